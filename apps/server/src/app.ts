@@ -1,0 +1,59 @@
+import { createServer, type Server } from 'node:http';
+import { getRequestListener } from '@hono/node-server';
+import { Hono } from 'hono';
+import { createBackend } from './backend/module.js';
+import { createCatalogue } from './catalogue/module.js';
+import type { Deps, ServerModule } from './module.js';
+import { createWeb } from './web/module.js';
+
+export type ModuleName = 'catalogue' | 'backend' | 'web';
+export const ALL_MODULES: readonly ModuleName[] = ['catalogue', 'backend', 'web'];
+
+export interface App {
+  hono: Hono;
+  modules: ServerModule[];
+  /** Handles a request in-process (tests), as the HTTP server would. */
+  request: (input: string | Request, init?: RequestInit) => Promise<Response>;
+  /** A Node HTTP server with every module's raw and upgrade handlers attached (not listening). */
+  createServer(): Server;
+  start(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/** Builds the whole server as a value; only main.ts opens a port. */
+export async function createApp(deps: Deps, only: readonly ModuleName[] = ALL_MODULES): Promise<App> {
+  const modules: ServerModule[] = [];
+  // Order matters: the web module's SPA fallback must come last.
+  if (only.includes('catalogue')) modules.push(await createCatalogue(deps));
+  if (only.includes('backend')) modules.push(await createBackend(deps));
+  if (only.includes('web')) modules.push(await createWeb(deps));
+
+  const hono = new Hono();
+  for (const m of modules) if (m.routes) hono.route('/', m.routes);
+  hono.notFound((c) => c.json({ success: false, message: 'route not found' }, 404));
+
+  const listener = getRequestListener(hono.fetch);
+  return {
+    hono,
+    modules,
+    request: async (input, init) =>
+      hono.request(input instanceof Request ? input : new URL(input, 'http://localhost').toString(), init),
+    createServer() {
+      const server = createServer((req, res) => {
+        for (const m of modules) if (m.raw?.(req, res)) return;
+        void listener(req, res);
+      });
+      server.on('upgrade', (req, socket, head) => {
+        for (const m of modules) if (m.upgrade?.(req, socket, head)) return;
+        socket.destroy();
+      });
+      return server;
+    },
+    async start() {
+      for (const m of modules) await m.start?.();
+    },
+    async stop() {
+      for (const m of [...modules].reverse()) await m.stop?.();
+    },
+  };
+}

@@ -1,0 +1,91 @@
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+/** The repository root, for defaults that point at files the repo ships. */
+export const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+
+const onOff = z.enum(['on', 'off']);
+const url = z.url({ protocol: /^https?$/ });
+const optional = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
+
+/**
+ * Every setting comes from one environment variable with a working default.
+ * Nothing else reads process.env: the parsed Config is passed down.
+ */
+const schema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  MUSIC_DIR: optional(z.string().min(1)),
+  DATABASE_URL: optional(z.string().regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')),
+  PUBLIC_URL: optional(url),
+  WEB_DIR: optional(z.string().min(1)),
+  APPWRITE_PROJECT_ID: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,35}$/).default('lyra'),
+  ALLOWED_ORIGINS: optional(z.string()),
+  GOOGLE_CLIENT_ID: optional(z.string()),
+  GOOGLE_CLIENT_SECRET: optional(z.string()),
+  OIDC_ISSUER: optional(url),
+  OIDC_CLIENT_ID: optional(z.string()),
+  OIDC_CLIENT_SECRET: optional(z.string()),
+  CATALOGUE_HOSTS: optional(z.string()),
+  HOME_ROWS: optional(z.string().min(1)),
+  SCAN_WATCH: onOff.default('on'),
+  VIDEO_WORKER: onOff.default('on'),
+  FFMPEG_PATH: optional(z.string().min(1)),
+  FFPROBE_PATH: optional(z.string().min(1)),
+  TRANSCODE_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
+  LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
+});
+
+export type Env = z.infer<typeof schema>;
+
+export interface Config extends Env {
+  DATA_DIR: string;
+  MUSIC_DIR: string;
+  WEB_DIR: string;
+  /** Origins allowed to receive OAuth redirects and credentialed CORS (besides our own). */
+  allowedOrigins: string[];
+  /** Catalogue hosts the web app tries in turn ('' = this server). */
+  catalogueHosts: string[];
+}
+
+export class ConfigError extends Error {}
+
+const list = (v: string | undefined) =>
+  (v ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+
+/** Parses the environment; throws ConfigError with one line naming the bad variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = schema.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const name = String(issue.path[0]);
+    throw new ConfigError(`Invalid ${name}=${JSON.stringify(env[name] ?? '')}: ${issue.message}`);
+  }
+  const e = parsed.data;
+  for (const origin of list(e.ALLOWED_ORIGINS)) {
+    if (!url.safeParse(origin).success) {
+      throw new ConfigError(`Invalid ALLOWED_ORIGINS: ${JSON.stringify(origin)} is not an http(s) origin`);
+    }
+  }
+  if (e.GOOGLE_CLIENT_ID && !e.GOOGLE_CLIENT_SECRET) {
+    throw new ConfigError('Invalid GOOGLE_CLIENT_SECRET: required when GOOGLE_CLIENT_ID is set');
+  }
+  if (e.OIDC_ISSUER && !e.OIDC_CLIENT_ID) {
+    throw new ConfigError('Invalid OIDC_CLIENT_ID: required when OIDC_ISSUER is set');
+  }
+  const dataDir = resolve(e.DATA_DIR);
+  return {
+    ...e,
+    DATA_DIR: dataDir,
+    MUSIC_DIR: resolve(e.MUSIC_DIR ?? resolve(dataDir, 'demo-music')),
+    WEB_DIR: resolve(e.WEB_DIR ?? resolve(REPO_ROOT, 'apps/web/dist')),
+    allowedOrigins: list(e.ALLOWED_ORIGINS).map((o) => new URL(o).origin),
+    catalogueHosts: list(e.CATALOGUE_HOSTS),
+  };
+}

@@ -1,0 +1,38 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createApp, type App, type ModuleName } from '../app.js';
+import { loadConfig, type Config } from '../config.js';
+import { silentLogger } from '../log.js';
+import { createTestDb, type Engine, type TestDb } from './db.js';
+
+export interface TestApp {
+  app: App;
+  config: Config;
+  testDb: TestDb;
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+/** The real app on a fresh database of `engine`, with a temporary DATA_DIR. */
+export async function createTestApp(
+  engine: Engine,
+  env: Record<string, string> = {},
+  only?: readonly ModuleName[],
+): Promise<TestApp> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'lyra-test-'));
+  const config = loadConfig({ DATA_DIR: dataDir, SCAN_WATCH: 'off', VIDEO_WORKER: 'off', ...env });
+  const testDb = await createTestDb(engine);
+  const app = await createApp({ config, db: testDb.db, log: silentLogger, now: Date.now }, only);
+  return {
+    app,
+    config,
+    testDb,
+    dataDir,
+    async close() {
+      await app.stop();
+      await testDb.drop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,50 @@
+import { existsSync } from 'node:fs';
+import { readFile, stat } from 'node:fs/promises';
+import { extname, join, normalize, sep } from 'node:path';
+import { Hono } from 'hono';
+import type { Deps, ServerModule } from '../module.js';
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json',
+  '.webmanifest': 'application/manifest+json',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.txt': 'text/plain; charset=utf-8',
+};
+
+/**
+ * Serves the built web app from WEB_DIR. Hashed assets are immutable; the
+ * shell, manifest and service worker are revalidated on every load so an
+ * update is seen at once. Unknown paths get index.html (client-side routes).
+ */
+export async function createWeb({ config }: Deps): Promise<ServerModule> {
+  const root = config.WEB_DIR;
+  const routes = new Hono();
+  routes.get('*', async (c, next) => {
+    const path = c.req.path;
+    if (path.startsWith('/api/') || path.startsWith('/v1/') || path === '/v1') return next();
+    if (!existsSync(join(root, 'index.html'))) {
+      return c.html('<!doctype html><title>Lyra</title><p>The web app is not built. Run <code>npm run build</code>.</p>', 503);
+    }
+    const rel = normalize(decodeURIComponent(path)).replace(/^([/\\])+/, '');
+    const file = join(root, rel);
+    const inside = file === root || file.startsWith(root + sep);
+    const found = inside && rel !== '' && (await stat(file).catch(() => null))?.isFile();
+    const target = found ? file : join(root, 'index.html');
+    if (!found && extname(rel) !== '' && !rel.endsWith('.html')) return next();
+    const body = await readFile(target);
+    const immutable = found && rel.startsWith('assets/');
+    return c.body(body, 200, {
+      'content-type': TYPES[extname(target)] ?? 'application/octet-stream',
+      'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
+    });
+  });
+  return { name: 'web', routes };
+}
