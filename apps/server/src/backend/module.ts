@@ -1,11 +1,41 @@
 import { Hono } from 'hono';
 import { migrate } from '../db/migrate.js';
 import type { Deps, ServerModule } from '../module.js';
+import { createAccountRoutes } from './accounts/accounts.routes.js';
+import { callerMiddleware, createCallerResolver, type BackendEnv } from './auth/caller.js';
+import { createDocumentRoutes } from './documents/documents.routes.js';
+import { AppwriteError } from './http/errors.js';
+import { createEventBus } from './realtime/event-bus.js';
+import { createRealtime } from './realtime/realtime.js';
 
 /** The Appwrite-compatible backend under /v1: accounts, OAuth, documents, realtime. */
 export async function createBackend(deps: Deps): Promise<ServerModule> {
   await migrate(deps.db, 'backend');
-  const routes = new Hono();
-  routes.get('/v1/ping', (c) => c.text('Pong!'));
-  return { name: 'backend', routes };
+  const callers = createCallerResolver(deps);
+  const events = createEventBus(deps);
+  const realtime = createRealtime(deps, { callers, events });
+
+  const routes = new Hono<BackendEnv>();
+  routes.use('/v1/*', callerMiddleware(callers));
+  routes.route('/', createAccountRoutes(deps, { callers, events }));
+  routes.route('/', createDocumentRoutes(deps, { events }));
+  routes.all('/v1/*', () => {
+    throw new AppwriteError(404, 'general_route_not_found', 'The requested route was not found. Please refer to the API docs and try again.');
+  });
+  routes.onError((err, c) => {
+    if (err instanceof AppwriteError) return c.json(err.toJSON(), err.code as 400);
+    deps.log.error('backend error', { path: c.req.path, err });
+    return c.json(new AppwriteError(500, 'general_unknown', 'Server Error').toJSON(), 500);
+  });
+
+  return {
+    name: 'backend',
+    routes: routes as unknown as Hono,
+    upgrade: (req, socket, head) => realtime.upgrade(req, socket, head),
+    start: () => events.start(),
+    async stop() {
+      await realtime.stop();
+      await events.stop();
+    },
+  };
 }
