@@ -26,6 +26,8 @@ const schema = z.object({
   ALLOWED_ORIGINS: optional(z.string()),
   GOOGLE_CLIENT_ID: optional(z.string()),
   GOOGLE_CLIENT_SECRET: optional(z.string()),
+  /** Google's issuer; tests point it at an OpenID Connect provider on loopback. */
+  GOOGLE_ISSUER: url.default('https://accounts.google.com'),
   OIDC_ISSUER: optional(url),
   OIDC_CLIENT_ID: optional(z.string()),
   OIDC_CLIENT_SECRET: optional(z.string()),

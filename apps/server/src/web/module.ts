@@ -3,6 +3,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, sep } from 'node:path';
 import { Hono } from 'hono';
 import type { Deps, ServerModule } from '../module.js';
+import { clientConfig } from './client-config.js';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -27,6 +28,10 @@ const TYPES: Record<string, string> = {
 export async function createWeb({ config }: Deps): Promise<ServerModule> {
   const root = config.WEB_DIR;
   const routes = new Hono();
+  routes.get('/config.json', (c) => {
+    c.header('cache-control', 'no-cache');
+    return c.json(clientConfig(config));
+  });
   routes.get('*', async (c, next) => {
     const path = c.req.path;
     if (path.startsWith('/api/') || path.startsWith('/v1/') || path === '/v1') return next();

@@ -26,6 +26,8 @@ export interface Scanner {
   stop(): Promise<void>;
   rescan(): Promise<ScanReport>;
   status(): Promise<ScanStatus>;
+  /** Called after every scan that changed the catalogue (curated playlists refresh on it). */
+  onScanned(listener: (report: ScanReport) => void | Promise<void>): () => void;
 }
 
 export function createScanner(_deps: Deps): Scanner {
@@ -35,5 +37,6 @@ export function createScanner(_deps: Deps): Scanner {
     stop: async () => {},
     rescan: async () => empty,
     status: async () => ({ scanning: false, tracks: 0, albums: 0, artists: 0, playlists: 0, errors: 0, lastScanAt: null }),
+    onScanned: () => () => {},
   };
 }
