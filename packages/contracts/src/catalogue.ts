@@ -1,0 +1,434 @@
+/**
+ * Wire shapes of the saavn-compatible catalogue API (shared/design/catalogue-api.md).
+ * The server validates its responses against these in tests; the web app reads
+ * them, from this server or from any mirror of the same API.
+ *
+ * Fields marked "ours" are extras our server always sends (catalogue-api.md §4.3,
+ * §3.8); they are optional here because mirrors do not send them.
+ */
+import { z } from 'zod';
+
+// ---------------------------------------------------------------- envelope (§1.2)
+
+export const success = <T extends z.ZodType>(data: T) => z.object({ success: z.literal(true), data });
+
+export const ValidationIssue = z.object({
+  code: z.string(),
+  message: z.string(),
+  path: z.array(z.union([z.string(), z.number()])),
+});
+export type ValidationIssue = z.infer<typeof ValidationIssue>;
+
+/** Every error: `message` always; `error.issues` on query validation failures. */
+export const ErrorBody = z.object({
+  success: z.literal(false),
+  message: z.string(),
+  error: z.object({ name: z.string(), issues: z.array(ValidationIssue) }).optional(),
+});
+export type ErrorBody = z.infer<typeof ErrorBody>;
+
+// ---------------------------------------------------------------- building blocks (§2)
+
+/** Order is fixed: index 0..2 = 50x50, 150x150, 500x500 (§2.1). */
+export const IMAGE_QUALITIES = ['50x50', '150x150', '500x500'] as const;
+/** Order is fixed: index 0..4 = 12, 48, 96, 160, 320 kbps (§2.2). */
+export const DOWNLOAD_QUALITIES = ['12kbps', '48kbps', '96kbps', '160kbps', '320kbps'] as const;
+
+export const ImageLink = z.object({
+  quality: z.enum(IMAGE_QUALITIES),
+  url: z.string(),
+  /** Ours: duplicates `url` for legacy readers (§4.3). */
+  link: z.string().optional(),
+});
+export type ImageLink = z.infer<typeof ImageLink>;
+
+export const DownloadLink = z.object({
+  quality: z.enum(DOWNLOAD_QUALITIES),
+  url: z.string(),
+  /** Ours: duplicates `url` for legacy readers (§4.3). */
+  link: z.string().optional(),
+});
+export type DownloadLink = z.infer<typeof DownloadLink>;
+
+/** §2.3. `role`: 'primary_artists' | 'featured_artists' | a credit | '' | 'Artist' (search). */
+export const ArtistRef = z.object({
+  id: z.string(),
+  name: z.string(),
+  role: z.string(),
+  type: z.literal('artist'),
+  image: z.array(ImageLink),
+  url: z.string(),
+});
+export type ArtistRef = z.infer<typeof ArtistRef>;
+
+/** §2.4: all three arrays are always present on our server. */
+export const ArtistGroups = z.object({
+  primary: z.array(ArtistRef),
+  featured: z.array(ArtistRef),
+  all: z.array(ArtistRef),
+});
+export type ArtistGroups = z.infer<typeof ArtistGroups>;
+
+/** §2.5: always present, members nullable. */
+export const AlbumRef = z.object({
+  id: z.string().nullable(),
+  name: z.string().nullable(),
+  url: z.string().nullable(),
+});
+export type AlbumRef = z.infer<typeof AlbumRef>;
+
+// ---------------------------------------------------------------- entities (§3)
+
+/** §3.5. `year` is a string here (a number on Album and Playlist). */
+export const Song = z.object({
+  id: z.string(),
+  name: z.string(),
+  type: z.literal('song'),
+  year: z.string().nullable(),
+  releaseDate: z.string().nullable(),
+  /** Seconds. */
+  duration: z.number().nullable(),
+  label: z.string().nullable(),
+  explicitContent: z.boolean(),
+  playCount: z.number().nullable(),
+  language: z.string(),
+  hasLyrics: z.boolean(),
+  lyricsId: z.string().nullable(),
+  url: z.string(),
+  copyright: z.string().nullable(),
+  album: AlbumRef,
+  artists: ArtistGroups,
+  image: z.array(ImageLink),
+  downloadUrl: z.array(DownloadLink),
+  /** Ours: comma-joined primary artist names (§4.3). */
+  primaryArtists: z.string().optional(),
+  /** Ours: comma-joined primary artist ids (§4.3). */
+  primaryArtistsId: z.string().optional(),
+});
+export type Song = z.infer<typeof Song>;
+
+/** §3.2: no songCount and no songs. `year` is a number. */
+export const SearchAlbum = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  url: z.string(),
+  year: z.number().nullable(),
+  type: z.literal('album'),
+  playCount: z.number().nullable(),
+  language: z.string(),
+  explicitContent: z.boolean(),
+  artists: ArtistGroups,
+  image: z.array(ImageLink),
+});
+export type SearchAlbum = z.infer<typeof SearchAlbum>;
+
+/** §3.3. */
+export const SearchPlaylist = z.object({
+  id: z.string(),
+  name: z.string(),
+  type: z.literal('playlist'),
+  image: z.array(ImageLink),
+  url: z.string(),
+  songCount: z.number().nullable(),
+  language: z.string(),
+  explicitContent: z.boolean(),
+});
+export type SearchPlaylist = z.infer<typeof SearchPlaylist>;
+
+/** §3.7. `songs` is the full track list on /api/albums and null in summaries. */
+export const Album = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  type: z.literal('album'),
+  year: z.number().nullable(),
+  playCount: z.number().nullable(),
+  language: z.string(),
+  explicitContent: z.boolean(),
+  url: z.string(),
+  songCount: z.number().nullable(),
+  artists: ArtistGroups,
+  image: z.array(ImageLink),
+  songs: z.array(Song).nullable(),
+});
+export type Album = z.infer<typeof Album>;
+
+/**
+ * §3.8. `songCount` is the number of songs on THIS page (null when 0), as the
+ * reference reports it; `totalSongs` (ours) is the playlist's real size.
+ */
+export const Playlist = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string().nullable(),
+  type: z.literal('playlist'),
+  year: z.number().nullable(),
+  playCount: z.number().nullable(),
+  language: z.string(),
+  explicitContent: z.boolean(),
+  url: z.string(),
+  songCount: z.number().nullable(),
+  artists: z.array(ArtistRef).nullable(),
+  image: z.array(ImageLink),
+  songs: z.array(Song),
+  totalSongs: z.number().optional(),
+});
+export type Playlist = z.infer<typeof Playlist>;
+
+export const ArtistBio = z.object({
+  text: z.string().nullable(),
+  title: z.string().nullable(),
+  sequence: z.number().nullable(),
+});
+export type ArtistBio = z.infer<typeof ArtistBio>;
+
+/** §3.9. */
+export const SimilarArtist = z.object({
+  id: z.string(),
+  name: z.string(),
+  url: z.string(),
+  image: z.array(ImageLink),
+  languages: z.record(z.string(), z.string()).nullable(),
+  wiki: z.string(),
+  dob: z.string(),
+  fb: z.string(),
+  twitter: z.string(),
+  isRadioPresent: z.boolean(),
+  type: z.string(),
+  dominantType: z.string(),
+  aka: z.string(),
+  bio: z.array(ArtistBio).nullable(),
+  similarArtists: z.array(z.object({ id: z.string(), name: z.string() })).nullable(),
+});
+export type SimilarArtist = z.infer<typeof SimilarArtist>;
+
+/** §3.9. `fanCount` is a string, `followerCount` a number. */
+export const Artist = z.object({
+  id: z.string(),
+  name: z.string(),
+  url: z.string(),
+  type: z.literal('artist'),
+  image: z.array(ImageLink),
+  followerCount: z.number().nullable(),
+  fanCount: z.string().nullable(),
+  isVerified: z.boolean().nullable(),
+  dominantLanguage: z.string().nullable(),
+  dominantType: z.string().nullable(),
+  bio: z.array(ArtistBio).nullable(),
+  dob: z.string().nullable(),
+  fb: z.string().nullable(),
+  twitter: z.string().nullable(),
+  wiki: z.string().nullable(),
+  availableLanguages: z.array(z.string()).nullable(),
+  isRadioPresent: z.boolean().nullable(),
+  topSongs: z.array(Song).nullable(),
+  topAlbums: z.array(Album).nullable(),
+  singles: z.array(Song).nullable(),
+  similarArtists: z.array(SimilarArtist).nullable(),
+});
+export type Artist = z.infer<typeof Artist>;
+
+// ---------------------------------------------------------------- paging (§1.4, §3.10)
+
+/** `start` is the 1-based position of the first result. */
+export const searchResults = <T extends z.ZodType>(item: T) =>
+  z.object({ total: z.number().int(), start: z.number().int(), results: z.array(item) });
+
+export const SongSearchResults = searchResults(Song);
+export type SongSearchResults = z.infer<typeof SongSearchResults>;
+export const AlbumSearchResults = searchResults(SearchAlbum);
+export type AlbumSearchResults = z.infer<typeof AlbumSearchResults>;
+export const ArtistSearchResults = searchResults(ArtistRef);
+export type ArtistSearchResults = z.infer<typeof ArtistSearchResults>;
+export const PlaylistSearchResults = searchResults(SearchPlaylist);
+export type PlaylistSearchResults = z.infer<typeof PlaylistSearchResults>;
+
+/** /api/artists/{id}/songs: 0-based pages of ARTIST_PAGE_SIZE. */
+export const ArtistSongs = z.object({ total: z.number().int(), songs: z.array(Song) });
+export type ArtistSongs = z.infer<typeof ArtistSongs>;
+/** /api/artists/{id}/albums: albums carry `songs: null`. */
+export const ArtistAlbums = z.object({ total: z.number().int(), albums: z.array(Album) });
+export type ArtistAlbums = z.infer<typeof ArtistAlbums>;
+
+export const ARTIST_PAGE_SIZE = 10;
+export const SORT_BY = ['popularity', 'latest', 'alphabetical'] as const;
+export type SortBy = (typeof SORT_BY)[number];
+export const SORT_ORDER = ['asc', 'desc'] as const;
+export type SortOrder = (typeof SORT_ORDER)[number];
+
+// ---------------------------------------------------------------- global search (§3.4)
+
+/** Flat, title-based items; artists are comma-joined strings. */
+export const GlobalSongItem = z.object({
+  id: z.string(),
+  title: z.string(),
+  image: z.array(ImageLink),
+  album: z.string(),
+  url: z.string(),
+  type: z.literal('song'),
+  description: z.string(),
+  primaryArtists: z.string(),
+  singers: z.string(),
+  language: z.string(),
+});
+export type GlobalSongItem = z.infer<typeof GlobalSongItem>;
+
+/** topQuery items have the song item's fields but any entity `type`. */
+export const GlobalTopItem = GlobalSongItem.extend({ type: z.enum(['song', 'album', 'artist', 'playlist']) });
+export type GlobalTopItem = z.infer<typeof GlobalTopItem>;
+
+export const GlobalAlbumItem = z.object({
+  id: z.string(),
+  title: z.string(),
+  image: z.array(ImageLink),
+  artist: z.string(),
+  url: z.string(),
+  type: z.literal('album'),
+  description: z.string(),
+  /** A string here, unlike Album.year. */
+  year: z.string(),
+  /** Comma-joined song ids. */
+  songIds: z.string(),
+  language: z.string(),
+});
+export type GlobalAlbumItem = z.infer<typeof GlobalAlbumItem>;
+
+export const GlobalArtistItem = z.object({
+  id: z.string(),
+  title: z.string(),
+  image: z.array(ImageLink),
+  type: z.literal('artist'),
+  description: z.string(),
+  position: z.number(),
+});
+export type GlobalArtistItem = z.infer<typeof GlobalArtistItem>;
+
+export const GlobalPlaylistItem = z.object({
+  id: z.string(),
+  title: z.string(),
+  image: z.array(ImageLink),
+  url: z.string(),
+  language: z.string(),
+  type: z.literal('playlist'),
+  description: z.string(),
+});
+export type GlobalPlaylistItem = z.infer<typeof GlobalPlaylistItem>;
+
+const group = <T extends z.ZodType>(item: T) => z.object({ results: z.array(item), position: z.number() });
+
+export const GlobalSearch = z.object({
+  topQuery: group(GlobalTopItem),
+  songs: group(GlobalSongItem),
+  albums: group(GlobalAlbumItem),
+  artists: group(GlobalArtistItem),
+  playlists: group(GlobalPlaylistItem),
+});
+export type GlobalSearch = z.infer<typeof GlobalSearch>;
+
+// ---------------------------------------------------------------- home rows (ours)
+
+/**
+ * Where a Home row's songs come from. `'*'` (or an omitted value) means "the
+ * most common one in this library". A source that yields nothing falls through
+ * to the row's next source. `title` overrides the row title when this source
+ * is the one used; `{name}` in a title is replaced by the artist, language or
+ * genre name the source resolved to.
+ */
+export const HomeSongSource = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('search'), query: z.string().min(1), title: z.string().min(1).optional() }),
+  z.object({ type: z.literal('most-played'), title: z.string().min(1).optional() }),
+  z.object({ type: z.literal('newest'), title: z.string().min(1).optional() }),
+  /** A daily shuffle of the whole library (same order all day). */
+  z.object({ type: z.literal('shuffle'), title: z.string().min(1).optional() }),
+  z.object({ type: z.literal('artist'), artistId: z.string().min(1).optional(), title: z.string().min(1).optional() }),
+  z.object({ type: z.literal('language'), language: z.string().min(1).optional(), title: z.string().min(1).optional() }),
+  z.object({ type: z.literal('genre'), genre: z.string().min(1).optional(), title: z.string().min(1).optional() }),
+]);
+export type HomeSongSource = z.infer<typeof HomeSongSource>;
+
+export const HomePlaylistSource = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('search'), query: z.string().min(1) }),
+  /** Playlists the server generates (per genre, per decade, "This is <artist>"). */
+  z.object({ type: z.literal('curated') }),
+  /** Playlists from .m3u/.m3u8 files in the music folder. */
+  z.object({ type: z.literal('m3u') }),
+]);
+export type HomePlaylistSource = z.infer<typeof HomePlaylistSource>;
+
+/** How the web lays a row out: horizontal cards, a 5-per-group carousel with "Play all", or a list. */
+export const HOME_LAYOUTS = ['row', 'carousel', 'list'] as const;
+
+const rowBase = {
+  id: z.string().regex(/^[a-z0-9-]{1,40}$/, 'lowercase letters, digits and dashes'),
+  title: z.string().min(1),
+  layout: z.enum(HOME_LAYOUTS).default('row'),
+  limit: z.number().int().min(1).max(100).default(10),
+};
+
+/** One row of `home-rows.json` (HOME_ROWS or DATA_DIR/home-rows.json). */
+export const HomeRowSpec = z.discriminatedUnion('kind', [
+  z.object({ ...rowBase, kind: z.literal('songs'), sources: z.array(HomeSongSource).min(1) }),
+  z.object({ ...rowBase, kind: z.literal('playlists'), sources: z.array(HomePlaylistSource).min(1) }),
+]);
+export type HomeRowSpec = z.infer<typeof HomeRowSpec>;
+
+/** The home-rows configuration file. */
+export const HomeRowsFile = z
+  .object({
+    /** The featured song (flame animation, first video preview; DESIGN §8). */
+    featuredSongId: z.string().min(1).nullable().optional(),
+    rows: z.array(HomeRowSpec).optional(),
+  })
+  .strict();
+/** What a file author writes (defaults may be left out). */
+export type HomeRowsFileInput = z.input<typeof HomeRowsFile>;
+export type HomeRowsFile = z.output<typeof HomeRowsFile>;
+
+/** A resolved row: its items come with it. `query` is a search term for catalogue mirrors (null if none). */
+export const HomeSongRow = z.object({
+  id: z.string(),
+  title: z.string(),
+  kind: z.literal('songs'),
+  layout: z.enum(HOME_LAYOUTS),
+  limit: z.number().int(),
+  query: z.string().nullable(),
+  songs: z.array(Song),
+});
+export type HomeSongRow = z.infer<typeof HomeSongRow>;
+
+export const HomePlaylistRow = z.object({
+  id: z.string(),
+  title: z.string(),
+  kind: z.literal('playlists'),
+  layout: z.enum(HOME_LAYOUTS),
+  limit: z.number().int(),
+  query: z.string().nullable(),
+  playlists: z.array(SearchPlaylist),
+});
+export type HomePlaylistRow = z.infer<typeof HomePlaylistRow>;
+
+export const HomeRow = z.discriminatedUnion('kind', [HomeSongRow, HomePlaylistRow]);
+export type HomeRow = z.infer<typeof HomeRow>;
+
+/** GET /api/home/rows. Rows that resolve to no items are left out. */
+export const HomeRows = z.object({
+  featuredSongId: z.string().nullable(),
+  rows: z.array(HomeRow),
+});
+export type HomeRows = z.infer<typeof HomeRows>;
+
+// ---------------------------------------------------------------- responses
+
+export const SongsResponse = success(z.array(Song));
+export const SongSearchResponse = success(SongSearchResults);
+export const AlbumSearchResponse = success(AlbumSearchResults);
+export const ArtistSearchResponse = success(ArtistSearchResults);
+export const PlaylistSearchResponse = success(PlaylistSearchResults);
+export const GlobalSearchResponse = success(GlobalSearch);
+export const AlbumResponse = success(Album);
+export const PlaylistResponse = success(Playlist);
+export const ArtistResponse = success(Artist);
+export const ArtistSongsResponse = success(ArtistSongs);
+export const ArtistAlbumsResponse = success(ArtistAlbums);
+export const HomeRowsResponse = success(HomeRows);
