@@ -1,0 +1,35 @@
+import { PLAYER } from './constants.js';
+
+/** MediaError codes (HTML Living Standard, "Error codes"). */
+export const MEDIA_ERR = { ABORTED: 1, NETWORK: 2, DECODE: 3, SRC_NOT_SUPPORTED: 4 } as const;
+
+/** SPEC §8, media errors, verbatim. */
+export function mediaErrorMessage(code: number | null | undefined): string {
+  switch (code) {
+    case MEDIA_ERR.ABORTED:
+      return 'Playback was aborted';
+    case MEDIA_ERR.NETWORK:
+      return 'Network error occurred';
+    case MEDIA_ERR.DECODE:
+      return 'Audio file is corrupted';
+    case MEDIA_ERR.SRC_NOT_SUPPORTED:
+      return 'Audio format not supported';
+    default:
+      return 'Unknown error occurred';
+  }
+}
+
+/**
+ * What to do about a media error after `networkRetries` retries so far:
+ * SPEC §4 retries a network error up to 3 times with a growing delay
+ * (1 s, 2 s, 3 s); anything else, or a fourth network error, stops playback.
+ */
+export function mediaErrorAction(
+  code: number | null | undefined,
+  networkRetries: number,
+): { kind: 'retry'; delayMs: number } | { kind: 'stop'; message: string } {
+  if (code === MEDIA_ERR.NETWORK && networkRetries < PLAYER.NETWORK_RETRIES) {
+    return { kind: 'retry', delayMs: (networkRetries + 1) * PLAYER.NETWORK_RETRY_STEP_MS };
+  }
+  return { kind: 'stop', message: mediaErrorMessage(code) };
+}
