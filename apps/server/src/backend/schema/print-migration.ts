@@ -1,0 +1,23 @@
+/**
+ * Prints the collections DDL generated from appwrite.json:
+ *   npx tsx apps/server/src/backend/schema/print-migration.ts > apps/server/migrations/backend/0100-collections.sql
+ * With collection ids as arguments it prints only those (for a new migration
+ * that adds a collection). See README.md beside this file.
+ */
+import { loadSchema } from './appwrite-schema.js';
+import { collectionDdl, schemaDdl } from './ddl.js';
+
+const schema = loadSchema();
+const only = process.argv.slice(2);
+if (only.length === 0) {
+  process.stdout.write(schemaDdl(schema));
+} else {
+  for (const id of only) {
+    const collection = schema.file.collections.find((c) => c.$id === id);
+    if (!collection) {
+      process.stderr.write(`no collection ${id} in appwrite.json\n`);
+      process.exit(1);
+    }
+    process.stdout.write(collectionDdl(collection) + '\n\n');
+  }
+}
