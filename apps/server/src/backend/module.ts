@@ -4,7 +4,9 @@ import type { Deps, ServerModule } from '../module.js';
 import { createAccountRoutes } from './accounts/accounts.routes.js';
 import { callerMiddleware, createCallerResolver, type BackendEnv } from './auth/caller.js';
 import { createDocumentRoutes } from './documents/documents.routes.js';
+import { corsMiddleware } from './http/cors.js';
 import { AppwriteError } from './http/errors.js';
+import { projectMiddleware } from './http/project.js';
 import { createEventBus } from './realtime/event-bus.js';
 import { createRealtime } from './realtime/realtime.js';
 
@@ -16,6 +18,8 @@ export async function createBackend(deps: Deps): Promise<ServerModule> {
   const realtime = createRealtime(deps, { callers, events });
 
   const routes = new Hono<BackendEnv>();
+  routes.use('/v1/*', corsMiddleware(deps.config));
+  routes.use('/v1/*', projectMiddleware(deps.config.APPWRITE_PROJECT_ID));
   routes.use('/v1/*', callerMiddleware(callers));
   routes.route('/', createAccountRoutes(deps, { callers, events }));
   routes.route('/', createDocumentRoutes(deps, { events }));

@@ -1,0 +1,82 @@
+import { Hono } from 'hono';
+import type { Deps } from '../../module.js';
+import { requireUser, type BackendEnv } from '../auth/caller.js';
+import { readBody, requireString, resolveId } from '../http/params.js';
+import type { EventBus } from '../realtime/event-bus.js';
+import { accountEvent } from './account-events.js';
+import type { Accounts } from './accounts.js';
+import { appwriteTime, userModel } from './models.js';
+import { emailParam, nameParam, passwordParam, prefsParam } from './validation.js';
+
+/** /v1/account: sign-up, the current user, prefs, name, password, identities (backend-api.md §3). */
+export function profileRoutes(deps: Deps, { accounts, events }: { accounts: Accounts; events: EventBus }) {
+  const routes = new Hono<BackendEnv>();
+  const publish = async (userId: string, action: string, user: ReturnType<typeof userModel>) =>
+    events.publish(accountEvent(userId, null, action, user, appwriteTime(new Date(deps.now()))));
+
+  routes.get('/v1/account', async (c) => {
+    const { userId } = requireUser(c.var.caller);
+    return c.json(userModel(await accounts.get(userId)));
+  });
+
+  routes.post('/v1/account', async (c) => {
+    const body = await readBody(c);
+    const id = resolveId('userId', requireString(body, 'userId'), deps.now());
+    const email = emailParam(body);
+    const password = passwordParam(body);
+    const name = nameParam(body, false);
+    const user = await accounts.signUp({ id, email, password, name });
+    return c.json(userModel(user), 201);
+  });
+
+  routes.get('/v1/account/prefs', async (c) => {
+    const { userId } = requireUser(c.var.caller);
+    return c.json(userModel(await accounts.get(userId)).prefs);
+  });
+
+  routes.patch('/v1/account/prefs', async (c) => {
+    const { userId } = requireUser(c.var.caller);
+    const prefs = prefsParam(await readBody(c));
+    const user = userModel(await accounts.update(userId, { prefs }));
+    await publish(userId, 'update.prefs', user);
+    return c.json(user);
+  });
+
+  routes.patch('/v1/account/name', async (c) => {
+    const { userId } = requireUser(c.var.caller);
+    const name = nameParam(await readBody(c), true);
+    const user = userModel(await accounts.update(userId, { name }));
+    await publish(userId, 'update.name', user);
+    return c.json(user);
+  });
+
+  routes.patch('/v1/account/password', async (c) => {
+    const { userId } = requireUser(c.var.caller);
+    const body = await readBody(c);
+    const password = passwordParam(body);
+    const oldPassword = typeof body.oldPassword === 'string' ? body.oldPassword : undefined;
+    const user = userModel(await accounts.changePassword(userId, password, oldPassword));
+    await publish(userId, 'update.password', user);
+    return c.json(user);
+  });
+
+  routes.get('/v1/account/identities', async (c) => {
+    const { userId } = requireUser(c.var.caller);
+    const rows = await accounts.identities.listForUser(userId);
+    const identities = rows.map((i) => ({
+      $id: i.id,
+      $createdAt: appwriteTime(i.created_at),
+      $updatedAt: appwriteTime(i.updated_at),
+      userId: i.user_id,
+      provider: i.provider,
+      providerUid: i.provider_uid,
+      providerEmail: i.provider_email,
+      providerAccessToken: '',
+      providerAccessTokenExpiry: '',
+      providerRefreshToken: '',
+    }));
+    return c.json({ total: identities.length, identities });
+  });
+
+  return routes;
+}

@@ -1,0 +1,114 @@
+import { Hono, type Context } from 'hono';
+import type { Deps } from '../../module.js';
+import { requireUser, type BackendEnv } from '../auth/caller.js';
+import { readBody, requireString } from '../http/params.js';
+import { clientIp, userAgent } from '../http/request-info.js';
+import type { EventBus } from '../realtime/event-bus.js';
+import { accountEvent } from './account-events.js';
+import type { Accounts } from './accounts.js';
+import { accountErrors } from './errors.js';
+import { appwriteTime, sessionModel } from './models.js';
+import { clearSessionCookies, setSessionCookies } from './session-cookies.js';
+import type { IssuedSession, Sessions } from './sessions.js';
+import { emailParam } from './validation.js';
+
+interface Ctx {
+  accounts: Accounts;
+  sessions: Sessions;
+  events: EventBus;
+}
+
+/**
+ * Session creation (email/password, anonymous, token) and the session list
+ * (backend-api.md §3). Creating a session while signed in is 401
+ * user_session_already_exists; success sets the cookies and answers 201.
+ */
+export function sessionRoutes(deps: Deps, { accounts, sessions, events }: Ctx) {
+  const project = deps.config.APPWRITE_PROJECT_ID;
+  const routes = new Hono<BackendEnv>();
+  const client = (c: Context) => ({ ip: clientIp(c), userAgent: userAgent(c) });
+  const now = () => appwriteTime(new Date(deps.now()));
+
+  const respond = async (c: Context<BackendEnv>, issued: IssuedSession) => {
+    setSessionCookies(c, project, issued);
+    const model = sessionModel(issued.session, issued.session.id);
+    await events.publish(accountEvent(issued.session.user_id, ['sessions', model.$id], 'create', model, now()));
+    return c.json(model, 201);
+  };
+  const refuseIfSignedIn = (c: Context<BackendEnv>) => {
+    if (c.var.caller.userId !== null) throw accountErrors.sessionAlreadyExists();
+  };
+
+  routes.post('/v1/account/sessions/email', async (c) => {
+    const body = await readBody(c);
+    const email = emailParam(body);
+    const password = requireString(body, 'password');
+    refuseIfSignedIn(c);
+    const user = await accounts.checkPassword(email, password, clientIp(c));
+    return respond(c, await sessions.issue(user.id, { provider: 'email', factors: ['password'] }, client(c)));
+  });
+
+  routes.post('/v1/account/sessions/anonymous', async (c) => {
+    await readBody(c);
+    refuseIfSignedIn(c);
+    const user = await accounts.createAnonymous();
+    return respond(c, await sessions.issue(user.id, { provider: 'anonymous', factors: ['anonymous'] }, client(c)));
+  });
+
+  routes.post('/v1/account/sessions/token', async (c) => {
+    const body = await readBody(c);
+    const userId = requireString(body, 'userId');
+    const secret = requireString(body, 'secret');
+    refuseIfSignedIn(c);
+    const { token } = await accounts.redeemToken(userId, secret);
+    const origin =
+      token.type === 'oauth2'
+        ? { provider: token.provider, providerUid: token.provider_uid, factors: ['email', 'oauth2'] }
+        : { provider: 'token', factors: ['token'] };
+    return respond(c, await sessions.issue(userId, origin, client(c)));
+  });
+
+  routes.get('/v1/account/sessions', async (c) => {
+    const { userId, sessionId } = requireUser(c.var.caller);
+    const list = (await sessions.list(userId)).map((s) => sessionModel(s, sessionId));
+    return c.json({ total: list.length, sessions: list });
+  });
+
+  routes.delete('/v1/account/sessions', async (c) => {
+    const { userId } = requireUser(c.var.caller);
+    await readBody(c);
+    await sessions.deleteAll(userId);
+    clearSessionCookies(c, project, deps.now());
+    return c.body(null, 204);
+  });
+
+  /** `current` names the session that authenticated the request. */
+  const target = (c: Context<BackendEnv>) => {
+    const caller = requireUser(c.var.caller);
+    const id = c.req.param('sessionId') ?? '';
+    return { ...caller, id: id === 'current' ? caller.sessionId : id };
+  };
+
+  routes.get('/v1/account/sessions/:sessionId', async (c) => {
+    const { userId, sessionId, id } = target(c);
+    return c.json(sessionModel(await sessions.get(userId, id), sessionId));
+  });
+
+  routes.patch('/v1/account/sessions/:sessionId', async (c) => {
+    const { userId, sessionId, id } = target(c);
+    await readBody(c);
+    return c.json(sessionModel(await sessions.extend(userId, id), sessionId));
+  });
+
+  routes.delete('/v1/account/sessions/:sessionId', async (c) => {
+    const { userId, sessionId, id } = target(c);
+    await readBody(c);
+    const model = sessionModel(await sessions.get(userId, id), sessionId);
+    await sessions.delete(userId, id);
+    if (id === sessionId) clearSessionCookies(c, project, deps.now());
+    await events.publish(accountEvent(userId, ['sessions', id], 'delete', model, now()));
+    return c.body(null, 204);
+  });
+
+  return routes;
+}

@@ -1,0 +1,113 @@
+import type { Queryable } from '../../db/db.js';
+import type { UserRow } from './users.store.js';
+
+export interface SessionRow {
+  id: string;
+  user_id: string;
+  provider: string;
+  provider_uid: string;
+  factors: string[];
+  ip: string;
+  user_agent: string;
+  expire: Date;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export interface NewSession {
+  id: string;
+  userId: string;
+  secretHash: string;
+  provider: string;
+  providerUid: string;
+  factors: string[];
+  ip: string;
+  userAgent: string;
+  expire: Date;
+  at: Date;
+}
+
+const COLUMNS = 's.id, s.user_id, s.provider, s.provider_uid, s.factors, s.ip, s.user_agent, s.expire, s.created_at, s.updated_at';
+
+/** SQL for `sessions`. "Live" = not expired at the given instant. */
+export const sessionsStore = (db: Queryable) => ({
+  async insert(s: NewSession): Promise<SessionRow> {
+    const [row] = await db.query<SessionRow>(
+      `insert into sessions as s (id, user_id, secret_hash, provider, provider_uid, factors, ip, user_agent,
+         expire, created_at, updated_at)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10) returning ${COLUMNS}`,
+      [s.id, s.userId, s.secretHash, s.provider, s.providerUid, s.factors, s.ip, s.userAgent, s.expire, s.at],
+    );
+    return row!;
+  },
+
+  /** The live session holding this secret for this user, with its user. */
+  async findLive(
+    userId: string,
+    secretHash: string,
+    at: Date,
+  ): Promise<{ session: SessionRow; user: UserRow } | null> {
+    const [row] = await db.query<{ s: SessionRow; u: UserRow }>(
+      `select to_jsonb(s) - 'secret_hash' as s, to_jsonb(u) - 'password_hash' as u
+       from sessions s join users u on u.id = s.user_id
+       where s.user_id = $1 and s.secret_hash = $2 and s.expire > $3`,
+      [userId, secretHash, at],
+    );
+    return row ? { session: reviveSession(row.s), user: reviveUser(row.u) } : null;
+  },
+
+  listLive: (userId: string, at: Date) =>
+    db.query<SessionRow>(
+      `select ${COLUMNS} from sessions s where s.user_id = $1 and s.expire > $2 order by s.created_at, s.id`,
+      [userId, at],
+    ),
+
+  async getLive(id: string, userId: string, at: Date): Promise<SessionRow | null> {
+    const [row] = await db.query<SessionRow>(
+      `select ${COLUMNS} from sessions s where s.id = $1 and s.user_id = $2 and s.expire > $3`,
+      [id, userId, at],
+    );
+    return row ?? null;
+  },
+
+  async extend(id: string, expire: Date, at: Date): Promise<SessionRow | null> {
+    const [row] = await db.query<SessionRow>(
+      `update sessions s set expire = $2, updated_at = $3 where s.id = $1 returning ${COLUMNS}`,
+      [id, expire, at],
+    );
+    return row ?? null;
+  },
+
+  async delete(id: string, userId: string): Promise<boolean> {
+    const rows = await db.query('delete from sessions where id = $1 and user_id = $2 returning id', [id, userId]);
+    return rows.length > 0;
+  },
+
+  deleteAll: (userId: string) => db.query('delete from sessions where user_id = $1', [userId]),
+
+  /** Keeps the user's newest `keep` sessions and drops expired ones (Appwrite's session limit). */
+  trim: (userId: string, keep: number, at: Date) =>
+    db.query(
+      `delete from sessions where user_id = $1 and (expire <= $3 or id not in (
+         select id from sessions where user_id = $1 order by created_at desc, id desc limit $2))`,
+      [userId, keep, at],
+    ),
+});
+
+/** to_jsonb turns timestamps into strings; put the Date objects back. */
+const date = (v: unknown) => new Date(v as string);
+const reviveSession = (s: SessionRow): SessionRow => ({
+  ...s,
+  expire: date(s.expire),
+  created_at: date(s.created_at),
+  updated_at: date(s.updated_at),
+});
+const reviveUser = (u: UserRow): UserRow => ({
+  ...u,
+  password_hash: null,
+  registration: date(u.registration),
+  password_update: u.password_update === null ? null : date(u.password_update),
+  accessed_at: date(u.accessed_at),
+  created_at: date(u.created_at),
+  updated_at: date(u.updated_at),
+});

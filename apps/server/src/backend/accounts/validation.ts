@@ -1,0 +1,35 @@
+import { missingParam } from '../http/errors.js';
+import { checkLength, invalidParam, isObject, optionalString, requireString, type Params } from '../http/params.js';
+
+/** Appwrite's Email validator, reduced to the shape that matters: local@domain.tld. */
+const EMAIL_RE = /^[^\s@"(),:;<>[\\\]]+@[^\s@"(),:;<>[\\\]]+\.[^\s@"(),:;<>[\\\].]{2,}$/;
+
+export function emailParam(params: Params, name = 'email'): string {
+  const v = requireString(params, name).trim();
+  if (v.length > 254 || !EMAIL_RE.test(v)) throw invalidParam(name, 'Value must be a valid email address');
+  return v;
+}
+
+/** Password: 8-256 characters (backend-api.md §3). */
+export function passwordParam(params: Params, name = 'password'): string {
+  const v = requireString(params, name);
+  if (v.length < 8 || v.length > 256) {
+    throw invalidParam(name, 'Password must be between 8 and 256 characters long.');
+  }
+  return v;
+}
+
+/** A user's name: up to 128 characters; may be omitted at sign-up. */
+export const nameParam = (params: Params, required: boolean): string => {
+  const v = required ? requireString(params, 'name') : (optionalString(params, 'name') ?? '');
+  return checkLength('name', v, required ? 1 : 0, 128);
+};
+
+/** Prefs: a JSON object (never an array) of at most 64 KiB serialised, as Appwrite limits it. */
+export function prefsParam(params: Params): Record<string, unknown> {
+  const v = params.prefs;
+  if (v === undefined || v === null) throw missingParam('prefs');
+  if (!isObject(v)) throw invalidParam('prefs', 'Value must be a valid object.');
+  if (JSON.stringify(v).length > 65_535) throw invalidParam('prefs', 'Value must be a valid object of at most 65535 characters.');
+  return v;
+}
