@@ -1,14 +1,124 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { join } from 'node:path';
 import { Hono } from 'hono';
 import type { Deps } from '../../module.js';
+import { audioReply, type AudioDeps } from './audio-reply.js';
+import type { FileRequest } from './file-reply.js';
+import { locateTools, type Tools } from './ffmpeg-locate.js';
+import { createImageStore } from './image-store.js';
+import { isMediaPath, parseMediaTarget } from './media-paths.js';
+import { CORS_HEADERS, errorReply, toResponse, writeNode, type Reply } from './reply.js';
+import { createTrackLookup } from './track-lookup.js';
+import { createTranscoder } from './transcoder.js';
 
-/** /media (audio tiers with Range) and /images (50/150/500 px covers). */
+/** /media (audio tiers with Range) and /images (50/150/500 px covers). See README.md here. */
 export interface Media {
   routes: Hono;
   raw?: (req: IncomingMessage, res: ServerResponse) => boolean;
   stop(): Promise<void>;
+  readonly tools: Tools;
 }
 
-export function createMedia(_deps: Deps): Media {
-  return { routes: new Hono(), stop: async () => {} };
+interface MediaRequest extends FileRequest {
+  url: string;
+  signal: AbortSignal;
+}
+
+const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
+
+export function createMedia(deps: Deps, tools: Tools = locateTools(deps.config, deps.log)): Media {
+  const { config, db, log, now } = deps;
+  const cacheRoot = join(config.DATA_DIR, 'cache');
+  const transcoder = createTranscoder(config.TRANSCODE_CONCURRENCY, log.child({ part: 'transcoder' }), now);
+  const audio: AudioDeps = {
+    tracks: createTrackLookup(db, now),
+    transcoder,
+    ffmpeg: tools.ffmpeg,
+    musicDir: config.MUSIC_DIR,
+    audioRoot: join(cacheRoot, 'audio'),
+    now,
+    log,
+  };
+  const images = createImageStore({
+    db,
+    log,
+    coversDir: join(config.DATA_DIR, 'covers'),
+    cacheDir: join(cacheRoot, 'images'),
+  });
+
+  /** One place decides every media reply; two writers below send it. */
+  const handle = async (req: MediaRequest): Promise<Reply> => {
+    if (req.method === 'OPTIONS') {
+      return {
+        kind: 'empty',
+        status: 204,
+        headers: {
+          ...CORS_HEADERS,
+          'access-control-allow-methods': 'GET, HEAD, OPTIONS',
+          'access-control-allow-headers': 'Range, If-None-Match, If-Modified-Since, If-Range',
+          'access-control-max-age': '86400',
+        },
+      };
+    }
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      return errorReply(405, 'method not allowed', { allow: 'GET, HEAD, OPTIONS' });
+    }
+    const target = parseMediaTarget(req.url);
+    switch (target.kind) {
+      case 'invalid':
+        return errorReply(target.status, target.message);
+      case 'audio':
+        return audioReply(target, req, audio, req.signal);
+      case 'image':
+        return images.reply(target.coverId, target.size, req);
+    }
+  };
+
+  const failed = (e: unknown): Reply => {
+    log.error('media request failed', { error: e });
+    return errorReply(503, 'media temporarily unavailable');
+  };
+
+  /** The hot path: straight from the Node request to fs streams, no Request/Response objects. */
+  const raw = (req: IncomingMessage, res: ServerResponse): boolean => {
+    const url = req.url ?? '/';
+    if (!isMediaPath(url)) return false;
+    const method = req.method ?? 'GET';
+    const abort = new AbortController();
+    res.once('close', () => abort.abort());
+    const h = req.headers;
+    handle({
+      method,
+      url,
+      signal: abort.signal,
+      range: h.range,
+      ifNoneMatch: h['if-none-match'],
+      ifModifiedSince: h['if-modified-since'],
+      ifRange: one(h['if-range']),
+    })
+      .catch(failed)
+      .then((reply) => writeNode(method, reply, res), () => res.destroy());
+    return true;
+  };
+
+  /** In-process requests (app.request) take the same decisions through Hono. */
+  const routes = new Hono();
+  const viaHono = async (c: { req: { raw: Request } }) => {
+    const r = c.req.raw;
+    const u = new URL(r.url);
+    const reply = await handle({
+      method: r.method,
+      url: u.pathname + u.search,
+      signal: r.signal,
+      range: r.headers.get('range') ?? undefined,
+      ifNoneMatch: r.headers.get('if-none-match') ?? undefined,
+      ifModifiedSince: r.headers.get('if-modified-since') ?? undefined,
+      ifRange: r.headers.get('if-range') ?? undefined,
+    }).catch(failed);
+    return toResponse(r.method, reply);
+  };
+  routes.all('/media/*', viaHono);
+  routes.all('/images/*', viaHono);
+
+  return { routes, raw, tools, stop: () => transcoder.stop() };
 }

@@ -1,0 +1,140 @@
+import { stat } from 'node:fs/promises';
+import type { BitrateKbps } from '@lyra/contracts/ids';
+import type { Logger } from '../../log.js';
+import { effectiveTier } from '../urls.js';
+import { audioCachePath, pruneTier } from './audio-cache.js';
+import { attachmentHeader } from './content-disposition.js';
+import { fileReply, openFile, type FileRequest } from './file-reply.js';
+import { GrowingFileStream } from './growing-file-stream.js';
+import { resolveInside } from './media-paths.js';
+import { CORS_HEADERS, errorReply, type Headers, type Reply } from './reply.js';
+import { ffmpegArgs, type Tags } from './tiers.js';
+import type { TrackLookup, TrackMedia } from './track-lookup.js';
+import type { TranscodeJob } from './transcode-job.js';
+import type { Transcoder } from './transcoder.js';
+
+export interface AudioDeps {
+  tracks: TrackLookup;
+  transcoder: Transcoder;
+  ffmpeg: string | null;
+  musicDir: string;
+  /** DATA_DIR/cache/audio */
+  audioRoot: string;
+  now: () => number;
+  log: Logger;
+}
+
+export interface AudioTarget {
+  trackId: string;
+  kbps: BitrateKbps;
+  download: boolean;
+}
+
+/**
+ * A cached tier may change when its source file does (same URL, new cache key),
+ * so it is revalidated daily rather than marked immutable.
+ */
+const CACHED = 'public, max-age=86400';
+
+/**
+ * GET/HEAD /media/<trackId>/<kbps>.mp4.
+ * - Tiers above the source's ceiling (urls.ts) are served at the ceiling and
+ *   say so in `X-Audio-Bitrate` (the tier sent) beside `X-Audio-Bitrate-Requested`.
+ * - A cached tier is a plain file read with Range and validators (file-reply.ts).
+ * - Otherwise the first listener (and anyone who joins) gets the transcode's
+ *   fragmented MP4 as it is written: 200, length unknown, not cacheable,
+ *   because it is not byte-identical to the cached file that replaces it.
+ */
+export async function audioReply(target: AudioTarget, req: FileRequest, deps: AudioDeps, signal: AbortSignal): Promise<Reply> {
+  const track = await deps.tracks.get(target.trackId);
+  if (!track) return errorReply(404, 'song not found');
+  const kbps = effectiveTier(target.kbps, track.ceiling);
+  const headers: Headers = {
+    ...CORS_HEADERS,
+    'content-type': 'audio/mp4',
+    'x-audio-bitrate': String(kbps),
+    'x-audio-bitrate-requested': String(target.kbps),
+  };
+  if (target.download) headers['content-disposition'] = attachmentHeader(track.title, 'mp4');
+  const finalPath = audioCachePath(deps.audioRoot, track.id, kbps, track);
+
+  const serveCached = async (): Promise<Reply | null> => {
+    const file = await openFile(finalPath);
+    return file && fileReply(req, file, { ...headers, 'cache-control': CACHED });
+  };
+  const cached = await serveCached();
+  if (cached) return cached;
+
+  if (deps.transcoder.recentFailure(finalPath)) return errorReply(422, 'song could not be transcoded');
+  const live: Headers = { ...headers, 'cache-control': 'no-store', 'accept-ranges': 'none' };
+  let job = deps.transcoder.find(finalPath);
+  if (!job) {
+    const source = resolveInside(deps.musicDir, track.path);
+    const found = source ? await stat(source).catch(() => null) : null;
+    if (!source || !found?.isFile()) return errorReply(404, 'song not found');
+    if (!deps.ffmpeg) return errorReply(503, 'audio transcoding is unavailable: ffmpeg is not installed on the server');
+    // HEAD never starts work; it only says what a GET would send.
+    if (req.method === 'HEAD') return { kind: 'empty', status: 200, headers: live };
+    const tags = await deps.tracks.tags(track.id, track.title);
+    // The awaits above let another request start, or even finish, the same job.
+    job = deps.transcoder.find(finalPath);
+    if (!job) {
+      const done = await serveCached();
+      if (done) return done;
+      job = startJob(deps.ffmpeg, source, track, kbps, finalPath, tags, deps);
+    }
+  }
+  if (req.method === 'HEAD') return { kind: 'empty', status: 200, headers: live };
+
+  const body = new GrowingFileStream(job);
+  const outcome = await firstBytes(job, signal);
+  if (outcome !== 'data') {
+    body.destroy();
+    if (outcome === 'aborted') return errorReply(499, 'client closed request');
+    if (job.state === 'cancelled') return errorReply(503, 'transcoding stopped; try again');
+    return errorReply(422, 'song could not be transcoded');
+  }
+  return { kind: 'stream', status: 200, headers: live, body };
+}
+
+function startJob(
+  ffmpeg: string,
+  source: string,
+  track: TrackMedia,
+  kbps: BitrateKbps,
+  finalPath: string,
+  tags: Tags,
+  deps: AudioDeps,
+): TranscodeJob {
+  const job = deps.transcoder.start({
+    ffmpeg,
+    finalPath,
+    durationS: track.durationS,
+    args: (tmp) => ffmpegArgs(source, tmp, kbps, track, tags),
+  });
+  job.once('end', (state: string) => {
+    if (state === 'done') void pruneTier(finalPath, deps.now());
+  });
+  return job;
+}
+
+/** Waits until the transcode has produced something, failed, or the client has gone. */
+function firstBytes(job: TranscodeJob, signal: AbortSignal): Promise<'data' | 'ended' | 'aborted'> {
+  if (job.bytes > 0) return Promise.resolve('data');
+  if (job.ended) return Promise.resolve(job.state === 'done' ? 'data' : 'ended');
+  if (signal.aborted) return Promise.resolve('aborted');
+  return new Promise((resolve) => {
+    const done = (outcome: 'data' | 'ended' | 'aborted') => {
+      job.off('progress', onProgress);
+      job.off('end', onEnd);
+      signal.removeEventListener('abort', onAbort);
+      resolve(outcome);
+    };
+    const onProgress = () => done('data');
+    const onEnd = () => done(job.state === 'done' ? 'data' : 'ended');
+    const onAbort = () => done('aborted');
+    job.on('progress', onProgress);
+    job.on('end', onEnd);
+    signal.addEventListener('abort', onAbort);
+  });
+}

@@ -1,0 +1,68 @@
+import { isAbsolute, relative, resolve, sep } from 'node:path';
+import { BITRATES_KBPS, IMAGE_SIZES, type BitrateKbps, type ImageSize } from '@lyra/contracts/ids';
+
+/**
+ * What a /media or /images request asks for, read from the raw request target
+ * (before any decoding or normalising, so `..` and `%2e%2e` are seen as sent).
+ * Ids are letters, digits, `_` and `-` only, so no id can name a path outside
+ * the library or the cache (catalogue/urls.ts builds these paths).
+ */
+export type MediaTarget =
+  | { kind: 'audio'; trackId: string; kbps: BitrateKbps; download: boolean }
+  | { kind: 'image'; coverId: string; size: ImageSize }
+  | { kind: 'invalid'; status: 400 | 404; message: string };
+
+export const ID_PATTERN = /^[A-Za-z0-9_-]{1,128}$/;
+const AUDIO = /^\/media\/([^/]*)\/([^/]*)\.mp4$/;
+const IMAGE = /^\/images\/([^/]*)\/([^/]*)\.jpg$/;
+const NUMBER = /^[0-9]{1,6}$/;
+
+/** True when this request belongs to the media module (checked on every request: keep it cheap). */
+export const isMediaPath = (url: string): boolean => url.startsWith('/media/') || url.startsWith('/images/');
+
+export function parseMediaTarget(url: string): MediaTarget {
+  const q = url.indexOf('?');
+  const path = q < 0 ? url : url.slice(0, q);
+  const query = q < 0 ? '' : url.slice(q + 1);
+  const audio = AUDIO.exec(path);
+  if (audio) {
+    const [, id = '', tier = ''] = audio;
+    if (!ID_PATTERN.test(id)) return songNotFound;
+    if (!NUMBER.test(tier)) return routeNotFound;
+    const kbps = Number(tier);
+    if (!(BITRATES_KBPS as readonly number[]).includes(kbps)) {
+      return { kind: 'invalid', status: 400, message: `unknown bitrate ${tier}; expected one of ${BITRATES_KBPS.join(', ')}` };
+    }
+    return { kind: 'audio', trackId: id, kbps: kbps as BitrateKbps, download: wantsDownload(query) };
+  }
+  const image = IMAGE.exec(path);
+  if (image) {
+    const [, id = '', size = ''] = image;
+    if (!ID_PATTERN.test(id)) return imageNotFound;
+    if (!NUMBER.test(size)) return routeNotFound;
+    const px = Number(size);
+    if (!(IMAGE_SIZES as readonly number[]).includes(px)) {
+      return { kind: 'invalid', status: 400, message: `unknown image size ${size}; expected one of ${IMAGE_SIZES.join(', ')}` };
+    }
+    return { kind: 'image', coverId: id, size: px as ImageSize };
+  }
+  return routeNotFound;
+}
+
+const songNotFound = { kind: 'invalid', status: 404, message: 'song not found' } as const;
+const imageNotFound = { kind: 'invalid', status: 404, message: 'image not found' } as const;
+const routeNotFound = { kind: 'invalid', status: 404, message: 'route not found' } as const;
+
+/** `?download`, `?download=1` or `?download=true` ask for an attachment. */
+function wantsDownload(query: string): boolean {
+  if (query === '') return false;
+  return new URLSearchParams(query).getAll('download').some((v) => v === '' || v === '1' || v === 'true');
+}
+
+/** `root`/`rel` resolved, or null when it would leave `root` (a last check under the id rules). */
+export function resolveInside(root: string, rel: string): string | null {
+  const full = resolve(root, rel);
+  const r = relative(root, full);
+  if (r === '' || r === '..' || r.startsWith('..' + sep) || isAbsolute(r)) return null;
+  return full;
+}

@@ -1,0 +1,84 @@
+import { ceilingTier } from '../urls.js';
+import type { BitrateKbps } from '@lyra/contracts/ids';
+import type { Db } from '../../db/db.js';
+import type { SourceAudio, Tags } from './tiers.js';
+
+/** What /media needs to know about a track to serve or make a tier. */
+export interface TrackMedia extends SourceAudio {
+  id: string;
+  /** Relative to MUSIC_DIR, '/'-separated (tracks.path). */
+  path: string;
+  sizeBytes: number;
+  mtimeMs: number;
+  durationS: number | null;
+  title: string;
+  /** The best tier worth making from this source (urls.ts). */
+  ceiling: BitrateKbps;
+}
+
+interface Row {
+  path: string;
+  size_bytes: number;
+  mtime_ms: number;
+  duration_s: number | null;
+  title: string;
+  codec: string | null;
+  bitrate_kbps: number | null;
+  sample_rate: number | null;
+  channels: number | null;
+}
+
+/** Rows are remembered this long: every range request of a play asks again, the table rarely changes. */
+export const TRACK_MEMO_MS = 5_000;
+const MEMO_MAX = 4096;
+
+export interface TrackLookup {
+  get(id: string): Promise<TrackMedia | null>;
+  tags(id: string, title: string): Promise<Tags>;
+}
+
+export function createTrackLookup(db: Db, now: () => number): TrackLookup {
+  const memo = new Map<string, { at: number; track: TrackMedia }>();
+  return {
+    async get(id) {
+      const hit = memo.get(id);
+      if (hit && now() - hit.at < TRACK_MEMO_MS) return hit.track;
+      const rows = await db.query<Row>(
+        `select path, size_bytes, mtime_ms, duration_s, title, codec, bitrate_kbps, sample_rate, channels
+           from tracks where id = $1`,
+        [id],
+      );
+      const row = rows[0];
+      if (!row) {
+        memo.delete(id);
+        return null;
+      }
+      const track: TrackMedia = {
+        id,
+        path: row.path,
+        sizeBytes: row.size_bytes,
+        mtimeMs: row.mtime_ms,
+        durationS: row.duration_s,
+        title: row.title,
+        sampleRate: row.sample_rate,
+        channels: row.channels,
+        ceiling: ceilingTier(row.bitrate_kbps, row.codec),
+      };
+      if (memo.size >= MEMO_MAX) memo.delete(memo.keys().next().value!);
+      memo.set(id, { at: now(), track });
+      return track;
+    },
+    async tags(id, title) {
+      const rows = await db.query<{ artist: string | null; album: string | null }>(
+        `select (select string_agg(a.name, ', ' order by ta.position)
+                   from track_artists ta join artists a on a.id = ta.artist_id
+                  where ta.track_id = t.id and ta.role = 'primary') as artist,
+                al.name as album
+           from tracks t left join albums al on al.id = t.album_id
+          where t.id = $1`,
+        [id],
+      );
+      return { title, artist: rows[0]?.artist ?? null, album: rows[0]?.album ?? null };
+    },
+  };
+}
