@@ -1,5 +1,58 @@
-import { defineConfig } from 'vite';
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { defaultClientConditions, defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
+import { pwaManifest } from './src/app/pwa-manifest.js';
+
+// The dev server proxies everything the built app gets from the Node server.
+const backend = process.env.LYRA_SERVER ?? 'http://localhost:8080';
+const proxied = ['/api', '/v1', '/media', '/images', '/config.json'];
 
 export default defineConfig({
-  resolve: { conditions: ['source'] },
+  resolve: { conditions: ['source', ...defaultClientConditions] },
+  plugins: [
+    react(),
+    tailwindcss(),
+    VitePWA({
+      // SPEC §2: a waiting version shows the Update modal; it is applied only on 'Update Now'.
+      registerType: 'prompt',
+      injectRegister: false,
+      strategies: 'generateSW',
+      filename: 'sw.js',
+      manifestFilename: 'manifest.webmanifest',
+      manifest: pwaManifest,
+      workbox: {
+        globPatterns: ['**/*.{js,css,html,svg,png,ico,woff2}'],
+        navigateFallback: '/index.html',
+        // Server routes are never answered with the app shell.
+        navigateFallbackDenylist: [/^\/api\//, /^\/v1\//, /^\/media\//, /^\/images\//, /^\/config\.json/],
+        cleanupOutdatedCaches: true,
+        runtimeCaching: [
+          {
+            // Covers are immutable per URL: cache first. Audio (/media) is never
+            // routed here, so Range requests always reach the network untouched.
+            urlPattern: ({ url }) => url.pathname.startsWith('/images/'),
+            handler: 'CacheFirst',
+            options: {
+              cacheName: 'covers',
+              expiration: { maxEntries: 600, maxAgeSeconds: 30 * 24 * 3600 },
+              cacheableResponse: { statuses: [0, 200] },
+            },
+          },
+          {
+            urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname === '/config.json',
+            handler: 'NetworkFirst',
+            options: { cacheName: 'config', networkTimeoutSeconds: 3 },
+          },
+        ],
+      },
+    }),
+  ],
+  build: {
+    target: 'es2022',
+    modulePreload: { polyfill: false },
+  },
+  server: {
+    proxy: Object.fromEntries(proxied.map((p) => [p, { target: backend, changeOrigin: true }])),
+  },
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { setQueue } from './queue.js';
-import { appendSuggestions, rememberPlayed, shouldFetchSuggestions } from './suggestions.js';
+import { appendSuggestions, rememberPlayed, replaceWithSuggestions, shouldFetchSuggestions, suggestionRefusal } from './suggestions.js';
 
 const song = (id: string) => ({ id });
 const queue = (list: string[], index: number) => setQueue(list.map(song), index);
@@ -44,5 +44,24 @@ describe('queue suggestions (SPEC §4)', () => {
     expect(played).toHaveLength(20);
     expect(rememberPlayed(played, 'id5')).toHaveLength(20);
     expect(rememberPlayed(played, 'id21')).toEqual(['id21']);
+  });
+});
+
+describe('suggestions button (SPEC §4/§5)', () => {
+  it('refuses with SPEC messages', () => {
+    expect(suggestionRefusal(setQueue([], 0), [])).toBe('No song is currently playing');
+    expect(suggestionRefusal(queue(['only11'], 0), [])).toBe('Suggestions unavailable');
+    expect(suggestionRefusal(queue(['a11111', 'b11111'], 1), [])).toBe('Suggestions unavailable');
+    expect(suggestionRefusal(queue(['a11111', 'b11111'], 0), ['a11111'])).toBe('Suggestions already fetched for this song');
+    expect(suggestionRefusal(queue(['a11111', 'b11111'], 0), ['b11111'])).toBeNull();
+  });
+
+  it('makes the queue the current song followed by the new songs', () => {
+    const s = queue(['a', 'b', 'c', 'd'], 1);
+    const out = replaceWithSuggestions(s, ['c', 'x', 'y', 'x', 'b'].map(song));
+    expect(out.added).toBe(2);
+    expect(out.state.queue.map((q) => q.id)).toEqual(['b', 'x', 'y']);
+    expect(out.state.currentIndex).toBe(0);
+    expect(replaceWithSuggestions(s, [song('a'), song('d')])).toEqual({ state: s, added: 0 });
   });
 });

@@ -40,3 +40,34 @@ export function rememberPlayed(playedIds: readonly string[], id: string): string
   const next = [...playedIds, id];
   return next.length > PLAYER.PLAYED_IDS_MAX ? [id] : next;
 }
+
+/**
+ * SPEC §5: why the suggestions button refuses, or null when it may ask:
+ * nothing playing, the current song last or alone, or already asked for it
+ * this session. (The rate limit is checked before this, by the caller.)
+ */
+export function suggestionRefusal(s: QueueState<QueueItem>, fetchedIds: readonly string[]): string | null {
+  const current = s.queue[s.currentIndex];
+  if (!current) return 'No song is currently playing';
+  if (s.currentIndex >= s.queue.length - 1) return 'Suggestions unavailable';
+  if (fetchedIds.includes(current.id)) return 'Suggestions already fetched for this song';
+  return null;
+}
+
+/** SPEC §4: on success the queue becomes the current song followed by the new songs not already in it. */
+export function replaceWithSuggestions<T extends QueueItem>(
+  s: QueueState<T>,
+  suggestions: readonly T[],
+): { state: QueueState<T>; added: number } {
+  const current = s.queue[s.currentIndex];
+  if (!current) return { state: s, added: 0 };
+  const known = new Set(s.queue.map((q) => q.id));
+  const fresh: T[] = [];
+  for (const song of suggestions) {
+    if (known.has(song.id)) continue;
+    known.add(song.id);
+    fresh.push(song);
+  }
+  if (fresh.length === 0) return { state: s, added: 0 };
+  return { state: { queue: [current, ...fresh], currentIndex: 0 }, added: fresh.length };
+}

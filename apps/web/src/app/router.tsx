@@ -1,0 +1,33 @@
+import { createBrowserRouter } from 'react-router';
+import { HomeRoute } from './routes/home-route.js';
+import { NotFoundRoute } from './routes/not-found-route.js';
+import { RouteError } from './routes/route-error.js';
+import { AppShell } from './shell/app-shell.js';
+
+/**
+ * SPEC §2 routes. Home and 404 are in the first bundle; every other screen
+ * is its own chunk, loaded on first visit (the player pulls in Radix there).
+ */
+export function createRouter() {
+  return createBrowserRouter([
+    {
+      path: '/',
+      Component: AppShell,
+      ErrorBoundary: RouteError,
+      HydrateFallback: () => null,
+      children: [
+        { index: true, Component: HomeRoute },
+        { path: 'search', lazy: async () => ({ Component: (await import('./routes/search-route.js')).SearchRoute }) },
+        { path: 'library', lazy: async () => ({ Component: (await import('./routes/library-route.js')).LibraryRoute }) },
+        { path: 'profile', lazy: async () => ({ Component: (await import('./routes/profile-route.js')).ProfileRoute }) },
+        { path: 'favorites', lazy: async () => ({ Component: (await import('./routes/favorites-route.js')).FavoritesRoute }) },
+        { path: 'player/:songId', lazy: async () => ({ Component: (await import('./routes/player-route.js')).PlayerRoute }) },
+        { path: 'album/:id', lazy: async () => ({ Component: (await import('./routes/collection-route.js')).AlbumRoute }) },
+        { path: 'playlist/:id', lazy: async () => ({ Component: (await import('./routes/collection-route.js')).PlaylistRoute }) },
+        { path: 'artist/:id', lazy: async () => ({ Component: (await import('./routes/collection-route.js')).ArtistRoute }) },
+        { path: 'callback', lazy: async () => ({ Component: (await import('./routes/callback-route.js')).CallbackRoute }) },
+        { path: '*', Component: NotFoundRoute },
+      ],
+    },
+  ]);
+}

@@ -1,0 +1,79 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
+import { PlayerScreen } from '../../features/player/components/player-screen.js';
+import { usePlayerStore, useCurrentSong } from '../../features/player/player-store.js';
+import { songQuery } from '../../shared/lib/catalogue-queries.js';
+import { useCatalogue } from '../../shared/lib/catalogue-context.js';
+import { Spinner } from '../../shared/ui/spinner.js';
+
+/**
+ * /player/:songId. Arriving with `?share` (or at a song that is not current)
+ * fetches the song by id, makes it current, queues it and stays paused
+ * (SPEC §2). Afterwards the address follows the current song. Back goes to /
+ * when the screen was the first one opened (a shared link), else one step
+ * back (DESIGN §8: never trap the listener).
+ */
+export function PlayerRoute() {
+  const { songId = '' } = useParams();
+  const [params] = useSearchParams();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const catalogue = useCatalogue();
+  const queryClient = useQueryClient();
+  const current = useCurrentSong();
+  const fromShare = useRef(params.has('share') || location.key === 'default');
+  const [status, setStatus] = useState<'opening' | 'ready' | 'missing'>(() =>
+    !params.has('share') && usePlayerStore.getState().queue[usePlayerStore.getState().currentIndex]?.id === songId ? 'ready' : 'opening',
+  );
+
+  useEffect(() => {
+    if (status !== 'opening') return;
+    const state = usePlayerStore.getState();
+    const queued = state.queue.find((s) => s.id === songId);
+    if (queued && !params.has('share')) {
+      state.actions.openPaused(queued);
+      setStatus('ready');
+      return;
+    }
+    let cancelled = false;
+    queryClient
+      .fetchQuery(songQuery(catalogue, songId))
+      .then((song) => {
+        if (cancelled) return;
+        usePlayerStore.getState().actions.openPaused(song);
+        setStatus('ready');
+      })
+      .catch(() => !cancelled && setStatus('missing'));
+    return () => {
+      cancelled = true;
+    };
+  }, [status, songId, params, catalogue, queryClient]);
+
+  useEffect(() => {
+    if (status === 'ready' && current && current.id !== songId) {
+      navigate(`/player/${encodeURIComponent(current.id)}`, { replace: true });
+    }
+  }, [status, current, songId, navigate]);
+
+  const back = () => (fromShare.current ? navigate('/') : navigate(-1));
+
+  if (status === 'missing') {
+    return (
+      <section className="grid min-h-dvh place-content-center gap-3 p-6 text-center">
+        <h1 className="text-2xl font-bold">Song not found</h1>
+        <Link to="/" className="mx-auto rounded-full bg-accent px-5 py-2 font-semibold text-white">
+          Return to Home
+        </Link>
+      </section>
+    );
+  }
+  if (status === 'opening' || !current) {
+    return (
+      <div className="grid min-h-dvh place-content-center">
+        <Spinner className="size-10" label="Loading song" />
+      </div>
+    );
+  }
+  return <PlayerScreen song={current} onBack={back} />;
+}

@@ -1,0 +1,45 @@
+import { Search, Share2 } from 'lucide-react';
+import { Link } from 'react-router';
+import { toast } from 'sonner';
+import { copyText } from '../../shared/lib/clipboard.js';
+import { readStoredUser } from '../../shared/lib/stored-user.js';
+
+/** The promotional text copied by the top bar's share icon (SPEC §2). */
+export const promoText = (origin: string): string =>
+  `Listen to free, ad-free music on Lyra: play, queue and share songs from any device. ${origin}/`;
+
+async function shareSite() {
+  if (await copyText(promoText(window.location.origin))) toast.success('Link copied to clipboard!');
+}
+
+/** SPEC §2 top bar: title, share, search, and Login (or the user's initial) to /profile. */
+export function TopBar() {
+  const user = readStoredUser();
+  const initial = user?.name.trim().charAt(0).toUpperCase() || user?.email?.charAt(0).toUpperCase() || '';
+  return (
+    <header className="sticky top-0 z-30 flex items-center gap-1 bg-surface/95 px-4 py-2 backdrop-blur">
+      <Link to="/" className="mr-auto text-xl font-bold tracking-tight">
+        Lyra
+      </Link>
+      <button type="button" onClick={() => void shareSite()} aria-label="Share Lyra" className="grid size-11 place-items-center rounded-full hover:bg-panel">
+        <Share2 className="size-5" aria-hidden />
+      </button>
+      <Link to="/search" aria-label="Search" className="grid size-11 place-items-center rounded-full hover:bg-panel">
+        <Search className="size-5" aria-hidden />
+      </Link>
+      {user ? (
+        <Link
+          to="/profile"
+          aria-label={`Profile of ${user.name || 'you'}`}
+          className="ml-1 grid size-9 place-items-center rounded-full bg-accent font-semibold text-white"
+        >
+          {initial || '?'}
+        </Link>
+      ) : (
+        <Link to="/profile" className="ml-1 rounded-full bg-accent px-4 py-1.5 text-sm font-semibold text-white">
+          Login
+        </Link>
+      )}
+    </header>
+  );
+}

@@ -1,0 +1,33 @@
+import type { Song } from '@lyra/contracts/catalogue';
+import { toast } from 'sonner';
+import { playerEngine } from './player-runtime.js';
+import { playerActions, usePlayerStore } from './player-store.js';
+
+/**
+ * Named player commands, shared by buttons, keys, swipes and Media Session
+ * (style.md §7.3), so each behaves the same from everywhere.
+ */
+export const commands = {
+  play: () => playerActions().setPlaying(true),
+  pause: () => playerActions().setPlaying(false),
+  toggle: () => playerActions().setPlaying(!usePlayerStore.getState().isPlaying),
+  next: () => playerActions().next(),
+  previous: () => playerActions().previous(),
+  seekTo: (positionS: number) => playerEngine()?.seekTo(positionS),
+  seekBy: (deltaS: number) => playerEngine()?.seekBy(deltaS),
+  /** Slider value 0-100 (SPEC §9: steps of 1 percent). */
+  setVolumePercent: (percent: number) => playerActions().setVolume(Math.round(percent) / 100),
+  select: (index: number) => playerActions().select(index),
+  removeAt: (index: number) => playerActions().removeAt(index),
+  playListRow: (list: readonly Song[], index: number) => playerActions().playListRow(list, index),
+  /** Search: plays the song alone (the queue is cleared). */
+  playOnly: (song: Song) => playerActions().playQueue([song], 0),
+  addToQueue(song: Song) {
+    try {
+      playerActions().addToQueue(song);
+      toast.success('Song added to queue');
+    } catch {
+      toast.error('An error occurred adding song to queue');
+    }
+  },
+};

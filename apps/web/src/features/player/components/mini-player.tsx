@@ -1,0 +1,60 @@
+import { hasNext } from '@lyra/player-core/queue';
+import { Pause, Play, SkipForward } from 'lucide-react';
+import { Link } from 'react-router';
+import { coverUrl, first20, primaryArtistNames, songTitle } from '../../../shared/lib/song-view.js';
+import { CoverImage } from '../../../shared/ui/cover-image.js';
+import { Spinner } from '../../../shared/ui/spinner.js';
+import { commands } from '../commands.js';
+import { usePlayerStore } from '../player-store.js';
+import { FavoriteButton } from './favorite-button.js';
+
+/**
+ * SPEC §2 mini player: cover, title, first 20 characters of the primary
+ * artists (tap opens /player/{id}), play/pause with a spinner while loading,
+ * next (disabled on the last song), favourite.
+ */
+export function MiniPlayer() {
+  const song = usePlayerStore((s) => s.queue[s.currentIndex]);
+  const isPlaying = usePlayerStore((s) => s.isPlaying);
+  const isLoading = usePlayerStore((s) => s.isLoading);
+  const canNext = usePlayerStore(hasNext);
+  if (!song) return null;
+  const title = songTitle(song);
+  return (
+    <section
+      aria-label="Now playing"
+      className="fixed inset-x-2 bottom-[calc(4.25rem+env(safe-area-inset-bottom))] z-30 mx-auto flex max-w-xl items-center gap-1 rounded-xl bg-raised p-1.5 pr-2 shadow-lg"
+    >
+      <Link to={`/player/${encodeURIComponent(song.id)}`} className="flex min-w-0 flex-1 items-center gap-3" aria-label={`Open player: ${title}`}>
+        <CoverImage src={coverUrl(song.image, 1)} size={44} className="size-11 shrink-0 rounded-lg" />
+        <span className="min-w-0">
+          <span className="block truncate text-sm font-semibold" data-testid="mini-title">
+            {title}
+          </span>
+          <span className="block truncate text-xs text-muted" data-testid="mini-artists">
+            {first20(primaryArtistNames(song))}
+          </span>
+        </span>
+      </Link>
+      <FavoriteButton variant="mini" />
+      <button
+        type="button"
+        onClick={commands.toggle}
+        aria-label={isPlaying ? 'Pause' : 'Play'}
+        aria-busy={isLoading}
+        className="grid size-11 place-items-center rounded-full hover:bg-panel"
+      >
+        {isLoading && isPlaying ? <Spinner /> : isPlaying ? <Pause className="size-6" aria-hidden /> : <Play className="size-6" aria-hidden />}
+      </button>
+      <button
+        type="button"
+        onClick={commands.next}
+        disabled={!canNext}
+        aria-label="Next song"
+        className="grid size-11 place-items-center rounded-full hover:bg-panel disabled:opacity-40 disabled:hover:bg-transparent"
+      >
+        <SkipForward className="size-5" aria-hidden />
+      </button>
+    </section>
+  );
+}

@@ -1,0 +1,29 @@
+import { createAudioEngine, type AudioEngine } from './audio-engine.js';
+import { recordPlay } from './play-stats-storage.js';
+import { usePlayerStore } from './player-store.js';
+import { onAudioQualityChange, readAudioQuality } from './quality-storage.js';
+
+let engine: AudioEngine | null = null;
+
+/** Creates the one audio element and its engine (once, at start-up). */
+export function startPlayer(): AudioEngine {
+  if (engine) return engine;
+  const audio = document.createElement('audio');
+  audio.preload = 'auto';
+  audio.hidden = true;
+  document.body.appendChild(audio);
+  readAudioQuality(); // SPEC §4: stores the default when nothing is saved yet.
+  engine = createAudioEngine({
+    audio,
+    store: usePlayerStore,
+    quality: () => readAudioQuality(),
+    onQualityChange: onAudioQualityChange,
+    network: window,
+    ...('mediaSession' in navigator ? { mediaSession: navigator.mediaSession } : {}),
+    ...(typeof MediaMetadata === 'undefined' ? {} : { createMetadata: (init: MediaMetadataInit) => new MediaMetadata(init) }),
+    onPlayed: (song) => recordPlay(song),
+  });
+  return engine;
+}
+
+export const playerEngine = (): AudioEngine | null => engine;

@@ -1,0 +1,136 @@
+import type { Song } from '@lyra/contracts/catalogue';
+import { PLAYER } from '@lyra/player-core/constants';
+import {
+  addToQueue,
+  emptyQueue,
+  next,
+  previous,
+  queueFromListRow,
+  removeAt,
+  restoreQueue,
+  select,
+  selectById,
+  setQueue,
+  type QueueState,
+} from '@lyra/player-core/queue';
+import { appendSuggestions, rememberPlayed, replaceWithSuggestions } from '@lyra/player-core/suggestions';
+import { create } from 'zustand';
+import { createJSONStorage, persist } from 'zustand/middleware';
+
+/**
+ * Player state (SPEC §3 "Player state"). The rules live in player-core; the
+ * actions only call them. Only the queue, the current song id and the song
+ * whose suggestions were fetched survive a reload (sessionStorage, SPEC §3).
+ */
+export interface PlayerState extends QueueState<Song> {
+  volume: number;
+  isPlaying: boolean;
+  isLoading: boolean;
+  /** SPEC §8 media error message of the last stop, if any. */
+  error: string | null;
+  positionS: number;
+  durationS: number;
+  playedIds: string[];
+  suggestedFor: string | null;
+  actions: PlayerActions;
+}
+
+export interface PlayerActions {
+  /** Replaces the queue and starts at `index`. */
+  playQueue(songs: readonly Song[], index: number, play?: boolean): void;
+  /** SPEC §2: a list row queues the tapped song plus the next 9 and plays it. */
+  playListRow(list: readonly Song[], index: number): void;
+  /** SPEC §2 Player `?share`: the song becomes current and queued, paused. */
+  openPaused(song: Song): void;
+  addToQueue(song: Song): void;
+  next(): void;
+  previous(): void;
+  select(index: number): void;
+  removeAt(index: number): void;
+  appendSuggestions(songs: readonly Song[]): void;
+  /** The suggestions button: the current song then the new songs; returns how many were added. */
+  replaceWithSuggestions(songs: readonly Song[]): number;
+  markSuggestedFor(id: string): void;
+  notePlayed(id: string): void;
+  setPlaying(isPlaying: boolean): void;
+  setLoading(isLoading: boolean): void;
+  setError(message: string | null): void;
+  setVolume(volume: number): void;
+  setProgress(positionS: number, durationS: number): void;
+}
+
+type Persisted = { queue: Song[]; currentId: string | null; suggestedFor: string | null };
+
+const queueOf = (s: PlayerState): QueueState<Song> => ({ queue: s.queue, currentIndex: s.currentIndex });
+
+export const usePlayerStore = create<PlayerState>()(
+  persist(
+    (set, get) => {
+      const apply = (q: QueueState<Song>, extra: Partial<PlayerState> = {}) =>
+        set({ queue: q.queue as Song[], currentIndex: q.currentIndex, ...extra });
+      const changeSong = (q: QueueState<Song>, extra: Partial<PlayerState> = {}) => {
+        const before = get().queue[get().currentIndex]?.id;
+        const after = q.queue[q.currentIndex]?.id;
+        apply(q, before === after ? extra : { positionS: 0, durationS: 0, error: null, ...extra });
+      };
+      return {
+        ...emptyQueue<Song>(),
+        volume: PLAYER.DEFAULT_VOLUME,
+        isPlaying: false,
+        isLoading: false,
+        error: null,
+        positionS: 0,
+        durationS: 0,
+        playedIds: [],
+        suggestedFor: null,
+        actions: {
+          playQueue: (songs, index, play = true) => changeSong(setQueue(songs, index), { isPlaying: play }),
+          playListRow: (list, index) => changeSong(queueFromListRow(list, index), { isPlaying: true }),
+          openPaused: (song) => {
+            const q = queueOf(get());
+            const withSong = q.queue.some((s) => s.id === song.id) ? q : addToQueue(q, song);
+            changeSong(selectById(withSong, song.id), { isPlaying: false });
+          },
+          addToQueue: (song) => {
+            const wasEmpty = get().queue.length === 0;
+            changeSong(addToQueue(queueOf(get()), song), wasEmpty ? { isPlaying: true } : {});
+          },
+          next: () => changeSong(next(queueOf(get()))),
+          previous: () => changeSong(previous(queueOf(get()))),
+          select: (index) => changeSong(select(queueOf(get()), index), { isPlaying: true }),
+          removeAt: (index) => apply(removeAt(queueOf(get()), index)),
+          appendSuggestions: (songs) => apply(appendSuggestions(queueOf(get()), songs, get().playedIds)),
+          replaceWithSuggestions: (songs) => {
+            const { state, added } = replaceWithSuggestions(queueOf(get()), songs);
+            apply(state);
+            return added;
+          },
+          markSuggestedFor: (id) => set({ suggestedFor: id }),
+          notePlayed: (id) => set({ playedIds: rememberPlayed(get().playedIds, id) }),
+          setPlaying: (isPlaying) => set({ isPlaying: isPlaying && get().queue.length > 0 }),
+          setLoading: (isLoading) => set({ isLoading }),
+          setError: (error) => set({ error }),
+          setVolume: (volume) => set({ volume: Math.min(1, Math.max(0, volume)) }),
+          setProgress: (positionS, durationS) => set({ positionS, durationS }),
+        },
+      };
+    },
+    {
+      name: 'player',
+      storage: createJSONStorage(() => sessionStorage),
+      partialize: (s): Persisted => ({
+        queue: [...s.queue],
+        currentId: s.queue[s.currentIndex]?.id ?? null,
+        suggestedFor: s.suggestedFor,
+      }),
+      merge: (persisted, current) => {
+        const p = (persisted ?? {}) as Partial<Persisted>;
+        const restored = restoreQueue(Array.isArray(p.queue) ? p.queue : [], p.currentId ?? null);
+        return { ...current, ...restored, suggestedFor: p.suggestedFor ?? null };
+      },
+    },
+  ),
+);
+
+export const playerActions = (): PlayerActions => usePlayerStore.getState().actions;
+export const useCurrentSong = (): Song | undefined => usePlayerStore((s) => s.queue[s.currentIndex]);

@@ -1,0 +1,49 @@
+/**
+ * The run-time configuration the server publishes at /config.json, so one
+ * build runs on any install: catalogue hosts tried in turn (SPEC §7), the
+ * backend endpoint and project, and the sign-in methods offered (DESIGN §6).
+ */
+export interface ClientConfig {
+  projectId: string;
+  backendEndpoint: string;
+  catalogueHosts: string[];
+  signIn: { google: boolean; oidc: boolean; email: boolean };
+}
+
+/** Used when /config.json is unreachable: everything on this server. */
+export const DEFAULT_CONFIG: ClientConfig = {
+  projectId: 'lyra',
+  backendEndpoint: '/v1',
+  catalogueHosts: ['/api'],
+  signIn: { google: false, oidc: false, email: true },
+};
+
+const strings = (v: unknown): string[] | null =>
+  Array.isArray(v) && v.every((s) => typeof s === 'string') ? v.filter((s) => s.trim() !== '') : null;
+
+/** Reads a config body, keeping the default for every missing or malformed field. */
+export function parseClientConfig(body: unknown): ClientConfig {
+  if (!body || typeof body !== 'object') return DEFAULT_CONFIG;
+  const b = body as Record<string, unknown>;
+  const hosts = strings(b.catalogueHosts);
+  const signIn = (b.signIn && typeof b.signIn === 'object' ? b.signIn : {}) as Record<string, unknown>;
+  return {
+    projectId: typeof b.projectId === 'string' && b.projectId ? b.projectId : DEFAULT_CONFIG.projectId,
+    backendEndpoint: typeof b.backendEndpoint === 'string' && b.backendEndpoint ? b.backendEndpoint : DEFAULT_CONFIG.backendEndpoint,
+    catalogueHosts: hosts && hosts.length > 0 ? hosts : DEFAULT_CONFIG.catalogueHosts,
+    signIn: {
+      google: signIn.google === true,
+      oidc: signIn.oidc === true,
+      email: signIn.email !== false,
+    },
+  };
+}
+
+export async function loadClientConfig(fetchFn: typeof fetch = fetch): Promise<ClientConfig> {
+  try {
+    const res = await fetchFn('/config.json', { credentials: 'same-origin' });
+    return res.ok ? parseClientConfig(await res.json()) : DEFAULT_CONFIG;
+  } catch {
+    return DEFAULT_CONFIG;
+  }
+}

@@ -1,0 +1,20 @@
+import { toast } from 'sonner';
+
+/** SPEC §8/§9 toast durations. */
+export const TOAST_MS = { default: 3_000, signIn: 5_000, update: 4_000, playlist: 1_500 } as const;
+
+/**
+ * A signed-out prompt with a 'Sign in' action to /profile (SPEC §5/§8).
+ * `navigate` is the router's, passed in so this stays free of React.
+ */
+export function signInToast(
+  message: string,
+  navigate: (to: string) => void,
+  options: { description?: string; durationMs?: number } = {},
+): void {
+  toast(message, {
+    description: options.description,
+    duration: options.durationMs ?? TOAST_MS.signIn,
+    action: { label: 'Sign in', onClick: () => navigate('/profile') },
+  });
+}

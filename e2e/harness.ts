@@ -1,0 +1,189 @@
+/**
+ * End-to-end harness: the BUILT server (`node apps/server/dist/main.js`, which
+ * `npm test` builds first) on a free loopback port, with a temporary DATA_DIR
+ * and a small copy of the demo music, plus Debian Chromium through
+ * playwright-core (tooling-notes.md §4).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+export const REPO_ROOT = fileURLToPath(new URL('../', import.meta.url));
+export const DEMO_MUSIC = join(REPO_ROOT, 'data/demo-music');
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--autoplay-policy=no-user-gesture-required',
+];
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const addr = s.address();
+      const port = typeof addr === 'object' && addr ? addr.port : 0;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+const AUDIO = /\.(ogg|oga|opus|mp3|m4a|flac|wav)$/i;
+
+/** Copies the first `count` songs of each demo album into a fresh folder, so scans stay quick. */
+export function musicSubset(count = 6): string {
+  const dir = mkdtempSync(join(tmpdir(), 'lyra-e2e-music-'));
+  if (!existsSync(DEMO_MUSIC)) throw new Error(`No demo music at ${DEMO_MUSIC}: run npm run setup`);
+  for (const album of readdirSync(DEMO_MUSIC, { withFileTypes: true })) {
+    if (!album.isDirectory()) continue;
+    const files = readdirSync(join(DEMO_MUSIC, album.name)).filter((f) => AUDIO.test(f)).sort().slice(0, count);
+    mkdirSync(join(dir, album.name));
+    for (const f of files) copyFileSync(join(DEMO_MUSIC, album.name, f), join(dir, album.name, f));
+  }
+  return dir;
+}
+
+export interface ServerHandle {
+  url: string;
+  port: number;
+  dataDir: string;
+  musicDir: string;
+  /** The server's stderr so far, for failure messages. */
+  log(): string;
+  stop(): Promise<void>;
+}
+
+export interface ServerOptions {
+  musicDir?: string;
+  dataDir?: string;
+  env?: Record<string, string>;
+  /** Wait until the scan has finished with tracks (default true). */
+  waitForTracks?: boolean;
+  timeoutMs?: number;
+}
+
+/** Reads the scanner status; null until the endpoint answers. */
+async function scanStatus(url: string): Promise<{ scanning: boolean; tracks: number } | null> {
+  try {
+    const res = await fetch(`${url}/api/admin/status`);
+    if (!res.ok) return null;
+    const body = (await res.json()) as Record<string, unknown>;
+    const s = (body.data ?? body) as Record<string, unknown>;
+    const scan = (s.scan && typeof s.scan === 'object' ? s.scan : s) as Record<string, unknown>;
+    return { scanning: scan.scanning === true, tracks: Number(scan.tracks ?? 0) };
+  } catch {
+    return null;
+  }
+}
+
+export async function startServer(options: ServerOptions = {}): Promise<ServerHandle> {
+  const entry = join(REPO_ROOT, 'apps/server/dist/main.js');
+  if (!existsSync(entry)) throw new Error('The server is not built: run npm run build');
+  if (!existsSync(join(REPO_ROOT, 'apps/web/dist/index.html'))) throw new Error('The web app is not built: run npm run build');
+  const port = await freePort();
+  const ownData = !options.dataDir;
+  const ownMusic = !options.musicDir;
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'lyra-e2e-data-'));
+  const musicDir = options.musicDir ?? musicSubset();
+  const url = `http://127.0.0.1:${port}`;
+  let stderr = '';
+  const child: ChildProcess = spawn(process.execPath, [entry], {
+    cwd: REPO_ROOT,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      MUSIC_DIR: musicDir,
+      SCAN_WATCH: 'off',
+      VIDEO_WORKER: 'off',
+      LOG_LEVEL: 'warn',
+      ...options.env,
+    },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  child.stderr?.on('data', (d: Buffer) => {
+    stderr = (stderr + d.toString()).slice(-20_000);
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+
+  const stop = async () => {
+    if (child.exitCode == null && child.signalCode == null) {
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      await exited;
+      clearTimeout(timer);
+    }
+    if (ownData) rmSync(dataDir, { recursive: true, force: true });
+    if (ownMusic) rmSync(musicDir, { recursive: true, force: true });
+  };
+
+  const deadline = Date.now() + (options.timeoutMs ?? 180_000);
+  const wantTracks = options.waitForTracks !== false;
+  for (;;) {
+    if (child.exitCode != null) {
+      await stop();
+      throw new Error(`The server exited (code ${child.exitCode}):\n${stderr}`);
+    }
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`The server was not ready in time:\n${stderr}`);
+    }
+    if (!wantTracks) {
+      const ok = await fetch(`${url}/config.json`).then((r) => r.ok, () => false);
+      if (ok) break;
+    } else {
+      const s = await scanStatus(url);
+      if (s && !s.scanning && s.tracks > 0) break;
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return { url, port, dataDir, musicDir, log: () => stderr, stop };
+}
+
+export async function launchChromium(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
+}
+
+/** A fresh context (own storage, own service workers) and page at `url`. */
+export async function openPage(browser: Browser, url: string): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport: { width: 412, height: 860 }, serviceWorkers: 'allow' });
+  const page = await context.newPage();
+  await page.goto(url);
+  return { context, page };
+}
+
+/** The app's one audio element, read in the page. */
+export const audioState = (page: Page) =>
+  page.evaluate(() => {
+    const a = document.querySelector('audio');
+    return a
+      ? { currentTime: a.currentTime, paused: a.paused, src: a.currentSrc || a.src, readyState: a.readyState, error: a.error?.code ?? null }
+      : null;
+  });
+
+/** Waits until the audio's currentTime passes `fromS` + `byS` (playback really advances). */
+export async function waitForAudioProgress(page: Page, byS = 1, fromS?: number, timeoutMs = 60_000): Promise<number> {
+  const start = fromS ?? (await audioState(page))?.currentTime ?? 0;
+  await page.waitForFunction(
+    ([s, by]) => {
+      const a = document.querySelector('audio');
+      return !!a && !a.paused && a.currentTime >= s + by;
+    },
+    [start, byS] as const,
+    { timeout: timeoutMs, polling: 100 },
+  );
+  return (await audioState(page))!.currentTime;
+}
