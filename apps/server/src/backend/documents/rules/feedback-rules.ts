@@ -1,0 +1,24 @@
+import { invalidStructure } from '../validate-data.js';
+import type { CollectionRules } from './collection-rules.js';
+
+/** SPEC §5/§9: a feedback message must have more than 5 characters (blank space does not count). */
+export const FEEDBACK_MIN_EXCLUSIVE = 5;
+
+export const isFeedbackLongEnough = (message: unknown): boolean =>
+  typeof message === 'string' && [...message.trim()].length > FEEDBACK_MIN_EXCLUSIVE;
+
+export function feedbackRules(attribute: string): CollectionRules {
+  const check = (message: unknown) => {
+    if (!isFeedbackLongEnough(message)) {
+      throw invalidStructure(`Feedback ${attribute} must be more than ${FEEDBACK_MIN_EXCLUSIVE} characters`);
+    }
+  };
+  return {
+    async beforeCreate(_ctx, data) {
+      check(data[attribute]);
+    },
+    async beforeUpdate(_ctx, _current, changes) {
+      if (attribute in changes) check(changes[attribute]);
+    },
+  };
+}
