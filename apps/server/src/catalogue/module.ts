@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { migrate } from '../db/migrate.js';
 import type { Deps, ServerModule } from '../module.js';
+import { createAdminRoutes } from './http/admin.routes.js';
 import { createApiRoutes } from './http/api.routes.js';
 import { createMedia } from './media/media-module.js';
 import { createScanner } from './scanner/scanner-service.js';
@@ -12,6 +13,7 @@ export async function createCatalogue(deps: Deps): Promise<ServerModule> {
   const media = createMedia(deps);
   const routes = new Hono();
   routes.route('/', createApiRoutes(deps, scanner));
+  routes.route('/', createAdminRoutes(scanner));
   routes.route('/', media.routes);
   return {
     name: 'catalogue',

@@ -1,4 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import type { Deps } from '../../module.js';
+import { readAudioFile, type ReadAudio } from './read-audio.js';
+import { rate, runScan, type ScanReport } from './scan-run.js';
+import { lastScanAt, LEASE_SECONDS } from './scan-state.js';
+import { watchMusic, type MusicWatcher } from './watcher.js';
+
+export type { ScanReport } from './scan-run.js';
 
 export interface ScanStatus {
   scanning: boolean;
@@ -9,34 +16,154 @@ export interface ScanStatus {
   /** Files that could not be decoded (skipped and reported). */
   errors: number;
   lastScanAt: string | null;
-}
-
-export interface ScanReport {
-  seen: number;
-  read: number;
-  skipped: number;
-  removed: number;
-  errors: number;
-  durationMs: number;
+  /** Counts of the scan under way (null when idle). */
+  progress: ScanReport | null;
+  /** What the last finished scan did (null before the first one in this process). */
+  lastReport: ScanReport | null;
 }
 
 /** Walks MUSIC_DIR into the catalogue tables; incremental, watched, bounded in memory. */
 export interface Scanner {
+  /** Starts the first scan in the background (the server keeps serving) and the watcher. */
   start(): Promise<void>;
   stop(): Promise<void>;
+  /** Scans now; a call while a scan runs joins that scan. */
   rescan(): Promise<ScanReport>;
+  isScanning(): boolean;
   status(): Promise<ScanStatus>;
   /** Called after every scan that changed the catalogue (curated playlists refresh on it). */
   onScanned(listener: (report: ScanReport) => void | Promise<void>): () => void;
+  /** Resolves once the watcher (SCAN_WATCH=on) watches the whole tree. */
+  watching(): Promise<void>;
 }
 
-export function createScanner(_deps: Deps): Scanner {
-  const empty: ScanReport = { seen: 0, read: 0, skipped: 0, removed: 0, errors: 0, durationMs: 0 };
+export interface ScannerOptions {
+  readAudio?: ReadAudio;
+  batchSize?: number;
+  /** Quiet time after the last file event before a watched change is scanned. */
+  watchDebounceMs?: number;
+  /** A steady stream of events still gets scanned this long after the first. */
+  watchMaxWaitMs?: number;
+  progressEveryMs?: number;
+}
+
+const IDLE: ScanReport = {
+  seen: 0, read: 0, skipped: 0, moved: 0, removed: 0, errors: 0, durationMs: 0, complete: false, changed: false,
+};
+
+export function createScanner(deps: Deps, opts: ScannerOptions = {}): Scanner {
+  const { config, db, now } = deps;
+  const log = deps.log.child({ module: 'scanner' });
+  const owner = randomUUID();
+  const debounceMs = opts.watchDebounceMs ?? 2_000;
+  const maxWaitMs = opts.watchMaxWaitMs ?? 30_000;
+  const listeners = new Set<(report: ScanReport) => void | Promise<void>>();
+  let current: Promise<ScanReport> | null = null;
+  let progress: ScanReport | null = null;
+  let lastReport: ScanReport | null = null;
+  let abort = new AbortController();
+  let stopped = false;
+  let watcher: MusicWatcher | null = null;
+  let timer: NodeJS.Timeout | null = null;
+  let firstEventAt: number | null = null;
+  let rerun = false;
+
+  async function scanOnce(): Promise<ScanReport> {
+    log.info('scan started', { music: config.MUSIC_DIR });
+    const report = await runScan({
+      db, log, now, owner,
+      root: config.MUSIC_DIR,
+      dataDir: config.DATA_DIR,
+      readAudio: opts.readAudio ?? readAudioFile,
+      signal: abort.signal,
+      batchSize: opts.batchSize ?? 256,
+      progressEveryMs: opts.progressEveryMs ?? 5_000,
+      onProgress: (r) => (progress = r),
+    });
+    if (report === null) {
+      log.info('another server instance is scanning; retrying later');
+      schedule(LEASE_SECONDS * 1000);
+      return { ...IDLE };
+    }
+    lastReport = report;
+    const { durationMs, ...counts } = report;
+    log.info(report.complete ? 'scan finished' : 'scan stopped', { ...counts, durationMs, filesPerSec: rate(report) });
+    if (report.complete && report.changed) {
+      for (const l of listeners) {
+        try {
+          await l(report);
+        } catch (e) {
+          log.error('scan listener failed', { error: e as Error });
+        }
+      }
+    }
+    return report;
+  }
+
+  function rescan(): Promise<ScanReport> {
+    if (current) return current;
+    if (stopped) return Promise.resolve({ ...IDLE });
+    current = scanOnce()
+      .catch((e: unknown) => {
+        log.error('scan failed', { error: e as Error });
+        throw e;
+      })
+      .finally(() => {
+        current = null;
+        progress = null;
+        if (rerun && !stopped) {
+          rerun = false;
+          void rescan().catch(() => {});
+        }
+      });
+    return current;
+  }
+
+  /** Debounced trigger for watched changes: bursts become one scan; changes during a scan queue one more. */
+  function schedule(delayMs = debounceMs) {
+    if (stopped) return;
+    const t = now();
+    firstEventAt ??= t;
+    if (timer) clearTimeout(timer);
+    const wait = Math.max(0, Math.min(delayMs, firstEventAt + Math.max(maxWaitMs, delayMs) - t));
+    timer = setTimeout(() => {
+      timer = null;
+      firstEventAt = null;
+      if (current) rerun = true;
+      else void rescan().catch(() => {});
+    }, wait);
+  }
+
   return {
-    start: async () => {},
-    stop: async () => {},
-    rescan: async () => empty,
-    status: async () => ({ scanning: false, tracks: 0, albums: 0, artists: 0, playlists: 0, errors: 0, lastScanAt: null }),
-    onScanned: () => () => {},
+    async start() {
+      stopped = false;
+      abort = new AbortController();
+      void rescan().catch(() => {});
+      if (config.SCAN_WATCH === 'on' && !watcher) watcher = watchMusic(config.MUSIC_DIR, () => schedule(), log);
+    },
+    async stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      timer = null;
+      await watcher?.close();
+      watcher = null;
+      abort.abort();
+      await current?.catch(() => {});
+    },
+    rescan,
+    isScanning: () => current !== null,
+    async status() {
+      const [row] = await db.query<Omit<ScanStatus, 'scanning' | 'lastScanAt' | 'progress' | 'lastReport'>>(
+        `select (select count(*)::int from tracks) as tracks, (select count(*)::int from albums) as albums,
+                (select count(*)::int from artists) as artists, (select count(*)::int from playlists) as playlists,
+                (select count(*)::int from scan_errors) as errors`,
+      );
+      return { scanning: current !== null, ...row!, lastScanAt: await lastScanAt(db), progress, lastReport };
+    },
+    onScanned(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    watching: async () => watcher?.ready,
   };
 }

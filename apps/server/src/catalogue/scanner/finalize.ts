@@ -1,0 +1,149 @@
+import type { Db, Queryable } from '../../db/db.js';
+import { artistKey } from '../ids.js';
+import { assignAlbums, type GroupingRow } from './album-grouping.js';
+import type { CoverStore } from './cover-store.js';
+import { ensureAlbums, ensureArtists } from './entity-rows.js';
+
+/**
+ * The end of a completed scan: sweep what was not seen, regroup albums in the
+ * folders that changed, refresh album and artist aggregates, drop orphans.
+ * Set-based SQL, so memory does not grow with the library.
+ */
+
+const DIR_CHUNK = 200;
+
+/** Marks the rows under folders that could not be listed as seen, so they are not swept. */
+export async function keepUnreadable(db: Db, gen: number, folders: readonly string[]): Promise<void> {
+  for (const rel of folders) {
+    if (rel === '') {
+      await db.query('update tracks set scan_gen = $1', [gen]);
+      await db.query("update playlists set scan_gen = $1 where source = 'm3u'", [gen]);
+      await db.query('update scan_errors set scan_gen = $1', [gen]);
+      continue;
+    }
+    const prefix = rel + '/';
+    await db.query('update tracks set scan_gen = $1 where left(path, length($2::text)) = $2::text', [gen, prefix]);
+    await db.query(
+      "update playlists set scan_gen = $1 where source = 'm3u' and left(path, length($2::text)) = $2::text",
+      [gen, prefix],
+    );
+    await db.query('update scan_errors set scan_gen = $1 where left(path, length($2::text)) = $2::text', [gen, prefix]);
+  }
+}
+
+/** Deletes rows of files not seen in generation `gen`; returns the tracks removed and adds their folders to `dirty`. */
+export async function sweep(db: Db, gen: number, dirty: Set<string>): Promise<{ tracks: number; playlists: number }> {
+  return db.transaction(async (tx) => {
+    const gone = await tx.query<{ dir: string; n: number }>(
+      `with d as (delete from tracks where scan_gen <> $1 returning dir) select dir, count(*)::int as n from d group by dir`,
+      [gen],
+    );
+    for (const g of gone) dirty.add(g.dir);
+    await tx.query('delete from scan_errors where scan_gen <> $1', [gen]);
+    const lists = await tx.query("delete from playlists where source = 'm3u' and scan_gen <> $1 returning id", [gen]);
+    return { tracks: gone.reduce((s, g) => s + g.n, 0), playlists: lists.length };
+  });
+}
+
+/** Re-decides the album of every track in the dirty folders (album-grouping.ts). */
+export async function regroupAlbums(db: Db, dirty: ReadonlySet<string>): Promise<void> {
+  const dirs = [...dirty];
+  for (let i = 0; i < dirs.length; i += DIR_CHUNK) {
+    const chunk = dirs.slice(i, i + DIR_CHUNK);
+    await db.transaction(async (tx) => {
+      const rows = await tx.query<GroupingRow & { album_id: string | null }>(
+        `select id, dir, album_tag, album_artist_tag, artist_tag, compilation, album_id
+           from tracks where dir = any($1::text[])`,
+        [chunk],
+      );
+      const wanted = assignAlbums(rows);
+      const refs = [...new Map([...wanted.values()].flatMap((r) => (r ? [[r.key, r] as const] : []))).values()];
+      const artists = await ensureArtists(tx, refs.flatMap((r) => (r.artist ? [r.artist] : [])));
+      const albums = await ensureAlbums(
+        tx,
+        refs.map((r) => ({ key: r.key, name: r.name, artistId: r.artist ? artists.get(artistKey(r.artist))! : null })),
+      );
+      const ids: string[] = [];
+      const albumIds: (string | null)[] = [];
+      for (const row of rows) {
+        const ref = wanted.get(row.id);
+        const albumId = ref ? albums.get(ref.key)! : null;
+        if (albumId !== row.album_id) {
+          ids.push(row.id);
+          albumIds.push(albumId);
+        }
+      }
+      if (ids.length > 0) {
+        await tx.query(
+          `update tracks t set album_id = x.a from unnest($1::text[], $2::text[]) as x(id, a) where t.id = x.id`,
+          [ids, albumIds],
+        );
+      }
+    });
+  }
+}
+
+/** Album song counts, years, languages and covers; artist covers; orphan albums and artists removed. */
+export async function refreshAggregates(db: Db): Promise<void> {
+  await db.transaction(async (tx) => {
+    await refreshAlbums(tx);
+    await tx.query('delete from albums a where not exists (select 1 from tracks t where t.album_id = a.id)');
+    await refreshArtists(tx);
+    await tx.query(
+      `delete from artists a where not exists (select 1 from track_artists ta where ta.artist_id = a.id)
+         and not exists (select 1 from albums al where al.album_artist_id = a.id)`,
+    );
+  });
+}
+
+/** Covers nothing refers to any more: rows and original files. */
+export async function deleteOrphanCovers(db: Db, covers: CoverStore): Promise<void> {
+  const orphans = await db.query<{ id: string }>(
+    `delete from covers c where not exists (select 1 from tracks t where t.cover_id = c.id)
+        and not exists (select 1 from albums a where a.cover_id = c.id)
+        and not exists (select 1 from artists ar where ar.cover_id = c.id)
+        and not exists (select 1 from playlists p where p.cover_id = c.id)
+      returning id`,
+  );
+  for (const o of orphans) await covers.remove(o.id);
+}
+
+// Album cover = the first track's cover (by disc, track, path) among tracks that have one.
+async function refreshAlbums(q: Queryable) {
+  await q.query(
+    `update albums a set song_count = s.n, year = s.year, release_date = s.release_date, language = s.language,
+            genre = s.genre, label = s.label, copyright = s.copyright, cover_id = s.cover_id, updated_at = now()
+       from (select album_id, count(*)::int as n, max(year) as year, min(release_date) as release_date,
+                    coalesce(mode() within group (order by nullif(language, '')), '') as language,
+                    mode() within group (order by genre) as genre,
+                    mode() within group (order by label) as label,
+                    mode() within group (order by copyright) as copyright,
+                    (array_agg(cover_id order by coalesce(disc_no, 1), track_no nulls last, path)
+                       filter (where cover_id is not null))[1] as cover_id
+               from tracks where album_id is not null group by album_id) s
+      where s.album_id = a.id
+        and (a.song_count, a.year, a.release_date, a.language, a.genre, a.label, a.copyright, a.cover_id)
+            is distinct from (s.n, s.year, s.release_date, s.language, s.genre, s.label, s.copyright, s.cover_id)`,
+  );
+}
+
+// Artist cover = the cover of one of their albums (as album artist first, then as a credited
+// artist), newest first; else one of their own tracks' covers.
+async function refreshArtists(q: Queryable) {
+  await q.query(
+    `update artists ar set cover_id = c.cover_id, updated_at = now()
+       from (select a.id,
+                    coalesce(
+                      (select al.cover_id from albums al where al.album_artist_id = a.id and al.cover_id is not null
+                        order by al.year desc nulls last, al.id limit 1),
+                      (select al.cover_id from track_artists ta join tracks t on t.id = ta.track_id
+                         join albums al on al.id = t.album_id
+                        where ta.artist_id = a.id and ta.role in ('primary', 'featured') and al.cover_id is not null
+                        order by al.year desc nulls last, al.id limit 1),
+                      (select t.cover_id from track_artists ta join tracks t on t.id = ta.track_id
+                        where ta.artist_id = a.id and t.cover_id is not null order by t.path limit 1)
+                    ) as cover_id
+               from artists a) c
+      where c.id = ar.id and ar.cover_id is distinct from c.cover_id`,
+  );
+}

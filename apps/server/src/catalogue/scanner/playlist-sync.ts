@@ -1,0 +1,131 @@
+import { readFile } from 'node:fs/promises';
+import { join, posix } from 'node:path';
+import type { Db } from '../../db/db.js';
+import type { Logger } from '../../log.js';
+import { newPlaylistId } from './entity-rows.js';
+import { parseM3u, playlistNameFromFile, resolveEntry } from './m3u.js';
+
+/**
+ * .m3u/.m3u8 files in the music folder become catalogue playlists (source
+ * 'm3u'). A file is registered when the walk meets it; its entries are
+ * resolved after the tracks are written, and again whenever the catalogue
+ * changed, because an entry may name a file that arrived later.
+ */
+export interface PlaylistFile {
+  rel: string;
+  sizeBytes: number;
+  mtimeMs: number;
+}
+
+/** Stamps known playlist files as seen; returns true when one is new or changed. */
+export async function registerPlaylists(db: Db, gen: number, files: readonly PlaylistFile[]): Promise<boolean> {
+  if (files.length === 0) return false;
+  return db.transaction(async (tx) => {
+    const known = new Map(
+      (
+        await tx.query<{ path: string; size_bytes: number | null; mtime_ms: number | null }>(
+          "select path, size_bytes, mtime_ms from playlists where source = 'm3u' and path = any($1::text[])",
+          [files.map((f) => f.rel)],
+        )
+      ).map((r) => [r.path, r]),
+    );
+    let changed = false;
+    for (const f of files) {
+      const k = known.get(f.rel);
+      if (k && k.size_bytes === f.sizeBytes && k.mtime_ms === f.mtimeMs) {
+        await tx.query('update playlists set scan_gen = $1 where path = $2', [gen, f.rel]);
+        continue;
+      }
+      changed = true;
+      const name = playlistNameFromFile(posix.basename(f.rel));
+      if (k) {
+        await tx.query('update playlists set size_bytes = $1, mtime_ms = $2, scan_gen = $3 where path = $4', [
+          f.sizeBytes, f.mtimeMs, gen, f.rel,
+        ]);
+      } else {
+        const id = await newPlaylistId(tx, f.rel);
+        await tx.query(
+          `insert into playlists (id, name, norm_name, source, path, size_bytes, mtime_ms, scan_gen)
+           values ($1, $2::text, lower(unaccent($2::text)), 'm3u', $3, $4, $5, $6)`,
+          [id, name, f.rel, f.sizeBytes, f.mtimeMs, gen],
+        );
+      }
+    }
+    return changed;
+  });
+}
+
+const MAX_PLAYLIST_BYTES = 4 * 1024 * 1024;
+const MAX_LOGGED_MISSES = 20;
+
+/** Re-reads every m3u playlist and rewrites its songs, name and cover. */
+export async function syncPlaylists(db: Db, root: string, log: Logger): Promise<void> {
+  let after = '';
+  for (;;) {
+    const page = await db.query<{ id: string; path: string }>(
+      "select id, path from playlists where source = 'm3u' and path > $1 order by path limit 100",
+      [after],
+    );
+    if (page.length === 0) return;
+    for (const p of page) await syncOne(db, root, log, p);
+    after = page[page.length - 1]!.path;
+  }
+}
+
+async function syncOne(db: Db, root: string, log: Logger, p: { id: string; path: string }) {
+  let text: string;
+  try {
+    const buf = await readFile(join(root, p.path));
+    if (buf.length > MAX_PLAYLIST_BYTES) throw new Error(`larger than ${MAX_PLAYLIST_BYTES} bytes`);
+    text = buf.toString('utf8');
+  } catch (e) {
+    log.warn('playlist unreadable', { path: p.path, error: e as Error });
+    return;
+  }
+  const m3u = parseM3u(text);
+  const dir = posix.dirname(p.path) === '.' ? '' : posix.dirname(p.path);
+  const wanted: string[] = [];
+  let misses = 0;
+  const miss = (entry: string, reason: string) => {
+    if (++misses <= MAX_LOGGED_MISSES) log.info('playlist entry skipped', { playlist: p.path, entry, reason });
+  };
+  for (const entry of m3u.entries) {
+    const r = resolveEntry(entry, dir, root);
+    if (r.ok) wanted.push(r.rel);
+    else miss(entry, r.reason);
+  }
+  const found = new Map(
+    (await db.query<{ id: string; path: string }>('select id, path from tracks where path = any($1::text[])', [wanted])).map(
+      (r) => [r.path, r.id],
+    ),
+  );
+  const trackIds: string[] = [];
+  for (const rel of wanted) {
+    const id = found.get(rel);
+    if (id) trackIds.push(id);
+    else miss(rel, 'not in the catalogue');
+  }
+  if (misses > MAX_LOGGED_MISSES) log.info('playlist entries skipped', { playlist: p.path, count: misses });
+  const name = m3u.name ?? playlistNameFromFile(posix.basename(p.path));
+  await db.transaction(async (tx) => {
+    await tx.query('delete from playlist_tracks where playlist_id = $1', [p.id]);
+    await tx.query(
+      `insert into playlist_tracks (playlist_id, position, track_id)
+       select $1, ord - 1, id from unnest($2::text[]) with ordinality as x(id, ord)`,
+      [p.id, trackIds],
+    );
+    // Cover: the first song's (its own or its album's); language: the most common among its songs.
+    await tx.query(
+      `update playlists pl set name = $2::text, norm_name = lower(unaccent($2::text)), updated_at = now(),
+              cover_id = (select coalesce(t.cover_id, al.cover_id) from playlist_tracks pt join tracks t on t.id = pt.track_id
+                            left join albums al on al.id = t.album_id
+                           where pt.playlist_id = pl.id and coalesce(t.cover_id, al.cover_id) is not null
+                           order by pt.position limit 1),
+              language = coalesce((select mode() within group (order by nullif(t.language, ''))
+                                     from playlist_tracks pt join tracks t on t.id = pt.track_id
+                                    where pt.playlist_id = pl.id), '')
+        where pl.id = $1`,
+      [p.id, name],
+    );
+  });
+}

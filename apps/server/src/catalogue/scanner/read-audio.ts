@@ -1,0 +1,101 @@
+import { createHash } from 'node:crypto';
+import { open } from 'node:fs/promises';
+import { basename } from 'node:path';
+import { parseFile } from 'music-metadata';
+import { oggDurationS } from './ogg-duration.js';
+import { mapFormat, mapTags, undecodableReason, type AudioFormat, type TrackTags } from './tag-mapping.js';
+
+/** Bytes hashed from each end of a file for its fingerprint (also enough for an Ogg page, max 65,307 bytes). */
+export const EDGE_BYTES = 64 * 1024;
+
+export interface Picture {
+  data: Uint8Array;
+  mime: string;
+}
+
+export interface AudioFile {
+  tags: TrackTags;
+  format: AudioFormat;
+  /** Hash of size + head + tail bytes: a moved or renamed file keeps it. */
+  fingerprint: string;
+  picture: Picture | null;
+}
+
+/** A file no parser could read; the message goes to scan_errors. */
+export class UnreadableFile extends Error {}
+
+export type ReadAudio = (absPath: string, sizeBytes: number) => Promise<AudioFile>;
+
+async function readEdges(absPath: string, size: number): Promise<{ head: Buffer; tail: Buffer }> {
+  const fh = await open(absPath, 'r');
+  try {
+    const head = Buffer.alloc(Math.min(EDGE_BYTES, size));
+    await fh.read(head, 0, head.length, 0);
+    if (size <= EDGE_BYTES) return { head, tail: head };
+    const tail = Buffer.alloc(Math.min(EDGE_BYTES, size - head.length));
+    await fh.read(tail, 0, tail.length, size - tail.length);
+    return { head, tail };
+  } finally {
+    await fh.close();
+  }
+}
+
+export function fingerprintOf(size: number, head: Buffer, tail: Buffer): string {
+  return createHash('sha256').update(`${size}\0`).update(head).update(tail).digest('base64url');
+}
+
+/**
+ * Reads tags and format headers only: `duration: false`, because for Ogg
+ * music-metadata would read the whole file; its duration comes from the last
+ * page instead. Covers are kept (the first one wins, front cover preferred).
+ */
+export const readAudioFile: ReadAudio = async (absPath, sizeBytes) => {
+  if (sizeBytes === 0) throw new UnreadableFile('empty file');
+  const { head, tail } = await readEdges(absPath, sizeBytes);
+  let meta;
+  try {
+    meta = await parseFile(absPath, { duration: false, skipCovers: false });
+  } catch (e) {
+    throw new UnreadableFile(e instanceof Error ? e.message : String(e));
+  }
+  const { format, common, native } = meta;
+  let durationS = format.container?.toLowerCase() === 'ogg' ? oggDurationS(head, tail) : null;
+  let audioFormat;
+  if (durationS === null && format.duration === undefined && format.codec) {
+    durationS = await fullDuration(absPath, sizeBytes);
+    // The headers' bitrate is the first frame's; the file's average is closer.
+    audioFormat = mapFormat({ ...format, bitrate: undefined }, sizeBytes, durationS);
+  } else {
+    audioFormat = mapFormat(format, sizeBytes, durationS);
+  }
+  const reason = undecodableReason(audioFormat, sizeBytes);
+  if (reason) throw new UnreadableFile(reason);
+  const pictures = common.picture ?? [];
+  const picture = pictures.find((p) => /front/i.test(p.type ?? '')) ?? pictures[0];
+  return {
+    tags: mapTags(common, native, basename(absPath)),
+    format: audioFormat,
+    fingerprint: fingerprintOf(sizeBytes, head, tail),
+    picture: picture && picture.data.length > 0 ? { data: picture.data, mime: picture.format } : null,
+  };
+};
+
+/**
+ * The slow path, for the rare stream whose headers give no duration (an MP3
+ * without a Xing header, Ogg FLAC or Speex): the parser reads every frame.
+ * Random bytes hold a few frame-like patterns, so the frames found must make
+ * up a real share of the file (a VBR MP3 is ~100%, noise ~1%).
+ */
+const MIN_AUDIO_SHARE = 0.05;
+async function fullDuration(absPath: string, sizeBytes: number): Promise<number | null> {
+  let format;
+  try {
+    format = (await parseFile(absPath, { duration: true, skipCovers: true })).format;
+  } catch {
+    return null;
+  }
+  const { duration, bitrate } = format;
+  if (!duration || !bitrate) return null;
+  if ((bitrate * duration) / 8 < sizeBytes * MIN_AUDIO_SHARE) throw new UnreadableFile('mostly not audio: too few decodable frames');
+  return duration;
+}

@@ -1,0 +1,82 @@
+import type { Dirent } from 'node:fs';
+import { opendir, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+
+/**
+ * Walks MUSIC_DIR one folder at a time (fs.opendir, a stack of pending
+ * folders): memory holds one folder's names, never the whole library.
+ * Hidden entries (".git", "._song.mp3" AppleDouble files) are skipped;
+ * symbolic links are followed, each real folder visited once.
+ */
+export const AUDIO_EXT = /\.(mp3|m4a|mp4|flac|ogg|oga|opus|wav)$/i;
+export const PLAYLIST_EXT = /\.(m3u|m3u8)$/i;
+export const IMAGE_EXT = /\.(jpe?g|png|webp|gif|avif)$/i;
+
+export interface WalkFolder {
+  /** Relative to the root with '/' separators; '' is the root. */
+  rel: string;
+  abs: string;
+  audio: string[];
+  playlists: string[];
+  images: string[];
+}
+
+export interface WalkOptions {
+  /** A folder that could not be listed (its files are kept, not swept). */
+  onUnreadable?: (rel: string, error: Error) => void;
+  signal?: AbortSignal;
+}
+
+const relJoin = (dir: string, name: string) => (dir === '' ? name : `${dir}/${name}`);
+
+export async function* walkFolders(root: string, opts: WalkOptions = {}): AsyncGenerator<WalkFolder> {
+  const rootStat = await stat(root); // throws when MUSIC_DIR is missing: the caller must not sweep
+  if (!rootStat.isDirectory()) throw new Error(`${root} is not a folder`);
+  // Real folders seen (device:inode), so a folder linked twice, or a link back up the tree, is walked once.
+  const visited = new Set<string>();
+  const pending: string[] = [''];
+  while (pending.length > 0) {
+    if (opts.signal?.aborted) return;
+    const rel = pending.pop()!;
+    const abs = rel === '' ? root : join(root, rel);
+    const folder: WalkFolder = { rel, abs, audio: [], playlists: [], images: [] };
+    const subfolders: string[] = [];
+    try {
+      const s = await stat(abs);
+      const key = `${s.dev}:${s.ino}`;
+      if (visited.has(key)) continue;
+      visited.add(key);
+      for await (const entry of await opendir(abs)) {
+        if (entry.name.startsWith('.')) continue;
+        const kind = await kindOf(entry, join(abs, entry.name));
+        if (kind === 'folder') subfolders.push(relJoin(rel, entry.name));
+        else if (kind === 'file') {
+          if (AUDIO_EXT.test(entry.name)) folder.audio.push(entry.name);
+          else if (PLAYLIST_EXT.test(entry.name)) folder.playlists.push(entry.name);
+          else if (IMAGE_EXT.test(entry.name)) folder.images.push(entry.name);
+        }
+      }
+    } catch (e) {
+      opts.onUnreadable?.(rel, e as Error);
+      continue;
+    }
+    // Sorted, so scans and their logs run in the same order every time.
+    folder.audio.sort();
+    folder.playlists.sort();
+    folder.images.sort();
+    pending.push(...subfolders.sort().reverse());
+    yield folder;
+  }
+}
+
+async function kindOf(entry: Dirent, abs: string): Promise<'folder' | 'file' | null> {
+  if (entry.isFile()) return 'file';
+  if (entry.isDirectory()) return 'folder';
+  if (!entry.isSymbolicLink()) return null;
+  try {
+    const s = await stat(abs);
+    return s.isFile() ? 'file' : s.isDirectory() ? 'folder' : null;
+  } catch {
+    return null; // a dangling link
+  }
+}
