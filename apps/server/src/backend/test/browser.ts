@@ -26,8 +26,9 @@ export interface BrowserOptions {
 }
 
 export interface NavigationResult {
-  /** Where the redirect chain ended: the first URL on the page's own origin, or a non-redirect response. */
+  /** Where the redirect chain ended: the first app URL (page origin, not /v1/), or a non-redirect response. */
   url: URL;
+  /** The final response's status; 0 when the chain stopped before requesting `url`. */
   status: number;
   /** Every URL visited, in order. */
   chain: string[];
@@ -182,15 +183,21 @@ export class Browser {
   /**
    * A top-level navigation (typing a URL, `location.href = …`, a redirect):
    * follows redirects with this profile's cookies until it reaches the page's
-   * own origin (the app would take over there) or a page that is not a redirect.
+   * own origin outside the API's `/v1/` (the app would take over there) or a
+   * response that is not a redirect.
+   * `until` stops before requesting a matching URL (to inspect or alter it).
    */
-  async navigate(start: string | URL, maxHops = 20): Promise<NavigationResult> {
+  async navigate(start: string | URL, opts: { until?: (url: URL) => boolean; maxHops?: number } = {}): Promise<NavigationResult> {
+    const maxHops = opts.maxHops ?? 20;
     let url = new URL(start, this.origin);
     let from = new URL(this.origin);
     const chain: string[] = [];
     for (let hop = 0; hop <= maxHops; hop++) {
       chain.push(url.toString());
-      if (url.origin === this.origin && hop > 0) return { url, status: 200, chain, body: '' };
+      const atApp = url.origin === this.origin && !url.pathname.startsWith('/v1/');
+      if (hop > 0 && (atApp || opts.until?.(url))) {
+        return { url, status: 0, chain, body: '' };
+      }
       const headers: Record<string, string> = { 'user-agent': this.userAgent, accept: 'text/html' };
       const cookie = this.jar.cookieHeader(url, { crossSite: siteOf(url) !== siteOf(from), navigation: true });
       if (cookie) headers.cookie = cookie;
