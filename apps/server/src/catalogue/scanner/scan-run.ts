@@ -132,7 +132,7 @@ export async function runScan(d: ScanRunDeps): Promise<ScanReport | null> {
     }
     if (!d.signal.aborted) await flush(files, lists);
   } catch (e) {
-    d.log.error('music folder unreadable, nothing removed', { path: d.root, error: e as Error });
+    d.log.warn('music folder missing or unreadable; nothing removed', { path: d.root, error: e as Error });
     await releaseLease(d.db, d.owner, false);
     report.durationMs = d.now() - started;
     return report;

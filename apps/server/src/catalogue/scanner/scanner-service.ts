@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Deps } from '../../module.js';
+import { createCoalescer } from './coalesce.js';
 import { readAudioFile, type ReadAudio } from './read-audio.js';
 import { rate, runScan, type ScanReport } from './scan-run.js';
 import { lastScanAt, LEASE_SECONDS } from './scan-state.js';
@@ -55,8 +56,6 @@ export function createScanner(deps: Deps, opts: ScannerOptions = {}): Scanner {
   const { config, db, now } = deps;
   const log = deps.log.child({ module: 'scanner' });
   const owner = randomUUID();
-  const debounceMs = opts.watchDebounceMs ?? 2_000;
-  const maxWaitMs = opts.watchMaxWaitMs ?? 30_000;
   const listeners = new Set<(report: ScanReport) => void | Promise<void>>();
   let current: Promise<ScanReport> | null = null;
   let progress: ScanReport | null = null;
@@ -64,9 +63,16 @@ export function createScanner(deps: Deps, opts: ScannerOptions = {}): Scanner {
   let abort = new AbortController();
   let stopped = false;
   let watcher: MusicWatcher | null = null;
-  let timer: NodeJS.Timeout | null = null;
-  let firstEventAt: number | null = null;
-  let rerun = false;
+  // Watched changes and lease retries: bursts of events become one scan.
+  const newCoalescer = () =>
+    createCoalescer({
+      quietMs: opts.watchDebounceMs ?? 2_000,
+      maxWaitMs: opts.watchMaxWaitMs ?? 30_000,
+      now,
+      running: () => current,
+      run: () => rescan(),
+    });
+  let coalescer = newCoalescer();
 
   async function scanOnce(): Promise<ScanReport> {
     log.info('scan started', { music: config.MUSIC_DIR });
@@ -82,7 +88,7 @@ export function createScanner(deps: Deps, opts: ScannerOptions = {}): Scanner {
     });
     if (report === null) {
       log.info('another server instance is scanning; retrying later');
-      schedule(LEASE_SECONDS * 1000);
+      coalescer.poke(LEASE_SECONDS * 1000);
       return { ...IDLE };
     }
     lastReport = report;
@@ -111,40 +117,23 @@ export function createScanner(deps: Deps, opts: ScannerOptions = {}): Scanner {
       .finally(() => {
         current = null;
         progress = null;
-        if (rerun && !stopped) {
-          rerun = false;
-          void rescan().catch(() => {});
-        }
       });
     return current;
   }
 
-  /** Debounced trigger for watched changes: bursts become one scan; changes during a scan queue one more. */
-  function schedule(delayMs = debounceMs) {
-    if (stopped) return;
-    const t = now();
-    firstEventAt ??= t;
-    if (timer) clearTimeout(timer);
-    const wait = Math.max(0, Math.min(delayMs, firstEventAt + Math.max(maxWaitMs, delayMs) - t));
-    timer = setTimeout(() => {
-      timer = null;
-      firstEventAt = null;
-      if (current) rerun = true;
-      else void rescan().catch(() => {});
-    }, wait);
-  }
-
   return {
     async start() {
-      stopped = false;
-      abort = new AbortController();
+      if (stopped) {
+        stopped = false;
+        abort = new AbortController();
+        coalescer = newCoalescer();
+      }
       void rescan().catch(() => {});
-      if (config.SCAN_WATCH === 'on' && !watcher) watcher = watchMusic(config.MUSIC_DIR, () => schedule(), log);
+      if (config.SCAN_WATCH === 'on' && !watcher) watcher = watchMusic(config.MUSIC_DIR, () => coalescer.poke(), log);
     },
     async stop() {
       stopped = true;
-      if (timer) clearTimeout(timer);
-      timer = null;
+      coalescer.cancel();
       await watcher?.close();
       watcher = null;
       abort.abort();
