@@ -4,6 +4,7 @@ import { Hono } from 'hono';
 import { createBackend } from './backend/module.js';
 import { createCatalogue } from './catalogue/module.js';
 import type { Deps, ServerModule } from './module.js';
+import { createVideo } from './video/video-module.js';
 import { createWeb } from './web/module.js';
 
 export type ModuleName = 'catalogue' | 'backend' | 'web';
@@ -25,7 +26,9 @@ export async function createApp(deps: Deps, only: readonly ModuleName[] = ALL_MO
   const modules: ServerModule[] = [];
   // Order matters: the web module's SPA fallback must come last.
   if (only.includes('catalogue')) modules.push(await createCatalogue(deps));
-  if (only.includes('backend')) modules.push(await createBackend(deps));
+  const backend = only.includes('backend') ? await createBackend(deps) : null;
+  if (backend) modules.push(backend);
+  if (only.includes('catalogue') && backend) modules.push(await createVideo(deps, { events: backend.events }));
   if (only.includes('web')) modules.push(await createWeb(deps));
 
   const hono = new Hono();

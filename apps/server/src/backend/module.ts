@@ -7,11 +7,14 @@ import { createDocumentRoutes } from './documents/documents.routes.js';
 import { corsMiddleware } from './http/cors.js';
 import { AppwriteError } from './http/errors.js';
 import { projectMiddleware } from './http/project.js';
-import { createEventBus } from './realtime/event-bus.js';
+import { createEventBus, type EventBus } from './realtime/event-bus.js';
 import { createRealtime } from './realtime/realtime.js';
 
+/** The backend's event bus is shared with modules that write documents as the server (video). */
+export type BackendModule = ServerModule & { events: EventBus };
+
 /** The Appwrite-compatible backend under /v1: accounts, OAuth, documents, realtime. */
-export async function createBackend(deps: Deps): Promise<ServerModule> {
+export async function createBackend(deps: Deps): Promise<BackendModule> {
   await migrate(deps.db, 'backend');
   const callers = createCallerResolver(deps);
   const events = createEventBus(deps);
@@ -34,6 +37,7 @@ export async function createBackend(deps: Deps): Promise<ServerModule> {
 
   return {
     name: 'backend',
+    events,
     routes: routes as unknown as Hono,
     upgrade: (req, socket, head) => realtime.upgrade(req, socket, head),
     start: () => events.start(),

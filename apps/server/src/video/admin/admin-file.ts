@@ -1,0 +1,55 @@
+import { randomBytes } from 'node:crypto';
+import { readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+
+/**
+ * DATA_DIR/admin-token tells the admin CLI that a server is running on this
+ * data folder and how to reach it: its pid, a loopback address and a random
+ * token. Mode 0600: only the server's own user can read the token. With the
+ * embedded PGlite only one process may open the database, so while this file
+ * names a live server the CLI goes through it instead of opening the data folder.
+ */
+export interface AdminEndpoint {
+  pid: number;
+  url: string;
+  token: string;
+}
+
+export const adminFilePath = (dataDir: string) => join(dataDir, 'admin-token');
+
+export const newAdminToken = () => randomBytes(32).toString('base64url');
+
+export async function writeAdminFile(dataDir: string, endpoint: AdminEndpoint): Promise<void> {
+  const file = adminFilePath(dataDir);
+  const tmp = `${file}.${process.pid}.tmp`;
+  await writeFile(tmp, JSON.stringify(endpoint) + '\n', { mode: 0o600 });
+  await rename(tmp, file);
+}
+
+/** Null when there is no file or it is not ours to read (a stale or foreign file is not an error). */
+export async function readAdminFile(dataDir: string): Promise<AdminEndpoint | null> {
+  try {
+    const parsed = JSON.parse(await readFile(adminFilePath(dataDir), 'utf8')) as Partial<AdminEndpoint>;
+    if (typeof parsed.pid !== 'number' || typeof parsed.url !== 'string' || typeof parsed.token !== 'string') return null;
+    return { pid: parsed.pid, url: parsed.url, token: parsed.token };
+  } catch {
+    return null;
+  }
+}
+
+/** Removes the file if it still names this server (another instance may have replaced it). */
+export async function removeAdminFile(dataDir: string, token: string): Promise<void> {
+  const current = await readAdminFile(dataDir);
+  if (current?.token === token) await rm(adminFilePath(dataDir), { force: true });
+}
+
+/** Whether a process with this pid exists (signal 0 checks without sending anything). */
+export function isProcessAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    // EPERM: it exists but belongs to someone else.
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}

@@ -1,0 +1,73 @@
+import { ConfigError, loadConfig, type Config } from '../../config.js';
+import { createLogger } from '../../log.js';
+import { EXIT, parseCommand, runCommand, USAGE, UsageError } from './admin-cli.js';
+import { AdminError, remoteTarget, Unreachable, type AdminTarget } from './admin-client.js';
+import { adminFilePath, isProcessAlive, readAdminFile } from './admin-file.js';
+import { openDirect } from './direct-target.js';
+
+export interface AdminIo {
+  out(line: string): void;
+  err(line: string): void;
+}
+
+const FAILURES = new Set(['AdminError', 'VideoError', 'RenderError', 'FfmpegError']);
+
+/**
+ * `admin video add|render|list|remove ...`; resolves to the exit code.
+ *
+ * With a server running on DATA_DIR (DATA_DIR/admin-token names a live pid)
+ * the command goes to it over loopback, because the embedded database may be
+ * opened by one process only. Otherwise the CLI opens the data folder itself.
+ */
+export async function adminMain(
+  argv: readonly string[],
+  env: Record<string, string | undefined>,
+  io: AdminIo,
+  cwd = process.cwd(),
+): Promise<number> {
+  let command;
+  try {
+    command = parseCommand(argv, cwd);
+  } catch (e) {
+    if (!(e instanceof UsageError)) throw e;
+    if (e.message) io.err(`error: ${e.message}`);
+    io.err(USAGE);
+    return e.message ? EXIT.usage : EXIT.ok;
+  }
+  let config: Config;
+  try {
+    config = loadConfig(env);
+  } catch (e) {
+    if (!(e instanceof ConfigError)) throw e;
+    io.err(`error: ${e.message}`);
+    return EXIT.usage;
+  }
+  const log = createLogger(config.LOG_LEVEL === 'debug' ? 'debug' : 'warn', {}, io.err);
+  const run = (target: AdminTarget) => runCommand(command, target, io.out);
+  try {
+    const endpoint = await readAdminFile(config.DATA_DIR);
+    if (endpoint && isProcessAlive(endpoint.pid)) {
+      try {
+        return await run(remoteTarget(endpoint));
+      } catch (e) {
+        if (!(e instanceof Unreachable)) throw e;
+        throw new AdminError(
+          `a server (pid ${endpoint.pid}) holds ${config.DATA_DIR} but does not answer at ${endpoint.url}; ` +
+            `try again once it has started, or delete ${adminFilePath(config.DATA_DIR)} if no server is running`,
+        );
+      }
+    }
+    const direct = await openDirect(config, log);
+    try {
+      return await run(direct.target);
+    } finally {
+      await direct.close();
+    }
+  } catch (e) {
+    if (e instanceof Error && FAILURES.has(e.name)) {
+      io.err(`error: ${e.message}`);
+      return EXIT.failed;
+    }
+    throw e;
+  }
+}

@@ -1,0 +1,31 @@
+import { access, mkdir, rename } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import sharp from 'sharp';
+
+/** The app's default cover (SPEC §9: "a default logo image is used when a cover is missing"). */
+export const DEFAULT_COVER_SVG = fileURLToPath(new URL('../../../assets/default-cover.svg', import.meta.url));
+
+/**
+ * ffmpeg cannot read SVG, so the default cover is rasterised once (sharp) into
+ * the videos folder. Null when the asset is missing: renders then fall back to
+ * a plain background.
+ */
+export async function defaultCoverPng(videosDir: string, sizePx: number): Promise<string | null> {
+  const out = join(videosDir, `.default-cover-${sizePx}.png`);
+  try {
+    await access(out);
+    return out;
+  } catch {
+    // not made yet
+  }
+  try {
+    await mkdir(videosDir, { recursive: true });
+    const tmp = `${out}.${process.pid}.tmp`;
+    await sharp(DEFAULT_COVER_SVG).resize(sizePx, sizePx).png().toFile(tmp);
+    await rename(tmp, out);
+    return out;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,81 @@
+import { locateTools } from '../catalogue/media/ffmpeg-locate.js';
+import { createEventBus, type EventBus } from '../backend/realtime/event-bus.js';
+import { migrate } from '../db/migrate.js';
+import type { Deps, ServerModule } from '../module.js';
+import { writeAdminFile, removeAdminFile, newAdminToken } from './admin/admin-file.js';
+import { listenAdmin } from './admin/admin-listener.js';
+import { createAdminRoutes } from './admin/admin-routes.js';
+import { createBackendVideoDocuments } from './documents/backend-video-documents.js';
+import type { VideoDocuments } from './documents/video-documents.js';
+import { createVideoRoutes } from './http/video.routes.js';
+import { createVideoWorker, DEFAULT_WORKER, newWorkerId, type VideoWorker, type WorkerOptions } from './jobs/worker.js';
+import { createPreviews, type Previews } from './previews.js';
+import { createRenderer, type Renderer } from './render/renderer.js';
+import { createLocalVideoStore, type VideoStore } from './store/video-store.js';
+
+export interface VideoModule extends ServerModule {
+  readonly previews: Previews;
+  readonly worker: VideoWorker;
+  readonly store: VideoStore;
+}
+
+export interface VideoOptions {
+  /** The backend's event bus, so document events reach its realtime subscribers. */
+  events?: EventBus;
+  documents?: VideoDocuments;
+  renderer?: Renderer;
+  worker?: Partial<WorkerOptions>;
+  /** Serve the admin API on loopback and write DATA_DIR/admin-token (default: true). */
+  admin?: boolean;
+}
+
+/**
+ * Video previews (SPEC §2 player, §4 video mode): a worker that renders
+ * requested songs, /videos/<songId>/preview.(mp4|webm) with Range, and the
+ * admin API behind `npm run admin -- video ...`. Needs the catalogue's tables
+ * (songs) and the backend's (documents), so it is mounted with both.
+ */
+export async function createVideo(deps: Deps, opts: VideoOptions = {}): Promise<VideoModule> {
+  await migrate(deps.db, 'video');
+  const log = deps.log.child({ module: 'video' });
+  // Without the backend's bus (a separate process such as the admin CLI), a bus
+  // of our own still reaches other instances through PostgreSQL NOTIFY.
+  const ownBus = opts.events ? null : createEventBus(deps);
+  const events = opts.events ?? ownBus!;
+  const renderer = opts.renderer ?? createRenderer(locateTools(deps.config, log));
+  const store = createLocalVideoStore(deps.config.DATA_DIR);
+  const documents = opts.documents ?? createBackendVideoDocuments(deps, events);
+  const previews = createPreviews(deps, { store, renderer, documents });
+  const worker = createVideoWorker(deps, { documents, previews }, { ...DEFAULT_WORKER, workerId: newWorkerId(), ...opts.worker });
+  let admin: { close(): Promise<void>; token: string } | null = null;
+
+  return {
+    name: 'video',
+    routes: createVideoRoutes(store),
+    previews,
+    worker,
+    store,
+    async start() {
+      await ownBus?.start();
+      if (opts.admin !== false) {
+        const token = newAdminToken();
+        const listener = await listenAdmin(createAdminRoutes(previews, token, log));
+        await writeAdminFile(deps.config.DATA_DIR, { pid: process.pid, url: listener.url, token });
+        admin = { close: listener.close, token };
+      }
+      if (deps.config.VIDEO_WORKER === 'on') {
+        if ((await renderer.formats()).length === 0) log.warn('video previews cannot be rendered: ffmpeg lacks libx264 and libvpx-vp9');
+        worker.start();
+      }
+    },
+    async stop() {
+      await worker.stop();
+      if (admin) {
+        await removeAdminFile(deps.config.DATA_DIR, admin.token);
+        await admin.close();
+        admin = null;
+      }
+      await ownBus?.stop();
+    },
+  };
+}
