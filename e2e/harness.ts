@@ -157,6 +157,21 @@ export async function launchChromium(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
 }
 
+/**
+ * A context with a real profile on disk: Chrome reports 'in-incognito' for
+ * installability in throwaway contexts. Close it, then remove `userDataDir`.
+ */
+export async function launchPersistentChromium(): Promise<{ context: BrowserContext; userDataDir: string }> {
+  const userDataDir = mkdtempSync(join(tmpdir(), 'lyra-e2e-profile-'));
+  const context = await chromium.launchPersistentContext(userDataDir, {
+    executablePath: CHROMIUM,
+    headless: true,
+    args: CHROMIUM_ARGS,
+    viewport: { width: 412, height: 860 },
+  });
+  return { context, userDataDir };
+}
+
 /** A fresh context (own storage, own service workers) and page at `url`. */
 export async function openPage(browser: Browser, url: string): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ viewport: { width: 412, height: 860 }, serviceWorkers: 'allow' });

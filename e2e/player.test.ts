@@ -1,0 +1,146 @@
+/**
+ * The player in Debian Chromium against the built server: real scan, real
+ * transcodes, real audio (SPEC §2 Player, §4 player rules).
+ */
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { audioState, launchChromium, openPage, startServer, waitForAudioProgress, type ServerHandle } from './harness.js';
+
+let server: ServerHandle;
+let browser: Browser;
+let context: BrowserContext | undefined;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchChromium()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+afterEach(async () => {
+  await context?.close();
+  context = undefined;
+});
+
+async function home(): Promise<Page> {
+  const opened = await openPage(browser, server.url);
+  context = opened.context;
+  await opened.page.locator('[data-song-id]').first().waitFor();
+  return opened.page;
+}
+
+/** Starts the first song listed on Home and waits until it really plays. */
+async function playFirst(page: Page): Promise<{ id: string; title: string }> {
+  const row = page.locator('[data-song-id]').first();
+  const id = (await row.getAttribute('data-song-id'))!;
+  const title = (await row.locator('span span').first().textContent())!;
+  await row.click();
+  await waitForAudioProgress(page, 0.5);
+  return { id, title };
+}
+
+const currentTitle = (page: Page) => page.getByTestId('player-title').textContent();
+
+describe('player end to end', () => {
+  it('a tapped song plays: the audio position advances and the mini player shows title and artist', async () => {
+    const page = await home();
+    const firstRow = page.locator('[data-song-id]').first();
+    const artist = (await firstRow.locator('span span').nth(1).textContent())!;
+    const { title } = await playFirst(page);
+    const before = (await audioState(page))!.currentTime;
+    const after = await waitForAudioProgress(page, 1, before);
+    expect(after).toBeGreaterThan(before);
+    const mini = page.getByRole('region', { name: 'Now playing' });
+    await expect.poll(() => mini.getByTestId('mini-title').textContent()).toBe(title);
+    expect(await mini.getByTestId('mini-artists').textContent()).toBe(artist.slice(0, 20));
+    expect(await page.getByRole('button', { name: 'Pause', exact: true }).count()).toBe(1);
+  });
+
+  it('next, previous and the queue drawer move through the queue', async () => {
+    const page = await home();
+    const { id } = await playFirst(page);
+    await page.getByRole('link', { name: /^Open player/ }).click();
+    await expect.poll(() => page.url()).toContain(`/player/${id}`);
+    const first = await currentTitle(page);
+    expect(await page.getByRole('button', { name: 'Previous song' }).isDisabled()).toBe(true);
+
+    await page.getByRole('button', { name: 'Next song' }).click();
+    await expect.poll(() => currentTitle(page)).not.toBe(first);
+    const second = await currentTitle(page);
+    await expect.poll(() => page.url()).not.toContain(`/player/${id}`);
+    await waitForAudioProgress(page, 0.5, 0);
+
+    await page.getByRole('button', { name: 'Previous song' }).click();
+    await expect.poll(() => currentTitle(page)).toBe(first);
+
+    await page.getByRole('button', { name: 'Open queue' }).click();
+    const drawer = page.getByRole('dialog', { name: 'Queue' });
+    await drawer.waitFor();
+    const rows = drawer.getByTestId('queue-list').locator('li');
+    expect(await rows.count()).toBeGreaterThanOrEqual(2);
+    // The current song has no remove button; the others do.
+    expect(await drawer.getByRole('button', { name: `Remove ${first} from queue` }).count()).toBe(0);
+    expect(await drawer.getByRole('button', { name: `Remove ${second} from queue` }).count()).toBe(1);
+    await drawer.getByRole('button', { name: second! }).first().click();
+    await expect.poll(() => currentTitle(page)).toBe(second);
+    await waitForAudioProgress(page, 0.5, 0);
+  });
+
+  it('a reload keeps the queue and the current song', async () => {
+    const page = await home();
+    const { title } = await playFirst(page);
+    await page.getByRole('button', { name: 'Next song' }).click();
+    const mini = page.getByRole('region', { name: 'Now playing' });
+    await expect.poll(() => mini.getByTestId('mini-title').textContent()).not.toBe(title);
+    const current = await mini.getByTestId('mini-title').textContent();
+    const queued = await page.evaluate(() => JSON.parse(sessionStorage.getItem('player')!).state.queue.length);
+    await page.reload();
+    await expect.poll(() => mini.getByTestId('mini-title').textContent()).toBe(current);
+    expect(await page.evaluate(() => JSON.parse(sessionStorage.getItem('player')!).state.queue.length)).toBe(queued);
+    // Restored paused, ready to resume.
+    await page.getByRole('button', { name: 'Play', exact: true }).click();
+    await waitForAudioProgress(page, 0.5, 0);
+  });
+
+  it('/player/{id}?share opens the song by id, queued and paused', async () => {
+    const page = await home();
+    const id = (await page.locator('[data-song-id]').nth(2).getAttribute('data-song-id'))!;
+    const title = await page.locator('[data-song-id]').nth(2).locator('span span').first().textContent();
+    await page.goto(`${server.url}/player/${id}?share=true`);
+    await expect.poll(() => currentTitle(page)).toBe(title);
+    await page.getByRole('button', { name: 'Play', exact: true }).waitFor();
+    // The source is loaded, but nothing plays until the listener asks.
+    await page.waitForFunction(() => (document.querySelector('audio')?.readyState ?? 0) >= 1);
+    await page.waitForTimeout(500);
+    const state = (await audioState(page))!;
+    expect(state.paused).toBe(true);
+    expect(state.currentTime).toBe(0);
+    expect(await page.evaluate(() => JSON.parse(sessionStorage.getItem('player')!).state.currentId)).toBe(id);
+    // Back from a shared link goes Home, not out of the app.
+    await page.getByRole('button', { name: 'Back' }).click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/');
+  });
+
+  it('offline shows the banner; back online, playback goes on from where it was', async () => {
+    const page = await home();
+    await playFirst(page);
+    await context!.setOffline(true);
+    const banner = page.getByRole('status').filter({ hasText: 'You are offline. Reconnecting...' });
+    await banner.waitFor();
+    const offlineAt = (await audioState(page))!.currentTime;
+    await context!.setOffline(false);
+    await banner.waitFor({ state: 'detached' });
+    const resumed = await waitForAudioProgress(page, 1, offlineAt);
+    expect(resumed).toBeGreaterThan(offlineAt);
+    expect((await audioState(page))!.error).toBeNull();
+  });
+
+  it("an unknown route shows '404' and 'Oops! Page not found'", async () => {
+    const opened = await openPage(browser, `${server.url}/no/such/page`);
+    context = opened.context;
+    await opened.page.getByRole('heading', { name: '404' }).waitFor();
+    expect(await opened.page.getByText('Oops! Page not found').count()).toBe(1);
+    await opened.page.getByRole('link', { name: 'Return to Home' }).click();
+    await opened.page.locator('[data-song-id]').first().waitFor();
+  });
+});

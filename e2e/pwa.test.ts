@@ -1,0 +1,119 @@
+/**
+ * The installable app and its catalogue hosts, in Debian Chromium against the
+ * built server: /sw.js registers, the manifest passes Chrome's installability
+ * checks, a waiting new version shows the Update modal and 'Update Now'
+ * applies it (SPEC §2), and a catalogue mirror that answers 503 hands over to
+ * the next host (SPEC §7).
+ */
+import { appendFileSync, cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, BrowserContext } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium, launchPersistentChromium, musicSubset, openPage, REPO_ROOT, startServer, waitForAudioProgress, type ServerHandle } from './harness.js';
+import { startStubCatalogue, type StubCatalogue } from './stub-catalogue.js';
+
+let server: ServerHandle;
+let browser: Browser;
+let downMirror: StubCatalogue;
+let webDir: string;
+let musicDir: string;
+let context: BrowserContext | undefined;
+
+beforeAll(async () => {
+  // A private copy of the built app, so a test can publish a "new version" of /sw.js.
+  webDir = mkdtempSync(join(tmpdir(), 'lyra-e2e-web-'));
+  cpSync(join(REPO_ROOT, 'apps/web/dist'), webDir, { recursive: true });
+  musicDir = musicSubset(3);
+  downMirror = await startStubCatalogue(musicDir, { down: true });
+  [server, browser] = await Promise.all([
+    startServer({ musicDir, env: { WEB_DIR: webDir, CATALOGUE_HOSTS: `${downMirror.url}/api,/api` } }),
+    launchChromium(),
+  ]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  await downMirror?.close();
+  rmSync(webDir, { recursive: true, force: true });
+  rmSync(musicDir, { recursive: true, force: true });
+});
+afterEach(async () => {
+  await context?.close();
+  context = undefined;
+});
+
+describe('PWA', () => {
+  it('registers /sw.js and is installable (no installability errors)', async () => {
+    const persistent = await launchPersistentChromium();
+    try {
+      const page = persistent.context.pages()[0] ?? (await persistent.context.newPage());
+      await page.goto(server.url);
+      const scriptURL = await page.evaluate(async () => {
+        const reg = await navigator.serviceWorker.ready;
+        return reg.active?.scriptURL ?? null;
+      });
+      expect(scriptURL).toBe(`${server.url}/sw.js`);
+      const manifest = await page.evaluate(async () => {
+        const href = document.querySelector('link[rel=manifest]')?.getAttribute('href');
+        return href ? ((await (await fetch(href)).json()) as { display: string; icons: { sizes: string; purpose?: string }[] }) : null;
+      });
+      expect(manifest?.display).toBe('standalone');
+      expect(manifest?.icons.map((i) => `${i.sizes}:${i.purpose ?? 'any'}`)).toEqual(['192x192:any', '512x512:any', '512x512:maskable']);
+      const cdp = await persistent.context.newCDPSession(page);
+      const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as { installabilityErrors: { errorId: string }[] };
+      expect(installabilityErrors).toEqual([]);
+    } finally {
+      await persistent.context.close();
+      rmSync(persistent.userDataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('a waiting new version shows the Update modal; Update Now activates it and reloads', async () => {
+    const opened = await openPage(browser, server.url);
+    context = opened.context;
+    const { page } = opened;
+    await page.evaluate(() => navigator.serviceWorker.ready);
+    // A waiting worker only waits while it has pages under the old one: load once more under control.
+    await page.reload();
+    await page.waitForFunction(() => navigator.serviceWorker.controller != null);
+    const firstWorker = await page.evaluate(async () => (await navigator.serviceWorker.ready).active?.scriptURL);
+    expect(firstWorker).toBe(`${server.url}/sw.js`);
+
+    // Publish a new version: any byte change of /sw.js makes the browser install it.
+    appendFileSync(join(webDir, 'sw.js'), `\n// next version ${Date.now()}\n`);
+    await page.evaluate(async () => {
+      const reg = await navigator.serviceWorker.getRegistration();
+      await reg?.update();
+    });
+    const modal = page.getByRole('dialog');
+    await modal.getByText('Thank you, Guest!').waitFor({ timeout: 30_000 });
+    expect(await modal.getByText("Fixed the 'No Songs' bug in Artists").count()).toBe(1);
+    expect(await modal.getByText('Infinite songs in the queue').count()).toBe(1);
+    await page.getByText('A new version of Lyra is ready', { exact: true }).waitFor();
+
+    const reloaded = page.waitForEvent('load', { timeout: 30_000 });
+    await modal.getByRole('button', { name: 'Update Now' }).click();
+    await reloaded;
+    const waiting = await page.evaluate(async () => {
+      const reg = await navigator.serviceWorker.getRegistration();
+      return { waiting: reg?.waiting != null, controlled: navigator.serviceWorker.controller != null };
+    });
+    expect(waiting).toEqual({ waiting: false, controlled: true });
+    expect(await page.getByRole('dialog').count()).toBe(0);
+  });
+});
+
+describe('catalogue mirror fallback (SPEC §7)', () => {
+  it('the first host answers 503 and the songs come from the next one', async () => {
+    const before = downMirror.requests.length;
+    const opened = await openPage(browser, server.url);
+    context = opened.context;
+    const { page } = opened;
+    expect(await page.evaluate(async () => (await (await fetch('/config.json')).json()).catalogueHosts)).toEqual([`${downMirror.url}/api`, '/api']);
+    await page.locator('[data-song-id]').first().waitFor();
+    expect(downMirror.requests.slice(before)).toContain('GET /api/home/rows');
+    await page.locator('[data-song-id]').first().click();
+    await waitForAudioProgress(page, 0.5);
+  });
+});
