@@ -1,8 +1,12 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
+import { TLSSocket } from 'node:tls';
+import { WebSocketServer, type WebSocket } from 'ws';
 import type { Deps } from '../../module.js';
-import type { CallerResolver } from '../auth/caller.js';
-import type { EventBus } from './event-bus.js';
+import { GUEST, type Caller, type CallerResolver } from '../auth/caller.js';
+import { createOriginPolicy } from '../http/origins.js';
+import { errorFrame, POLICY_VIOLATION, RealtimeConnection } from './connection.js';
+import type { BackendEvent, EventBus } from './event-bus.js';
 
 /** The /v1/realtime websocket (backend-api.md §7). */
 export interface Realtime {
@@ -10,6 +14,103 @@ export interface Realtime {
   stop(): Promise<void>;
 }
 
-export function createRealtime(_deps: Deps, _ctx: { callers: CallerResolver; events: EventBus }): Realtime {
-  return { upgrade: () => false, stop: async () => {} };
+export interface RealtimeOptions {
+  /** How often sockets are pinged; one that answered nothing since the last ping is dropped. */
+  heartbeatMs?: number;
+}
+
+export const REALTIME_PATH = '/v1/realtime';
+
+/**
+ * An event frame for the given subscription ids. The event part is the same
+ * for every socket, so it is serialised once per event.
+ */
+function framer(event: BackendEvent): (subscriptions: string[]) => string {
+  const head = JSON.stringify({
+    type: 'event',
+    data: { events: event.events, channels: event.channels, timestamp: event.timestamp, payload: event.payload },
+  }).slice(0, -2);
+  return (subscriptions) => `${head},"subscriptions":${JSON.stringify(subscriptions)}}}`;
+}
+
+export function createRealtime(
+  deps: Deps,
+  ctx: { callers: CallerResolver; events: EventBus },
+  opts: RealtimeOptions = {},
+): Realtime {
+  const wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
+  const connections = new Map<WebSocket, RealtimeConnection>();
+  const origins = createOriginPolicy(deps.config);
+
+  const stopListening = ctx.events.subscribe((event) => {
+    const everyone = event.roles.includes('any');
+    let frame: ((ids: string[]) => string) | null = null;
+    for (const connection of connections.values()) {
+      // Delivered only to sockets whose roles may read the document (§6).
+      if (!everyone && !event.roles.some((r) => connection.roles.has(r))) continue;
+      const ids = connection.matching(event);
+      if (ids.length === 0) continue;
+      frame ??= framer(event);
+      connection.send(frame(ids));
+    }
+  });
+
+  const heartbeat = setInterval(() => {
+    for (const [ws, connection] of connections) {
+      if (!connection.alive) {
+        ws.terminate();
+        continue;
+      }
+      connection.alive = false;
+      ws.ping();
+    }
+  }, opts.heartbeatMs ?? 30_000);
+  heartbeat.unref();
+
+  /**
+   * Cookies authenticate the handshake only when the page's Origin may use
+   * the API with credentials; otherwise any site could open a socket that
+   * reads a signed-in user's events (cross-site WebSocket hijacking). Such
+   * pages can still authenticate with an `authentication` frame.
+   */
+  async function handshakeCaller(req: IncomingMessage, url: URL): Promise<Caller> {
+    const origin = req.headers.origin;
+    const self = `${req.socket instanceof TLSSocket ? 'https' : 'http'}://${req.headers.host ?? ''}`;
+    if (origin && !origins.isAllowed(origin, self)) return GUEST;
+    const headers = new Headers();
+    if (req.headers.cookie) headers.set('cookie', req.headers.cookie);
+    const jwt = url.searchParams.get('jwt');
+    if (jwt) headers.set('x-appwrite-jwt', jwt);
+    return ctx.callers.fromHeaders(headers);
+  }
+
+  function accept(ws: WebSocket, req: IncomingMessage, url: URL) {
+    ws.on('error', (err) => deps.log.debug('realtime socket error', { err }));
+    if (url.searchParams.get('project') !== deps.config.APPWRITE_PROJECT_ID) {
+      // Appwrite's answer to an unknown project: an error frame, then close 1008 (no reconnect).
+      ws.send(errorFrame(POLICY_VIOLATION, 'Missing or unknown project ID'));
+      ws.close(POLICY_VIOLATION, 'Missing or unknown project ID');
+      return;
+    }
+    const connection = new RealtimeConnection(ws, ctx.callers, deps.log, handshakeCaller(req, url));
+    connections.set(ws, connection);
+    ws.on('close', () => connections.delete(ws));
+  }
+
+  return {
+    upgrade(req, socket, head) {
+      const url = new URL(req.url ?? '/', 'http://localhost');
+      if (url.pathname !== REALTIME_PATH) return false;
+      wss.handleUpgrade(req, socket, head, (ws) => accept(ws, req, url));
+      return true;
+    },
+    async stop() {
+      clearInterval(heartbeat);
+      stopListening();
+      // 1001 "going away": clients reconnect to another instance or after restart.
+      for (const ws of connections.keys()) ws.close(1001, 'Server shutting down');
+      connections.clear();
+      await new Promise<void>((resolve) => wss.close(() => resolve()));
+    },
+  };
 }
