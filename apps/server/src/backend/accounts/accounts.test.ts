@@ -193,6 +193,22 @@ describe.each(ENGINES)('accounts and sessions through the appwrite SDK (%s)', (e
       expect(JSON.stringify(session)).not.toContain(decoded.secret);
     });
 
+    it('records the client address given by a reverse proxy on this machine', async () => {
+      const { email } = await signedIn();
+      for (const [forwarded, ip] of [
+        ['203.0.113.7, 10.0.0.1', '203.0.113.7'],
+        ['not-an-address', '127.0.0.1'],
+      ]) {
+        const res = await raw('/v1/account/sessions/email', {
+          method: 'POST',
+          headers: { 'x-forwarded-for': forwarded! },
+          body: JSON.stringify({ email, password: 'password123' }),
+        });
+        expect(res.status).toBe(201);
+        expect(((await res.json()) as { ip: string }).ip).toBe(ip);
+      }
+    });
+
     it('refuses a wrong password or an unknown email with 401 user_invalid_credentials', async () => {
       const { email } = await signedIn();
       const expected = { code: 401, type: 'user_invalid_credentials', message: 'Invalid credentials. Please check the email and password.' };

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import type { Context } from 'hono';
 import { originOf } from './origins.js';
 
@@ -28,11 +29,20 @@ export const selfHostname = (c: Context) => new URL(selfOrigin(c)).hostname;
 export const pageOrigin = (c: Context): string | null =>
   originOf(c.req.header('origin')) ?? originOf(c.req.header('referer'));
 
-/** The peer address of the TCP connection ('' in in-process tests). */
+const unmapped = (ip: string) => (ip.startsWith('::ffff:') ? ip.slice(7) : ip);
+
+/**
+ * The client's address ('' in in-process tests): the TCP peer, or, when the
+ * peer is a reverse proxy on this machine, the first X-Forwarded-For entry.
+ * Forwarded headers from anywhere else are ignored, so a remote client cannot
+ * pick its own address (it keys the sign-in limiter).
+ */
 export function clientIp(c: Context): string {
   const env = c.env as NodeBindings | undefined;
-  const ip = env?.incoming?.socket?.remoteAddress ?? '';
-  return ip.startsWith('::ffff:') ? ip.slice(7) : ip;
+  const peer = unmapped(env?.incoming?.socket?.remoteAddress ?? '');
+  const forwarded = first(c.req.header('x-forwarded-for'));
+  const loopbackPeer = peer === '::1' || peer.startsWith('127.');
+  return loopbackPeer && forwarded && isIP(forwarded) !== 0 ? unmapped(forwarded) : peer;
 }
 
 export const userAgent = (c: Context) => (c.req.header('user-agent') ?? '').slice(0, 512);
