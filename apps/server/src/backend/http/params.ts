@@ -7,13 +7,21 @@ export type Params = Record<string, unknown>;
 export const invalidParam = (name: string, why: string) =>
   new AppwriteError(400, 'general_argument_invalid', `Invalid \`${name}\` param: ${why}`);
 
+/** JSON bodies above this are refused before parsing (the largest legitimate one is a 64 KiB prefs object). */
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+const tooLarge = () =>
+  new AppwriteError(400, 'general_argument_invalid', `The request body is larger than ${MAX_BODY_BYTES} bytes.`);
+
 /**
  * The JSON body of a POST/PUT/PATCH/DELETE. The SDK sends `{}` when there are
  * no params (even on DELETE); an empty body counts as `{}`. Anything that is
- * not a JSON object is a 400 in the protocol's shape, never a 500.
+ * not a JSON object, or is too large, is a 400 in the protocol's shape, never a 500.
  */
-export async function readBody(c: Context): Promise<Params> {
+export async function readBody(c: Context, maxBytes = MAX_BODY_BYTES): Promise<Params> {
+  if (Number(c.req.header('content-length') ?? 0) > maxBytes) throw tooLarge();
   const text = await c.req.text().catch(() => '');
+  if (Buffer.byteLength(text) > maxBytes) throw tooLarge();
   if (text.trim() === '') return {};
   let parsed: unknown;
   try {
