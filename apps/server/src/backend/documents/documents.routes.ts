@@ -6,10 +6,14 @@ import type { EventBus } from '../realtime/event-bus.js';
 import { loadSchema, type Schema } from '../schema/appwrite-schema.js';
 import { createDocumentService } from './document-service.js';
 import { booleanParam, jsonBody, queriesFromUrl, refuseTransactions } from './request-params.js';
+import { createTablesRoutes } from './tablesdb.routes.js';
 
 const DOCUMENTS = '/v1/databases/:databaseId/collections/:collectionId/documents';
 
-/** /v1/databases/{db}/collections/{col}/documents with queries and permissions (backend-api.md §4). */
+/**
+ * /v1/databases/{db}/collections/{col}/documents with queries and permissions
+ * (backend-api.md §4), and the same storage as TablesDB rows.
+ */
 export function createDocumentRoutes(deps: Deps, ctx: { events: EventBus; schema?: Schema }) {
   const service = createDocumentService({ ...deps, schema: ctx.schema ?? loadSchema(), events: ctx.events });
   const routes = new Hono<BackendEnv>();
@@ -57,5 +61,6 @@ export function createDocumentRoutes(deps: Deps, ctx: { events: EventBus; schema
     return c.body(null, 204);
   });
 
+  routes.route('/', createTablesRoutes(service));
   return routes;
 }

@@ -173,6 +173,35 @@ describe.each(ENGINES)('documents through the appwrite SDK on %s', (engine) => {
     expect((await sdkFailure(db(bob).createDocument('lyra', 'PlaylistSong', ID.unique(), { playlistId: pl.$id, songId: 'mine' }))).code).toBe(404);
   });
 
+  it('serves the same storage as TablesDB rows', async () => {
+    const t = ada.tablesDB;
+    const row = await t.createRow({ databaseId: 'lyra', tableId: 'Playlist', rowId: ID.unique(), data: { userId: ada.userId, name: 'Rows' } });
+    expect(Object.keys(row).slice(0, 4)).toEqual(['$id', '$sequence', '$tableId', '$databaseId']);
+    expect(row).toMatchObject({ $tableId: 'Playlist', name: 'Rows' });
+    expect(row).not.toHaveProperty('$collectionId');
+    expect(await t.getRow({ databaseId: 'lyra', tableId: 'Playlist', rowId: row.$id })).toEqual(row);
+    const list = await t.listRows({ databaseId: 'lyra', tableId: 'Playlist', queries: [Query.equal('name', 'Rows')] });
+    expect(list).toEqual({ total: 1, rows: [row] });
+    expect(await t.updateRow({ databaseId: 'lyra', tableId: 'Playlist', rowId: row.$id, data: { name: 'Rows 2' } })).toMatchObject({ name: 'Rows 2' });
+    expect(await t.upsertRow({ databaseId: 'lyra', tableId: 'Playlist', rowId: 'row-put', data: { userId: ada.userId, name: 'Put' } })).toMatchObject({
+      $id: 'row-put',
+      $tableId: 'Playlist',
+    });
+    // Documents and rows are one store.
+    expect((await db(ada).getDocument('lyra', 'Playlist', 'row-put')).name).toBe('Put');
+    await t.deleteRow({ databaseId: 'lyra', tableId: 'Playlist', rowId: row.$id });
+    expect(await sdkFailure(t.getRow({ databaseId: 'lyra', tableId: 'Playlist', rowId: row.$id }))).toEqual({
+      code: 404,
+      type: 'row_not_found',
+      message: `Row with the requested ID '${row.$id}' could not be found.`,
+    });
+    expect(await sdkFailure(t.listRows({ databaseId: 'lyra', tableId: 'Nope' }))).toMatchObject({ code: 404, type: 'table_not_found' });
+    expect(await sdkFailure(t.createRow({ databaseId: 'lyra', tableId: 'Playlist', rowId: '_bad', data: { userId: ada.userId } }))).toMatchObject({
+      code: 400,
+      message: expect.stringContaining('Invalid `rowId` param'),
+    });
+  });
+
   describe('raw HTTP forms the SDK does not produce', () => {
     const url = (path: string) => `${s.endpoint}${path}`;
     const call = (path: string, init: RequestInit = {}) =>
