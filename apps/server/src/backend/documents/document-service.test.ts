@@ -209,6 +209,9 @@ describe.each(ENGINES)('documents on %s', (engine) => {
     expect(updated).toMatchObject({ name: 'New', userId: 'userA', $permissions: created.$permissions, $sequence: created.$sequence });
     expect(updated.$createdAt).toBe(created.$createdAt);
     expect(updated.$updatedAt).toBe('2026-01-02T03:04:06.678+00:00');
+    expect((await f.service.update(A, 'lyra', 'Playlist', 'pl-up', { data: { name: 'New' }, permissions: null })).$permissions).toEqual(
+      created.$permissions,
+    );
     const perms = await f.service.update(A, 'lyra', 'Playlist', 'pl-up', { permissions: [Permission.read(Role.user('userA'))] });
     expect(perms).toMatchObject({ name: 'New', $permissions: ['read("user:userA")'] });
     expect(f.events.at(-1)!.events[0]).toBe('databases.lyra.collections.Playlist.documents.pl-up.update');

@@ -163,8 +163,10 @@ export function createDocumentService(deps: DocumentServiceDeps) {
   ): Promise<DocumentModel> {
     const collection = collectionOf(databaseId, collectionId);
     const rules = rulesFor(collection.$id);
-    const data = input.data === undefined ? {} : dataObject(input.data);
-    if (Object.keys(data).length === 0 && input.permissions === undefined) {
+    const data = input.data === undefined || input.data === null ? {} : dataObject(input.data);
+    // `permissions: null` means "not given", as omitting it does: keep the current ones.
+    const requested = input.permissions ?? undefined;
+    if (Object.keys(data).length === 0 && requested === undefined) {
       throw new AppwriteError(
         400,
         'document_missing_payload',
@@ -180,7 +182,7 @@ export function createDocumentService(deps: DocumentServiceDeps) {
         if (!documentAllows(collection, current.$permissions as string[], 'update', caller.roles)) throw unauthorized();
         checkServerAttributes(rules, data);
         const changes = validateData(collection, data, 'update');
-        const permissions = input.permissions === undefined ? null : permissionsOf(rules, collection, caller, input.permissions);
+        const permissions = requested === undefined ? null : permissionsOf(rules, collection, caller, requested);
         await rules.beforeUpdate?.(context(tx, caller, collection, now), current, changes);
         return updateDocument(tx, collection, id, changes, permissions, new Date(now));
       })

@@ -30,9 +30,16 @@ export function booleanParam(url: string, name: string, fallback: boolean): bool
   throw new AppwriteError(400, 'general_argument_invalid', `Invalid \`${name}\` param: Value must be a valid boolean`);
 }
 
+/** Document bodies are small; anything larger is refused before it is read into memory. */
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+const tooLarge = () =>
+  new AppwriteError(400, 'general_argument_invalid', `Invalid request body: larger than ${MAX_BODY_BYTES} bytes.`);
+
 /** The JSON object body of a POST/PATCH/PUT/DELETE (`{}` when empty). */
 export async function jsonBody(c: Context): Promise<Record<string, unknown>> {
-  const text = await c.req.text();
+  if (Number(c.req.header('content-length') ?? 0) > MAX_BODY_BYTES) throw tooLarge();
+  const text = await readLimited(c.req.raw);
   if (text.trim() === '') return {};
   let body: unknown;
   try {
@@ -44,6 +51,19 @@ export async function jsonBody(c: Context): Promise<Record<string, unknown>> {
     throw new AppwriteError(400, 'general_argument_invalid', 'Invalid request body: expected a JSON object.');
   }
   return body as Record<string, unknown>;
+}
+
+/** Reads a body as text, giving up past MAX_BODY_BYTES (for bodies sent without a length). */
+async function readLimited(req: Request): Promise<string> {
+  if (!req.body) return '';
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for await (const chunk of req.body as unknown as AsyncIterable<Uint8Array>) {
+    size += chunk.byteLength;
+    if (size > MAX_BODY_BYTES) throw tooLarge();
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks).toString('utf8');
 }
 
 /** Transactions (`transactionId`) are not part of this server. */
