@@ -1,3 +1,4 @@
+/// <reference path="./oidc-provider.d.ts" />
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
