@@ -82,3 +82,19 @@ if (ok.every((x) => !x)) {
 } else {
   console.log(`demo music ready in ${musicDir}`);
 }
+
+// Video previews for a few short demo songs, so Home's Video Previews row and
+// 'Switch to video' work on a fresh install. Runs the built server's scanner and
+// renderer in this process; skips songs that already have a preview, and says why
+// when it cannot run (no ffmpeg, empty library, a server holding the data folder).
+const videoStep = new URL('../apps/server/dist/video/setup/demo-previews.js', import.meta.url);
+if (!existsSync(videoStep)) {
+  console.warn('video previews: skipped, the server is not built (npm run build)');
+} else {
+  try {
+    const { createDemoPreviews } = await import(videoStep.href);
+    await createDemoPreviews({ env: { ...process.env, DATA_DIR: dataDir } });
+  } catch (e) {
+    console.warn(`video previews: skipped, ${e instanceof Error ? e.message : String(e)}`);
+  }
+}

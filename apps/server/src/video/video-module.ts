@@ -17,6 +17,8 @@ export interface VideoModule extends ServerModule {
   readonly previews: Previews;
   readonly worker: VideoWorker;
   readonly store: VideoStore;
+  start(): Promise<void>;
+  stop(): Promise<void>;
 }
 
 export interface VideoOptions {
@@ -25,7 +27,10 @@ export interface VideoOptions {
   documents?: VideoDocuments;
   renderer?: Renderer;
   worker?: Partial<WorkerOptions>;
-  /** Serve the admin API on loopback and write DATA_DIR/admin-token (default: true). */
+  /**
+   * Claim DATA_DIR/admin-token for this process and, once started, serve the
+   * admin API on loopback (default: true).
+   */
   admin?: boolean;
 }
 
@@ -47,7 +52,12 @@ export async function createVideo(deps: Deps, opts: VideoOptions = {}): Promise<
   const documents = opts.documents ?? createBackendVideoDocuments(deps, events);
   const previews = createPreviews(deps, { store, renderer, documents });
   const worker = createVideoWorker(deps, { documents, previews }, { ...DEFAULT_WORKER, workerId: newWorkerId(), ...opts.worker });
-  let admin: { close(): Promise<void>; token: string } | null = null;
+  const token = newAdminToken();
+  let listener: { close(): Promise<void> } | null = null;
+  let claimed = opts.admin !== false;
+  // Claim the data folder at once, before start(): an admin command run while
+  // this server is still starting must not open the same embedded database.
+  if (claimed) await writeAdminFile(deps.config.DATA_DIR, { pid: process.pid, url: null, token });
 
   return {
     name: 'video',
@@ -57,11 +67,10 @@ export async function createVideo(deps: Deps, opts: VideoOptions = {}): Promise<
     store,
     async start() {
       await ownBus?.start();
-      if (opts.admin !== false) {
-        const token = newAdminToken();
-        const listener = await listenAdmin(createAdminRoutes(previews, token, log));
-        await writeAdminFile(deps.config.DATA_DIR, { pid: process.pid, url: listener.url, token });
-        admin = { close: listener.close, token };
+      if (claimed) {
+        const admin = await listenAdmin(createAdminRoutes(previews, token, log));
+        listener = admin;
+        await writeAdminFile(deps.config.DATA_DIR, { pid: process.pid, url: admin.url, token });
       }
       if (deps.config.VIDEO_WORKER === 'on') {
         if ((await renderer.formats()).length === 0) log.warn('video previews cannot be rendered: ffmpeg lacks libx264 and libvpx-vp9');
@@ -70,11 +79,12 @@ export async function createVideo(deps: Deps, opts: VideoOptions = {}): Promise<
     },
     async stop() {
       await worker.stop();
-      if (admin) {
-        await removeAdminFile(deps.config.DATA_DIR, admin.token);
-        await admin.close();
-        admin = null;
+      if (claimed) {
+        claimed = false;
+        await removeAdminFile(deps.config.DATA_DIR, token);
       }
+      await listener?.close();
+      listener = null;
       await ownBus?.stop();
     },
   };

@@ -26,7 +26,7 @@ export class Unreachable extends Error {
  * fetch gives up waiting for headers after 5 minutes, and attaching a long
  * video can take longer.
  */
-export function remoteTarget(endpoint: AdminEndpoint): AdminTarget {
+export function remoteTarget(endpoint: AdminEndpoint & { url: string }): AdminTarget {
   const call = <T>(method: string, path: string, body?: unknown) =>
     new Promise<{ status: number; json: T & { error?: string } }>((resolve, reject) => {
       const payload = body === undefined ? undefined : JSON.stringify(body);

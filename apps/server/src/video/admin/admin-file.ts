@@ -3,15 +3,17 @@ import { readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
 /**
- * DATA_DIR/admin-token tells the admin CLI that a server is running on this
- * data folder and how to reach it: its pid, a loopback address and a random
- * token. Mode 0600: only the server's own user can read the token. With the
- * embedded PGlite only one process may open the database, so while this file
- * names a live server the CLI goes through it instead of opening the data folder.
+ * DATA_DIR/admin-token tells the admin CLI that a process holds this data
+ * folder's database and how to reach it: its pid, a loopback address and a
+ * random token. Mode 0600: only the server's own user can read the token.
+ * With the embedded PGlite only one process may open the database, so while
+ * this file names a live process the CLI goes through it (or waits) instead
+ * of opening the data folder. `url` is null while the server is still
+ * starting, and in a process that opened the folder for one admin command.
  */
 export interface AdminEndpoint {
   pid: number;
-  url: string;
+  url: string | null;
   token: string;
 }
 
@@ -30,8 +32,9 @@ export async function writeAdminFile(dataDir: string, endpoint: AdminEndpoint): 
 export async function readAdminFile(dataDir: string): Promise<AdminEndpoint | null> {
   try {
     const parsed = JSON.parse(await readFile(adminFilePath(dataDir), 'utf8')) as Partial<AdminEndpoint>;
-    if (typeof parsed.pid !== 'number' || typeof parsed.url !== 'string' || typeof parsed.token !== 'string') return null;
-    return { pid: parsed.pid, url: parsed.url, token: parsed.token };
+    const url = parsed.url ?? null;
+    if (typeof parsed.pid !== 'number' || (url !== null && typeof url !== 'string') || typeof parsed.token !== 'string') return null;
+    return { pid: parsed.pid, url, token: parsed.token };
   } catch {
     return null;
   }

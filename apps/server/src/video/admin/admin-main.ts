@@ -47,8 +47,15 @@ export async function adminMain(
   try {
     const endpoint = await readAdminFile(config.DATA_DIR);
     if (endpoint && isProcessAlive(endpoint.pid)) {
+      const { url } = endpoint;
+      if (url === null) {
+        throw new AdminError(
+          `another process (pid ${endpoint.pid}) is opening ${config.DATA_DIR} (a server starting, or an admin command); ` +
+            `try again in a moment, or delete ${adminFilePath(config.DATA_DIR)} if no such process is running`,
+        );
+      }
       try {
-        return await run(remoteTarget(endpoint));
+        return await run(remoteTarget({ ...endpoint, url }));
       } catch (e) {
         if (!(e instanceof Unreachable)) throw e;
         throw new AdminError(

@@ -156,6 +156,16 @@ describe.each(ENGINES)('admin video commands on %s', (engine) => {
       expect(listed.out).toContain(`http://localhost:8080/videos/${songId}/preview.mp4`);
       expect(await admin(['video', 'remove', songId], env)).toMatchObject({ code: 0 });
       expect(await admin(['video', 'list'], env)).toMatchObject({ code: 0, out: 'no video previews' });
+      // The command released the folder when it was done.
+      expect(await readAdminFile(dataDir)).toBeNull();
+    });
+
+    it('waits for a process that is still opening the data folder instead of opening it too', async () => {
+      await writeFile(adminFilePath(dataDir), JSON.stringify({ pid: process.pid, url: null, token: 't' }), { mode: 0o600 });
+      const r = await admin(['video', 'list'], env);
+      expect(r.code).toBe(1);
+      expect(r.err).toContain(`error: another process (pid ${process.pid}) is opening ${dataDir}`);
+      await rm(adminFilePath(dataDir));
     });
 
     it('prints the usage with exit code 2 for a bad command line', async () => {

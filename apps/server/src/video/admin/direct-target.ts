@@ -24,7 +24,15 @@ export async function openDirect(config: Config, log: Logger): Promise<{ target:
     const app = await createApp({ config, db, log, now: Date.now }, ['catalogue', 'backend']);
     const video = app.modules.find((m): m is VideoModule => m.name === 'video');
     if (!video) throw new Error('the video module is not mounted');
-    return { target: previewsTarget(video), video, close: () => db.close() };
+    return {
+      target: previewsTarget(video),
+      video,
+      async close() {
+        // Releases DATA_DIR/admin-token, which the module claimed for this process.
+        await video.stop();
+        await db.close();
+      },
+    };
   } catch (e) {
     await db.close();
     throw e;
