@@ -23,7 +23,10 @@ export function useQueueSuggestions(): void {
     const state = usePlayerStore.getState();
     if (!shouldFetchSuggestions(state, state.suggestedFor)) return;
     const timer = setTimeout(() => {
-      state.actions.markSuggestedFor(currentId);
+      // Still the same song, still near the end, still not asked: the queue may have moved in that second.
+      const now = usePlayerStore.getState();
+      if (now.queue[now.currentIndex]?.id !== currentId || !shouldFetchSuggestions(now, now.suggestedFor)) return;
+      now.actions.markSuggestedFor(currentId);
       queryClient
         .fetchQuery(suggestionsQuery(catalogue, currentId, PLAYER.QUEUE_SUGGESTIONS_LIMIT))
         .then((songs) => {

@@ -1,0 +1,283 @@
+#!/usr/bin/env node
+// `npm run bench:web`: what a listener feels in the web app, in Debian Chromium
+// against the built server (needs `npm run build`, chromium, ffmpeg).
+//
+// 1. Tap-to-sound: a click on a song row until the audio element fires
+//    'playing', p50/p95 over 30 songs: cold (first transcode, fresh DATA_DIR
+//    cache) then warm (cached tier). Reference, same run and same files: a bare
+//    `new Audio(url).play()` on a blank page. SPEC §9 makes the app wait 200 ms
+//    after a song change before loading the source; that wait is part of the
+//    app's figure and is printed beside it.
+// 2. Lighthouse 12 (mobile, default throttling) on Home and on the player
+//    route: performance, accessibility, best practices, LCP. Reference: the
+//    same audit of a static one-heading page served from Node in the same run.
+// 3. Initial JS (entry + modulepreloads of index.html), gzip level 9.
+// Targets: warm p50 <= 150 ms, cold p50 <= 600 ms; Lighthouse >= 95/100/100,
+// LCP <= 1.2 s; initial JS <= 150 KB gzip. Printed as figures and ratios;
+// nothing is asserted.
+//
+//   node bench/web.mjs [tap|lighthouse|size]      BENCH_SONGS=30  BENCH_MUSIC_DIR=<folder>
+import { execFile, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { chromium } from 'playwright-core';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const WEB_DIST = join(ROOT, 'apps/web/dist');
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const SONGS = Number(process.env.BENCH_SONGS ?? 30);
+const MUSIC_DIR = process.env.BENCH_MUSIC_DIR ?? join(ROOT, 'data/demo-music');
+const SOURCE_DELAY_MS = 200;
+const only = process.argv[2];
+
+const pct = (xs, p) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length ? s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)] : NaN;
+};
+const ms = (x) => `${x.toFixed(0)} ms`;
+const ratio = (a, b) => (b > 0 ? `${(a / b).toFixed(2)}x` : 'n/a');
+
+async function freePort() {
+  return new Promise((resolve) => {
+    const s = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address();
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+/** The built server on a free port with a fresh DATA_DIR; resolves once the scan is done. */
+async function startServer() {
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'lyra-bench-web-'));
+  const child = spawn(process.execPath, [join(ROOT, 'apps/server/dist/main.js')], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, MUSIC_DIR, SCAN_WATCH: 'off', VIDEO_WORKER: 'off', LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 600_000;
+  for (;;) {
+    if (child.exitCode != null) throw new Error('the server exited');
+    if (Date.now() > deadline) throw new Error('the server was not ready in time');
+    try {
+      const body = await (await fetch(`${url}/api/admin/status`)).json();
+      const s = body.data ?? body;
+      if (!s.scanning && s.tracks > 0) break;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  return {
+    url,
+    async stop() {
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+// ---------------------------------------------------------------- tap-to-sound
+
+/** Song ids listed on Home, in order, without repeats. */
+async function homeSongIds(page) {
+  return page.evaluate(() => [...new Set([...document.querySelectorAll('[data-song-id]')].map((e) => e.getAttribute('data-song-id')))]);
+}
+
+/** Click a row; resolves with the ms until 'playing' fires for that song's source, and the source. */
+function tapToSound(page, id) {
+  return page.evaluate(
+    (id) =>
+      new Promise((resolve, reject) => {
+        const audio = document.querySelector('audio');
+        const row = document.querySelector(`[data-song-id="${CSS.escape(id)}"]`);
+        if (!audio || !row) return reject(new Error(`no row for ${id}`));
+        const timer = setTimeout(() => reject(new Error(`no sound for ${id} in 60 s`)), 60_000);
+        const t0 = performance.now();
+        const onPlaying = () => {
+          if (!audio.currentSrc.includes(`/media/${encodeURIComponent(id)}/`)) return;
+          audio.removeEventListener('playing', onPlaying);
+          clearTimeout(timer);
+          resolve({ ms: performance.now() - t0, src: audio.currentSrc });
+        };
+        audio.addEventListener('playing', onPlaying);
+        row.click();
+      }),
+    id,
+  );
+}
+
+/** The reference: a bare audio element on a blank page, same URL. */
+function bareAudio(page, url) {
+  return page.evaluate(
+    (url) =>
+      new Promise((resolve, reject) => {
+        const a = new Audio();
+        const t0 = performance.now();
+        a.addEventListener('playing', () => {
+          const t = performance.now() - t0;
+          a.pause();
+          a.removeAttribute('src');
+          a.load();
+          resolve(t);
+        });
+        a.addEventListener('error', () => reject(new Error(`bare audio failed: ${url}`)));
+        a.src = url;
+        void a.play();
+      }),
+    url,
+  );
+}
+
+async function benchTap() {
+  console.log(`\n== tap-to-sound (${SONGS} songs, music: ${MUSIC_DIR})`);
+  const server = await startServer();
+  const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: [...FLAGS, '--autoplay-policy=no-user-gesture-required'] });
+  try {
+    const ctx = await browser.newContext({ viewport: { width: 412, height: 860 } });
+    const page = await ctx.newPage();
+    await page.goto(server.url);
+    await page.locator('[data-song-id]').first().waitFor();
+    const ids = (await homeSongIds(page)).slice(0, SONGS);
+    if (ids.length < SONGS) console.log(`  (Home lists ${ids.length} songs; measuring those)`);
+    const sources = [];
+    const pass = async (settle) => {
+      const times = [];
+      for (const id of ids) {
+        const r = await tapToSound(page, id);
+        times.push(r.ms);
+        sources.push(r.src);
+        await settle();
+      }
+      return times;
+    };
+    // Cold: each first play is a live transcode that runs to the end to fill the cache.
+    // The listener stays until the whole song has arrived, so transcodes never pile up
+    // behind the server's concurrency limit and each tap measures one cold start.
+    const wholeSongArrived = () =>
+      page
+        .waitForFunction(
+          () => {
+            const a = document.querySelector('audio');
+            return !!a && a.buffered.length > 0 && Number.isFinite(a.duration) && a.buffered.end(a.buffered.length - 1) >= a.duration - 0.5;
+          },
+          undefined,
+          { timeout: 60_000, polling: 250 },
+        )
+        .catch(() => {});
+    const cold = await pass(wholeSongArrived);
+    await page.evaluate(() => document.querySelector('audio')?.pause());
+    await page.waitForTimeout(2_000);
+    const warm = await pass(() => page.waitForTimeout(300));
+    await page.evaluate(() => document.querySelector('audio')?.pause());
+    const blank = await ctx.newPage();
+    await blank.goto(`${server.url}/favicon.png`);
+    const bare = [];
+    for (const url of sources.slice(-ids.length)) bare.push(await bareAudio(blank, url));
+    const line = (label, xs, target) =>
+      console.log(
+        `  ${label.padEnd(6)} p50 ${ms(pct(xs, 50)).padStart(7)}  p95 ${ms(pct(xs, 95)).padStart(7)}  (target p50 <= ${target} ms: ${ratio(pct(xs, 50), target)} of target)`,
+      );
+    line('cold', cold, 600);
+    line('warm', warm, 150);
+    console.log(`  bare <audio> on the cached tier (reference): p50 ${ms(pct(bare, 50))}  p95 ${ms(pct(bare, 95))}`);
+    console.log(`  warm app / bare audio: p50 ${ratio(pct(warm, 50), pct(bare, 50))}; of the app's figure, ${SOURCE_DELAY_MS} ms is SPEC §9's source delay`);
+    console.log(`  warm minus the SPEC delay: p50 ${ms(pct(warm, 50) - SOURCE_DELAY_MS)}`);
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+}
+
+// ---------------------------------------------------------------- lighthouse
+
+function lighthouse(url) {
+  const cli = join(ROOT, 'node_modules/lighthouse/cli/index.js');
+  const out = join(mkdtempSync(join(tmpdir(), 'lyra-lh-')), 'report.json');
+  return new Promise((resolve, reject) => {
+    execFile(
+      process.execPath,
+      [cli, url, '--quiet', '--output=json', `--output-path=${out}`, `--chrome-flags=${FLAGS.join(' ')}`],
+      { env: { ...process.env, CHROME_PATH: CHROMIUM }, maxBuffer: 64 * 1024 * 1024 },
+      (err) => {
+        if (err) return reject(err);
+        const r = JSON.parse(readFileSync(out, 'utf8'));
+        rmSync(join(out, '..'), { recursive: true, force: true });
+        const score = (k) => Math.round((r.categories[k]?.score ?? 0) * 100);
+        const failed = Object.values(r.audits)
+          .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === 'binary')
+          .map((a) => a.id);
+        resolve({
+          performance: score('performance'),
+          accessibility: score('accessibility'),
+          bestPractices: score('best-practices'),
+          lcpMs: r.audits['largest-contentful-paint']?.numericValue ?? NaN,
+          failed,
+        });
+      },
+    );
+  });
+}
+
+/** A static page with one heading: what this machine's throttled Lighthouse gives at best. */
+async function referencePage() {
+  const html = '<!doctype html><html lang="en"><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="description" content="reference"><title>Reference</title><link rel="icon" href="data:,"><h1>Reference page</h1>';
+  const server = http.createServer((_, res) => res.writeHead(200, { 'content-type': 'text/html' }).end(html));
+  await new Promise((r) => server.listen(0, '127.0.0.1', r));
+  return { url: `http://127.0.0.1:${server.address().port}/`, close: () => new Promise((r) => server.close(r)) };
+}
+
+async function benchLighthouse() {
+  console.log('\n== Lighthouse 12, mobile (targets: performance >= 95, accessibility 100, best practices 100, LCP <= 1200 ms)');
+  const server = await startServer();
+  const ref = await referencePage();
+  try {
+    const firstSong = (await (await fetch(`${server.url}/api/home/rows`)).json()).data.rows.find((r) => r.kind === 'songs')?.songs[0]?.id;
+    const refResult = await lighthouse(ref.url);
+    const rows = [['reference', refResult]];
+    rows.push(['home', await lighthouse(`${server.url}/`)]);
+    if (firstSong) rows.push(['player', await lighthouse(`${server.url}/player/${firstSong}`)]);
+    for (const [name, r] of rows) {
+      console.log(
+        `  ${name.padEnd(10)} perf ${String(r.performance).padStart(3)}  a11y ${String(r.accessibility).padStart(3)}  best ${String(r.bestPractices).padStart(3)}  LCP ${ms(r.lcpMs).padStart(8)} (${ratio(r.lcpMs, refResult.lcpMs)} of reference, ${ratio(r.lcpMs, 1200)} of target)${r.failed.length ? `  failed: ${r.failed.join(', ')}` : ''}`,
+      );
+    }
+  } finally {
+    await ref.close();
+    await server.stop();
+  }
+}
+
+// ---------------------------------------------------------------- bundle size
+
+function benchSize() {
+  console.log('\n== initial JS (target <= 150 KB gzip)');
+  const html = readFileSync(join(WEB_DIST, 'index.html'), 'utf8');
+  const files = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.js)"/g)].map((m) => m[1]);
+  let raw = 0;
+  let gz = 0;
+  for (const f of new Set(files)) {
+    const buf = readFileSync(join(WEB_DIST, f));
+    raw += buf.length;
+    gz += gzipSync(buf, { level: 9 }).length;
+  }
+  const all = readdirSync(join(WEB_DIST, 'assets')).filter((f) => f.endsWith('.js'));
+  const total = all.reduce((n, f) => n + gzipSync(readFileSync(join(WEB_DIST, 'assets', f)), { level: 9 }).length, 0);
+  console.log(`  ${new Set(files).size} files: ${(raw / 1024).toFixed(1)} KB raw, ${(gz / 1024).toFixed(1)} KB gzip (${ratio(gz, 150 * 1024)} of target); all JS chunks ${(total / 1024).toFixed(1)} KB gzip`);
+}
+
+if (!existsSync(join(WEB_DIST, 'index.html')) || !existsSync(join(ROOT, 'apps/server/dist/main.js'))) {
+  console.error('Build first: npm run build');
+  process.exit(1);
+}
+if (!only || only === 'size') benchSize();
+if (!only || only === 'tap') await benchTap();
+if (!only || only === 'lighthouse') await benchLighthouse();
