@@ -204,6 +204,24 @@ describe('realtime websocket protocol', () => {
     expect(p.of('event')[2]!.data).toMatchObject({ payload: { $id: 'f-after-q' }, subscriptions: ['sub-b'] });
   });
 
+  it("delivers account events to their user only, on 'account'", async () => {
+    const p = await connect('?project=lyra', { cookie: 'a_session_lyra=good-u1' });
+    await p.next('connected');
+    p.send({ type: 'subscribe', data: [{ subscriptionId: 'acc', channels: ['account'] }] });
+    await p.next('response');
+    const accountEvent = (user: string): BackendEvent => ({
+      events: [`users.${user}.update.prefs`],
+      channels: ['account', `account.${user}`],
+      roles: [`user:${user}`],
+      payload: { $id: user },
+      timestamp: 't',
+    });
+    await bus.publish(accountEvent('u2'));
+    await bus.publish(accountEvent('u1'));
+    await expect.poll(() => p.of('event').length).toBe(1);
+    expect(p.of('event')[0]!.data).toMatchObject({ payload: { $id: 'u1' }, subscriptions: ['acc'] });
+  });
+
   it('delivers public events to guests and replaces a subscription sent again with the same id', async () => {
     const p = await connect();
     await p.next('connected');
