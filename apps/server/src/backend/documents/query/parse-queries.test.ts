@@ -88,6 +88,10 @@ describe('list queries as the appwrite SDK writes them', () => {
     expect(parse(Query.cursorBefore('d1')).cursor).toEqual({ direction: 'before', documentId: 'd1' });
   });
 
+  it('orders by $sequence when orderAsc/orderDesc name no attribute', () => {
+    expect(parse('{"method":"orderDesc"}').orders.map((o) => [o.field.name, o.direction])).toEqual([['$sequence', 'desc']]);
+  });
+
   it('takes the first limit, offset and cursor when several are given', () => {
     expect(parse(Query.limit(5), Query.limit(9), Query.offset(1), Query.offset(2))).toMatchObject({ limit: 5, offset: 1 });
   });

@@ -198,7 +198,8 @@ export function parseListQueries(raw: readonly RawQuery[], collection: Collectio
     switch (q.method) {
       case 'orderAsc':
       case 'orderDesc': {
-        const f = field(fields, q.method, q.attribute);
+        // No attribute = the internal order ($sequence), as older clients send it.
+        const f = field(fields, q.method, q.attribute || '$sequence');
         if (f.array) throw queryError(`Cannot order by attribute "${f.name}" because it is an array.`);
         out.orders.push({ field: f, direction: q.method === 'orderAsc' ? 'asc' : 'desc' } satisfies Order);
         break;
