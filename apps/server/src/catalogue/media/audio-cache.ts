@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { readdir, rm, stat } from 'node:fs/promises';
-import { basename, dirname, join } from 'node:path';
+import { basename, dirname, join, sep } from 'node:path';
 import type { BitrateKbps } from '@lyra/contracts/ids';
 import { RECIPE_VERSION } from './tiers.js';
 
@@ -21,9 +21,13 @@ export const cacheKey = (source: SourceVersion): string =>
     .digest('hex')
     .slice(0, 12);
 
-/** `trackId` must already match ID_PATTERN (media-paths.ts): it becomes a folder name. */
-export const audioCachePath = (audioRoot: string, trackId: string, kbps: BitrateKbps, source: SourceVersion): string =>
-  join(audioRoot, trackId, `${kbps}-${cacheKey(source)}.mp4`);
+/**
+ * `audioRoot` is absolute and normalised; `trackId` must already match
+ * ID_PATTERN (media-paths.ts), so plain concatenation is a safe path (and
+ * cheaper than path.join on every Range request).
+ */
+export const audioCachePath = (audioRoot: string, trackId: string, kbps: BitrateKbps, key: string): string =>
+  `${audioRoot}${sep}${trackId}${sep}${kbps}-${key}.mp4`;
 
 /** Temporary files of a transcode that died with its process (crash, kill -9) are this old at least. */
 const STALE_TEMP_MS = 60 * 60 * 1000;

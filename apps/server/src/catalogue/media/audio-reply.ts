@@ -4,9 +4,10 @@ import type { Logger } from '../../log.js';
 import { effectiveTier } from '../urls.js';
 import { audioCachePath, pruneTier } from './audio-cache.js';
 import { attachmentHeader } from './content-disposition.js';
-import { fileReply, openFile, type FileRequest } from './file-reply.js';
+import { fileReply, type FileRequest } from './file-reply.js';
 import { GrowingFileStream } from './growing-file-stream.js';
 import { resolveInside } from './media-paths.js';
+import type { OpenFileCache } from './open-file-cache.js';
 import { CORS_HEADERS, errorReply, type Headers, type Reply } from './reply.js';
 import { ffmpegArgs, type Tags } from './tiers.js';
 import type { TrackLookup, TrackMedia } from './track-lookup.js';
@@ -16,6 +17,7 @@ import type { Transcoder } from './transcoder.js';
 export interface AudioDeps {
   tracks: TrackLookup;
   transcoder: Transcoder;
+  files: OpenFileCache;
   ffmpeg: string | null;
   musicDir: string;
   /** DATA_DIR/cache/audio */
@@ -36,6 +38,38 @@ export interface AudioTarget {
  */
 const CACHED = 'public, max-age=86400';
 
+export interface AudioRequest extends FileRequest {
+  /** Aborts when the client leaves; read only by requests that wait for a transcode. */
+  readonly signal: AbortSignal;
+}
+
+/** What every audio reply says about itself (the tier actually sent, CORS, download name). */
+function audioHeaders(track: TrackMedia, target: AudioTarget, kbps: BitrateKbps, cacheControl: string): Headers {
+  const headers: Headers = {
+    'access-control-allow-origin': CORS_HEADERS['access-control-allow-origin']!,
+    'access-control-expose-headers': CORS_HEADERS['access-control-expose-headers']!,
+    'content-type': 'audio/mp4',
+    'cache-control': cacheControl,
+    'x-audio-bitrate': String(kbps),
+    'x-audio-bitrate-requested': String(target.kbps),
+  };
+  if (target.download) headers['content-disposition'] = attachmentHeader(track.title, 'mp4');
+  return headers;
+}
+
+/**
+ * The hot path, without a single await: a play is many Range requests for a
+ * tier that is cached, of a track looked up a moment ago. Null when either is
+ * not at hand; `audioReply` then takes the long way.
+ */
+export function cachedAudioReply(target: AudioTarget, req: FileRequest, deps: AudioDeps): Reply | null {
+  const track = deps.tracks.peek(target.trackId);
+  if (!track) return null;
+  const kbps = effectiveTier(target.kbps, track.ceiling);
+  const file = deps.files.peek(audioCachePath(deps.audioRoot, track.id, kbps, track.cacheKey));
+  return file && fileReply(req, file, audioHeaders(track, target, kbps, CACHED));
+}
+
 /**
  * GET/HEAD /media/<trackId>/<kbps>.mp4.
  * - Tiers above the source's ceiling (urls.ts) are served at the ceiling and
@@ -45,28 +79,22 @@ const CACHED = 'public, max-age=86400';
  *   fragmented MP4 as it is written: 200, length unknown, not cacheable,
  *   because it is not byte-identical to the cached file that replaces it.
  */
-export async function audioReply(target: AudioTarget, req: FileRequest, deps: AudioDeps, signal: AbortSignal): Promise<Reply> {
+export async function audioReply(target: AudioTarget, req: AudioRequest, deps: AudioDeps): Promise<Reply> {
   const track = await deps.tracks.get(target.trackId);
   if (!track) return errorReply(404, 'song not found');
   const kbps = effectiveTier(target.kbps, track.ceiling);
-  const headers: Headers = {
-    ...CORS_HEADERS,
-    'content-type': 'audio/mp4',
-    'x-audio-bitrate': String(kbps),
-    'x-audio-bitrate-requested': String(target.kbps),
-  };
-  if (target.download) headers['content-disposition'] = attachmentHeader(track.title, 'mp4');
-  const finalPath = audioCachePath(deps.audioRoot, track.id, kbps, track);
+  const finalPath = audioCachePath(deps.audioRoot, track.id, kbps, track.cacheKey);
 
   const serveCached = async (): Promise<Reply | null> => {
-    const file = await openFile(finalPath);
-    return file && fileReply(req, file, { ...headers, 'cache-control': CACHED });
+    const file = await deps.files.acquire(finalPath);
+    return file && fileReply(req, file, audioHeaders(track, target, kbps, CACHED));
   };
   const cached = await serveCached();
   if (cached) return cached;
 
   if (deps.transcoder.recentFailure(finalPath)) return errorReply(422, 'song could not be transcoded');
-  const live: Headers = { ...headers, 'cache-control': 'no-store', 'accept-ranges': 'none' };
+  const live = audioHeaders(track, target, kbps, 'no-store');
+  live['accept-ranges'] = 'none';
   let job = deps.transcoder.find(finalPath);
   if (!job) {
     const source = resolveInside(deps.musicDir, track.path);
@@ -87,7 +115,7 @@ export async function audioReply(target: AudioTarget, req: FileRequest, deps: Au
   if (req.method === 'HEAD') return { kind: 'empty', status: 200, headers: live };
 
   const body = new GrowingFileStream(job);
-  const outcome = await firstBytes(job, signal);
+  const outcome = await firstBytes(job, req.signal);
   if (outcome !== 'data') {
     body.destroy();
     if (outcome === 'aborted') return errorReply(499, 'client closed request');

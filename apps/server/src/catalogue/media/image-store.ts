@@ -6,7 +6,8 @@ import sharp from 'sharp';
 import type { ImageSize } from '@lyra/contracts/ids';
 import type { Db } from '../../db/db.js';
 import type { Logger } from '../../log.js';
-import { fileReply, openFile, type FileRequest } from './file-reply.js';
+import { fileReply, type FileRequest } from './file-reply.js';
+import type { OpenFileCache } from './open-file-cache.js';
 import { CORS_HEADERS, errorReply, type Headers, type Reply } from './reply.js';
 
 /** The default cover (SPEC §9: "A default logo image is used when a cover is missing"). */
@@ -26,6 +27,7 @@ export interface ImageStoreOptions {
   coversDir: string;
   /** Resized JPEGs: DATA_DIR/cache/images/<coverId>/<size>.jpg. */
   cacheDir: string;
+  files: OpenFileCache;
 }
 
 /**
@@ -72,7 +74,7 @@ export function createImageStore(opts: ImageStoreOptions) {
   });
 
   const serve = async (path: string, req: FileRequest, cacheControl: string): Promise<Reply | null> => {
-    const file = await openFile(path);
+    const file = await opts.files.acquire(path);
     return file && fileReply(req, file, headersFor(cacheControl));
   };
 

@@ -2,12 +2,13 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { Hono } from 'hono';
 import type { Deps } from '../../module.js';
-import { audioReply, type AudioDeps } from './audio-reply.js';
+import { audioReply, cachedAudioReply, type AudioDeps } from './audio-reply.js';
 import type { FileRequest } from './file-reply.js';
 import { locateTools, type Tools } from './ffmpeg-locate.js';
 import { createImageStore } from './image-store.js';
 import { isMediaPath, parseMediaTarget } from './media-paths.js';
 import { CORS_HEADERS, errorReply, toResponse, writeNode, type Reply } from './reply.js';
+import { createOpenFileCache } from './open-file-cache.js';
 import { createTrackLookup } from './track-lookup.js';
 import { createTranscoder } from './transcoder.js';
 
@@ -29,10 +30,12 @@ const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
 export function createMedia(deps: Deps, tools: Tools = locateTools(deps.config, deps.log)): Media {
   const { config, db, log, now } = deps;
   const cacheRoot = join(config.DATA_DIR, 'cache');
+  const files = createOpenFileCache(now);
   const transcoder = createTranscoder(config.TRANSCODE_CONCURRENCY, log.child({ part: 'transcoder' }), now);
   const audio: AudioDeps = {
     tracks: createTrackLookup(db, now),
     transcoder,
+    files,
     ffmpeg: tools.ffmpeg,
     musicDir: config.MUSIC_DIR,
     audioRoot: join(cacheRoot, 'audio'),
@@ -44,10 +47,14 @@ export function createMedia(deps: Deps, tools: Tools = locateTools(deps.config, 
     log,
     coversDir: join(config.DATA_DIR, 'covers'),
     cacheDir: join(cacheRoot, 'images'),
+    files,
   });
 
-  /** One place decides every media reply; two writers below send it. */
-  const handle = async (req: MediaRequest): Promise<Reply> => {
+  /**
+   * One place decides every media reply; two writers below send it. Replies
+   * that need no I/O (errors, a cached tier of a known track) come back at once.
+   */
+  const decide = (req: MediaRequest): Reply | Promise<Reply> => {
     if (req.method === 'OPTIONS') {
       return {
         kind: 'empty',
@@ -68,7 +75,7 @@ export function createMedia(deps: Deps, tools: Tools = locateTools(deps.config, 
       case 'invalid':
         return errorReply(target.status, target.message);
       case 'audio':
-        return audioReply(target, req, audio, req.signal);
+        return cachedAudioReply(target, req, audio) ?? audioReply(target, req, audio);
       case 'image':
         return images.reply(target.coverId, target.size, req);
     }
@@ -78,26 +85,54 @@ export function createMedia(deps: Deps, tools: Tools = locateTools(deps.config, 
     log.error('media request failed', { error: e });
     return errorReply(503, 'media temporarily unavailable');
   };
+  const handle = (req: MediaRequest): Promise<Reply> => {
+    try {
+      return Promise.resolve(decide(req)).catch(failed);
+    } catch (e) {
+      return Promise.resolve(failed(e));
+    }
+  };
 
   /** The hot path: straight from the Node request to fs streams, no Request/Response objects. */
   const raw = (req: IncomingMessage, res: ServerResponse): boolean => {
     const url = req.url ?? '/';
     if (!isMediaPath(url)) return false;
     const method = req.method ?? 'GET';
-    const abort = new AbortController();
-    res.once('close', () => abort.abort());
     const h = req.headers;
-    handle({
+    let abort: AbortController | null = null;
+    const request: MediaRequest = {
       method,
       url,
-      signal: abort.signal,
+      // Only a request that waits for a transcode needs to know when its client leaves.
+      get signal() {
+        if (!abort) {
+          const controller = (abort = new AbortController());
+          if (res.destroyed) controller.abort();
+          else res.once('close', () => controller.abort());
+        }
+        return abort.signal;
+      },
       range: h.range,
       ifNoneMatch: h['if-none-match'],
       ifModifiedSince: h['if-modified-since'],
       ifRange: one(h['if-range']),
-    })
-      .catch(failed)
-      .then((reply) => writeNode(method, reply, res), () => res.destroy());
+    };
+    let reply: Reply | Promise<Reply>;
+    try {
+      reply = decide(request);
+    } catch (e) {
+      reply = failed(e);
+    }
+    const send = (r: Reply) => {
+      try {
+        writeNode(method, r, res);
+      } catch (e) {
+        log.error('media reply failed', { error: e });
+        res.destroy();
+      }
+    };
+    if (reply instanceof Promise) void reply.catch(failed).then(send);
+    else send(reply);
     return true;
   };
 
@@ -114,11 +149,19 @@ export function createMedia(deps: Deps, tools: Tools = locateTools(deps.config, 
       ifNoneMatch: r.headers.get('if-none-match') ?? undefined,
       ifModifiedSince: r.headers.get('if-modified-since') ?? undefined,
       ifRange: r.headers.get('if-range') ?? undefined,
-    }).catch(failed);
+    });
     return toResponse(r.method, reply);
   };
   routes.all('/media/*', viaHono);
   routes.all('/images/*', viaHono);
 
-  return { routes, raw, tools, stop: () => transcoder.stop() };
+  return {
+    routes,
+    raw,
+    tools,
+    async stop() {
+      await transcoder.stop();
+      files.clear();
+    },
+  };
 }

@@ -1,6 +1,7 @@
-import { close, createReadStream } from 'node:fs';
+import { createReadStream, read } from 'node:fs';
 import type { ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
+import type { OpenFile } from './open-file-cache.js';
 
 export type Headers = Record<string, string>;
 
@@ -10,15 +11,15 @@ export type Headers = Record<string, string>;
  * the same replies.
  */
 export type Reply =
-  /** Bytes [start, end] of an open file; the writer owns `fd` and closes it. */
-  | { kind: 'file'; status: 200 | 206; headers: Headers; fd: number; start: number; end: number }
+  /** Bytes [start, end] of an open file; the writer releases `file`. */
+  | { kind: 'file'; status: 200 | 206; headers: Headers; file: OpenFile; start: number; end: number }
   /** A body of unknown length (a transcode in progress). */
   | { kind: 'stream'; status: 200; headers: Headers; body: Readable }
   | { kind: 'empty'; status: number; headers: Headers }
   | { kind: 'bytes'; status: number; headers: Headers; body: Buffer };
 
 /** CORS for media: anyone may play or download (catalogue-api.md §1.1: CORS is wide open). */
-export const CORS_HEADERS: Headers = {
+export const CORS_HEADERS: Readonly<Headers> = {
   'access-control-allow-origin': '*',
   'access-control-expose-headers':
     'Accept-Ranges, Content-Disposition, Content-Length, Content-Range, ETag, X-Audio-Bitrate, X-Audio-Bitrate-Requested',
@@ -36,17 +37,21 @@ export function errorReply(status: number, message: string, headers: Headers = {
 
 /** A reply that will not be sent (client gone): releases what it holds. */
 export function discard(reply: Reply): void {
-  if (reply.kind === 'file') close(reply.fd, () => {});
+  if (reply.kind === 'file') reply.file.release();
   if (reply.kind === 'stream') reply.body.destroy();
 }
 
-const hasBody = (method: string, reply: Reply) => method !== 'HEAD' && reply.status !== 304;
+const hasBody = (method: string, reply: Reply) => method !== 'HEAD' && reply.status !== 304 && reply.kind !== 'empty';
 
-/** Writes a reply to a Node response with backpressure (pipe) and cleanup when the client leaves. */
+/** Largest single read: one thread-pool trip per chunk, and what one socket write may hold. */
+const CHUNK = 256 * 1024;
+
+/** Writes a reply to a Node response, with backpressure and cleanup when the client leaves. */
 export function writeNode(method: string, reply: Reply, res: ServerResponse): void {
   if (res.destroyed) return discard(reply);
   if (reply.kind === 'bytes') {
-    res.writeHead(reply.status, { ...reply.headers, 'content-length': String(reply.body.length) });
+    reply.headers['content-length'] = String(reply.body.length);
+    res.writeHead(reply.status, reply.headers);
     res.end(hasBody(method, reply) ? reply.body : undefined);
     return;
   }
@@ -56,28 +61,78 @@ export function writeNode(method: string, reply: Reply, res: ServerResponse): vo
     res.end();
     return;
   }
-  const body =
-    reply.kind === 'file'
-      ? createReadStream('', { fd: reply.fd, start: reply.start, end: reply.end, highWaterMark: 256 * 1024 })
-      : reply.body;
-  body.on('error', () => res.destroy());
-  res.on('close', () => body.destroy());
-  body.pipe(res);
+  if (reply.kind === 'stream') {
+    reply.body.on('error', () => res.destroy());
+    res.on('close', () => reply.body.destroy());
+    reply.body.pipe(res);
+    return;
+  }
+  const { file, start, end } = reply;
+  if (file.bytes) {
+    // A hot file in memory: one write of a view, no copy and no read.
+    res.end(file.bytes.subarray(start, end + 1));
+    file.release();
+    return;
+  }
+  sendFileRange(file, start, end, res);
+}
+
+/**
+ * Positional reads straight into the socket, one chunk in flight, waiting for
+ * 'drain' when the client is slower than the disk. Lighter than a ReadStream
+ * per request, which matters when a player sends many small Range requests.
+ */
+function sendFileRange(file: OpenFile, start: number, end: number, res: ServerResponse): void {
+  let pos = start;
+  let done = false;
+  const finish = () => {
+    if (done) return;
+    done = true;
+    file.release();
+  };
+  res.once('close', finish);
+  const pump = (): void => {
+    if (res.destroyed) return finish();
+    const n = Math.min(CHUNK, end + 1 - pos);
+    const buf = Buffer.allocUnsafe(n);
+    read(file.fd, buf, 0, n, pos, (err, got) => {
+      if (err || got === 0) {
+        finish();
+        res.destroy();
+        return;
+      }
+      pos += got;
+      const chunk = got === n ? buf : buf.subarray(0, got);
+      if (pos > end) {
+        finish();
+        res.end(chunk);
+      } else if (res.write(chunk)) pump();
+      else res.once('drain', pump);
+    });
+  };
+  pump();
 }
 
 /** The same reply as a web Response (Hono, in-process requests). */
 export function toResponse(method: string, reply: Reply): Response {
   const init = { status: reply.status, headers: reply.headers };
-  if (!hasBody(method, reply) || reply.kind === 'empty') {
+  if (!hasBody(method, reply)) {
     discard(reply);
     return new Response(null, init);
   }
   if (reply.kind === 'bytes') return new Response(new Uint8Array(reply.body), init);
-  if (reply.kind === 'file' && reply.end < reply.start) {
+  if (reply.kind === 'stream') return new Response(Readable.toWeb(reply.body) as ReadableStream<Uint8Array>, init);
+  if (reply.kind === 'empty' || reply.end < reply.start) {
     discard(reply);
     return new Response(new Uint8Array(0), init);
   }
-  const body =
-    reply.kind === 'file' ? createReadStream('', { fd: reply.fd, start: reply.start, end: reply.end }) : reply.body;
+  const { file } = reply;
+  if (file.bytes) {
+    const view = file.bytes.subarray(reply.start, reply.end + 1);
+    file.release();
+    return new Response(new Uint8Array(view.buffer, view.byteOffset, view.length), init);
+  }
+  const body = createReadStream('', { fd: file.fd, start: reply.start, end: reply.end, autoClose: false });
+  body.once('close', () => file.release());
   return new Response(Readable.toWeb(body) as ReadableStream<Uint8Array>, init);
 }

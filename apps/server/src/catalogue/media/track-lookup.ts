@@ -1,6 +1,7 @@
-import { ceilingTier } from '../urls.js';
 import type { BitrateKbps } from '@lyra/contracts/ids';
 import type { Db } from '../../db/db.js';
+import { ceilingTier } from '../urls.js';
+import { cacheKey } from './audio-cache.js';
 import type { SourceAudio, Tags } from './tiers.js';
 
 /** What /media needs to know about a track to serve or make a tier. */
@@ -14,6 +15,8 @@ export interface TrackMedia extends SourceAudio {
   title: string;
   /** The best tier worth making from this source (urls.ts). */
   ceiling: BitrateKbps;
+  /** Names this version of the source in the audio cache (audio-cache.ts). */
+  cacheKey: string;
 }
 
 interface Row {
@@ -34,39 +37,59 @@ const MEMO_MAX = 4096;
 
 export interface TrackLookup {
   get(id: string): Promise<TrackMedia | null>;
+  /** The remembered row, if it is still fresh (no query). */
+  peek(id: string): TrackMedia | undefined;
   tags(id: string, title: string): Promise<Tags>;
 }
 
 export function createTrackLookup(db: Db, now: () => number): TrackLookup {
   const memo = new Map<string, { at: number; track: TrackMedia }>();
+  // Concurrent misses for one id share one query: when an entry expires, every
+  // listener of that song asks at once.
+  const pending = new Map<string, Promise<TrackMedia | null>>();
+
+  const load = async (id: string): Promise<TrackMedia | null> => {
+    const rows = await db.query<Row>(
+      `select path, size_bytes, mtime_ms, duration_s, title, codec, bitrate_kbps, sample_rate, channels
+         from tracks where id = $1`,
+      [id],
+    );
+    const row = rows[0];
+    if (!row) {
+      memo.delete(id);
+      return null;
+    }
+    const track: TrackMedia = {
+      id,
+      path: row.path,
+      sizeBytes: row.size_bytes,
+      mtimeMs: row.mtime_ms,
+      durationS: row.duration_s,
+      title: row.title,
+      sampleRate: row.sample_rate,
+      channels: row.channels,
+      ceiling: ceilingTier(row.bitrate_kbps, row.codec),
+      cacheKey: cacheKey({ sizeBytes: row.size_bytes, mtimeMs: row.mtime_ms }),
+    };
+    if (memo.size >= MEMO_MAX) memo.delete(memo.keys().next().value!);
+    memo.set(id, { at: now(), track });
+    return track;
+  };
+
   return {
-    async get(id) {
+    peek(id) {
       const hit = memo.get(id);
-      if (hit && now() - hit.at < TRACK_MEMO_MS) return hit.track;
-      const rows = await db.query<Row>(
-        `select path, size_bytes, mtime_ms, duration_s, title, codec, bitrate_kbps, sample_rate, channels
-           from tracks where id = $1`,
-        [id],
-      );
-      const row = rows[0];
-      if (!row) {
-        memo.delete(id);
-        return null;
+      return hit && now() - hit.at < TRACK_MEMO_MS ? hit.track : undefined;
+    },
+    get(id) {
+      const hit = memo.get(id);
+      if (hit && now() - hit.at < TRACK_MEMO_MS) return Promise.resolve(hit.track);
+      let p = pending.get(id);
+      if (!p) {
+        p = load(id).finally(() => pending.delete(id));
+        pending.set(id, p);
       }
-      const track: TrackMedia = {
-        id,
-        path: row.path,
-        sizeBytes: row.size_bytes,
-        mtimeMs: row.mtime_ms,
-        durationS: row.duration_s,
-        title: row.title,
-        sampleRate: row.sample_rate,
-        channels: row.channels,
-        ceiling: ceilingTier(row.bitrate_kbps, row.codec),
-      };
-      if (memo.size >= MEMO_MAX) memo.delete(memo.keys().next().value!);
-      memo.set(id, { at: now(), track });
-      return track;
+      return p;
     },
     async tags(id, title) {
       const rows = await db.query<{ artist: string | null; album: string | null }>(

@@ -1,0 +1,156 @@
+import { readlinkSync, readSync } from 'node:fs';
+import { mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createOpenFileCache, type OpenFile } from './open-file-cache.js';
+
+const contents = (f: OpenFile) => {
+  const buf = Buffer.alloc(f.stats.size);
+  readSync(f.fd, buf, 0, buf.length, 0);
+  return buf.toString();
+};
+/** Hot bytes are read in the background: wait (bounded) until `check` holds. */
+const until = async (check: () => boolean) => {
+  for (let i = 0; i < 200 && !check(); i++) await new Promise((r) => setTimeout(r, 10));
+};
+/** What a descriptor points at now (null once closed). */
+const target = (fd: number) => {
+  try {
+    return readlinkSync(`/proc/self/fd/${fd}`);
+  } catch {
+    return null;
+  }
+};
+
+describe('createOpenFileCache', () => {
+  let dir: string;
+  let clock: number;
+  const now = () => clock;
+
+  beforeEach(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'lyra-ofc-'));
+    clock = 0;
+  });
+  afterEach(() => rm(dir, { recursive: true, force: true }));
+
+  it('shares one descriptor between requests for the same file', async () => {
+    const cache = createOpenFileCache(now);
+    await writeFile(join(dir, 'a'), 'hello');
+    const [x, y] = await Promise.all([cache.acquire(join(dir, 'a')), cache.acquire(join(dir, 'a'))]);
+    expect(x!.fd).toBe(y!.fd);
+    expect(contents(x!)).toBe('hello');
+    expect(x!.etag).toMatch(/^"[0-9a-f]+-5"$/);
+    expect(cache.size).toBe(1);
+    x!.release();
+    y!.release();
+    cache.clear();
+  });
+
+  it('answers null for missing paths and folders', async () => {
+    const cache = createOpenFileCache(now);
+    expect(await cache.acquire(join(dir, 'missing'))).toBeNull();
+    expect(await cache.acquire(dir)).toBeNull();
+    expect(cache.size).toBe(0);
+  });
+
+  it('sees a file renamed into place once the entry is older than the ttl', async () => {
+    const cache = createOpenFileCache(now, { ttlMs: 1000 });
+    const path = join(dir, 'tier.mp4');
+    await writeFile(path, 'old');
+    const first = (await cache.acquire(path))!;
+    first.release();
+    await writeFile(join(dir, 'next'), 'newer');
+    await rename(join(dir, 'next'), path);
+    clock += 500;
+    expect(contents((await cache.acquire(path))!)).toBe('old');
+    clock += 600;
+    const fresh = (await cache.acquire(path))!;
+    expect(contents(fresh)).toBe('newer');
+    expect(fresh.etag).not.toBe(first.etag);
+    cache.clear();
+  });
+
+  it('keeps an unchanged entry after the ttl', async () => {
+    const cache = createOpenFileCache(now, { ttlMs: 1000 });
+    await writeFile(join(dir, 'same'), 'same');
+    const a = (await cache.acquire(join(dir, 'same')))!;
+    clock += 5000;
+    const b = (await cache.acquire(join(dir, 'same')))!;
+    expect(b.fd).toBe(a.fd);
+    cache.clear();
+  });
+
+  it('holds the bytes of hot files in memory within its budget', async () => {
+    const cache = createOpenFileCache(now, { hotAfter: 2, maxBytes: 400 });
+    await writeFile(join(dir, 'one'), 'x'.repeat(100));
+    await writeFile(join(dir, 'two'), 'y'.repeat(100));
+    await writeFile(join(dir, 'big'), 'z'.repeat(101));
+    const use = async (name: string) => {
+      const f = (await cache.acquire(join(dir, name)))!;
+      f.release();
+      return f;
+    };
+    expect((await use('one')).bytes).toBeNull();
+    await use('one');
+    await until(() => cache.bytesHeld === 100);
+    expect((await use('one')).bytes?.toString()).toBe('x'.repeat(100));
+    expect(cache.bytesHeld).toBe(100);
+    await use('two');
+    await use('two');
+    await until(() => cache.bytesHeld === 200);
+    // Both fit in 400 bytes; the least recently used one makes room when they do not.
+    expect(cache.bytesHeld).toBe(200);
+    const small = createOpenFileCache(now, { hotAfter: 1, maxBytes: 400 });
+    const a = (await small.acquire(join(dir, 'one')))!;
+    a.release();
+    const b = (await small.acquire(join(dir, 'two')))!;
+    b.release();
+    await until(() => small.bytesHeld === 200);
+    expect(small.bytesHeld).toBe(200);
+    // Over a quarter of the budget: never held in memory.
+    const big = (await small.acquire(join(dir, 'big')))!;
+    big.release();
+    await new Promise((r) => setTimeout(r, 50));
+    expect((await small.acquire(join(dir, 'big')))!.bytes).toBeNull();
+    cache.clear();
+    small.clear();
+    expect(small.bytesHeld).toBe(0);
+  });
+
+  it('makes room for a new hot file by dropping the least recently used bytes', async () => {
+    const cache = createOpenFileCache(now, { hotAfter: 1, maxBytes: 800 });
+    for (const name of ['a', 'b', 'c']) await writeFile(join(dir, name), name.repeat(200));
+    for (const [i, name] of ['a', 'b', 'c'].entries()) {
+      (await cache.acquire(join(dir, name)))!.release();
+      await until(() => cache.bytesHeld === 200 * (i + 1));
+    }
+    expect(cache.bytesHeld).toBe(600);
+    await writeFile(join(dir, 'd'), 'd'.repeat(200));
+    await writeFile(join(dir, 'e'), 'e'.repeat(200));
+    (await cache.acquire(join(dir, 'd')))!.release();
+    await until(() => cache.bytesHeld === 800);
+    (await cache.acquire(join(dir, 'e')))!.release();
+    await new Promise((r) => setTimeout(r, 50));
+    await until(() => cache.bytesHeld === 800);
+    expect(cache.bytesHeld).toBe(800);
+    expect((await cache.acquire(join(dir, 'a')))!.bytes).toBeNull();
+    expect((await cache.acquire(join(dir, 'e')))!.bytes?.toString()).toBe('e'.repeat(200));
+    cache.clear();
+  });
+
+  it('closes an evicted descriptor only after its last reader is done', async () => {
+    const cache = createOpenFileCache(now, { maxEntries: 1 });
+    await writeFile(join(dir, 'a'), 'aaa');
+    await writeFile(join(dir, 'b'), 'bbb');
+    const a = (await cache.acquire(join(dir, 'a')))!;
+    (await cache.acquire(join(dir, 'b')))!.release();
+    expect(cache.size).toBe(1);
+    expect(contents(a)).toBe('aaa');
+    expect(target(a.fd)).toBe(join(dir, 'a'));
+    a.release();
+    await until(() => target(a.fd) !== join(dir, 'a'));
+    expect(target(a.fd)).not.toBe(join(dir, 'a'));
+    cache.clear();
+  });
+});

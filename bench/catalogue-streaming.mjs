@@ -1,0 +1,319 @@
+#!/usr/bin/env node
+// Streaming throughput of a cached audio tier: 200 concurrent readers, each
+// sending Range requests for random slices of one cached 320 kbps file over
+// keep-alive connections, first against our server (the /media raw handler),
+// then against nginx (Debian package, sendfile on) serving the same file, in
+// the same run, with the same Node load client. Prints both and their ratio
+// (the target is >= 0.8x nginx). Nothing is asserted.
+//
+// Two read patterns: a player's ranges (16-512 KiB) and small ranges (1-64 KiB,
+// where per-request cost dominates). Each round also prints the CPU time each
+// server spent per request, which says more than throughput when other work
+// shares the machine's cores.
+//
+//   node bench/catalogue-streaming.mjs [seconds-per-round]     (needs `npm run build`, ffmpeg, nginx)
+//   BENCH_READERS=200  BENCH_ROUNDS=3  BENCH_NGINX_WORKERS=1  BENCH_RANGE_KIB=16-512,1-64
+//   BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/some/dir" to profile our server
+//
+// Both servers get one process: our server is one Node process (one event
+// loop); nginx runs one worker. They and the client share the machine's cores.
+import { execFileSync, fork, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { copyFileSync, chmodSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import { createServer } from 'node:net';
+import { cpus, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const SONG = join(ROOT, 'data/demo-music/wesnoth-1.16-music/loyalists.ogg');
+const TRACK_ID = 'benchTrack1';
+
+if (process.argv[2] === 'serve') await serve(process.argv[3], process.argv[4]);
+else await main();
+
+/** Child process: the real catalogue module on PGlite, listening on a free port. */
+async function serve(dataDir, musicDir) {
+  const dist = new URL('../apps/server/dist/', import.meta.url);
+  const load = (p) => import(new URL(p, dist).href);
+  const { createApp } = await load('app.js');
+  const { loadConfig } = await load('config.js');
+  const { openDatabase } = await load('db/open.js');
+  const { silentLogger } = await load('log.js');
+  const config = loadConfig({ DATA_DIR: dataDir, MUSIC_DIR: musicDir, SCAN_WATCH: 'off', VIDEO_WORKER: 'off' });
+  const db = await openDatabase({ dataDir });
+  // The scanner is not started: the one track is inserted as the scanner would.
+  const app = await createApp({ config, db, log: silentLogger, now: Date.now }, ['catalogue']);
+  const file = join(musicDir, 'song.flac');
+  const s = statSync(file);
+  await db.query(
+    `insert into tracks (id, path, size_bytes, mtime_ms, fingerprint, title, norm_title, duration_s, codec, bitrate_kbps)
+     values ($1, 'song.flac', $2, $3, 'bench', 'Loyalists', 'loyalists', 180, 'flac', 900)`,
+    [TRACK_ID, s.size, Math.floor(s.mtimeMs)],
+  );
+  const server = app.createServer();
+  server.keepAliveTimeout = 65_000;
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  process.send({ port: server.address().port });
+  process.on('message', async (m) => {
+    if (m !== 'stop') return;
+    server.closeAllConnections();
+    server.close();
+    await app.stop();
+    await db.close();
+    process.exit(0);
+  });
+}
+
+async function main() {
+  const seconds = Number(process.argv[2] ?? 6);
+  const readers = Number(process.env.BENCH_READERS ?? 200);
+  const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
+  const patterns = (process.env.BENCH_RANGE_KIB ?? '16-512,1-64').split(',').map((p) => {
+    const [min, max] = p.split('-').map(Number);
+    return { label: `${min}-${max} KiB`, min: min * 1024, max: max * 1024 };
+  });
+  const nginxWorkers = process.env.BENCH_NGINX_WORKERS ?? '1';
+  for (const bin of ['ffmpeg', 'nginx']) {
+    try {
+      execFileSync(bin === 'nginx' ? 'nginx' : 'ffmpeg', [bin === 'nginx' ? '-v' : '-version'], { stdio: 'ignore' });
+    } catch {
+      console.error(`${bin} is not installed (apt-get install ${bin})`);
+      process.exit(1);
+    }
+  }
+
+  const work = mkdtempSync(join(tmpdir(), 'lyra-bench-streaming-'));
+  chmodSync(work, 0o755);
+  const dataDir = join(work, 'data');
+  const musicDir = join(work, 'music');
+  const webDir = join(work, 'nginx-root');
+  mkdirSync(musicDir, { recursive: true });
+  mkdirSync(webDir, { recursive: true });
+  // A lossless source, so the 320 kbps tier is not capped (urls.ts ceilingTier).
+  execFileSync('ffmpeg', ['-v', 'error', '-y', '-i', SONG, '-c:a', 'flac', join(musicDir, 'song.flac')]);
+
+  let child;
+  let nginx;
+  const cleanup = () => {
+    nginx?.kill('SIGTERM');
+    child?.connected && child.send('stop');
+  };
+  process.on('exit', () => {
+    nginx?.kill('SIGKILL');
+    child?.kill('SIGKILL');
+    rmSync(work, { recursive: true, force: true });
+  });
+  process.on('SIGINT', () => process.exit(130));
+
+  try {
+    const execArgv = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+    child = fork(fileURLToPath(import.meta.url), ['serve', dataDir, musicDir], { stdio: 'inherit', execArgv });
+    const [{ port: ourPort }] = await once(child, 'message');
+    const path = `/media/${TRACK_ID}/320.mp4`;
+
+    const t0 = Date.now();
+    const first = await fetchAll(ourPort, path);
+    console.log(`first play (live transcode, ${first.headers['cache-control']}): ${(first.body.length / 1e6).toFixed(2)} MB in ${Date.now() - t0} ms`);
+    await new Promise((r) => setTimeout(r, 300));
+    const cached = await fetchAll(ourPort, path);
+    const cacheDir = join(dataDir, 'cache/audio', TRACK_ID);
+    const cachedName = readdirSync(cacheDir).find((f) => f.startsWith('320-') && f.endsWith('.mp4'));
+    if (!cachedName || cached.headers['content-length'] === undefined) throw new Error('the 320 kbps tier was not cached');
+    const fileBytes = readFileSync(join(cacheDir, cachedName));
+    copyFileSync(join(cacheDir, cachedName), join(webDir, 'song.mp4'));
+    chmodSync(join(webDir, 'song.mp4'), 0o644);
+    const size = fileBytes.length;
+    console.log(`cached 320 kbps tier: ${(size / 1e6).toFixed(2)} MB; ${readers} readers, ${seconds} s per round, ${rounds} rounds each`);
+
+    const nginxPort = await freePort();
+    nginx = startNginx(work, webDir, nginxPort, nginxWorkers);
+    await waitForPort(nginxPort);
+
+    const targets = { lyra: { port: ourPort, path }, nginx: { port: nginxPort, path: '/song.mp4' } };
+    for (const [name, t] of Object.entries(targets)) await verify(name, t, fileBytes);
+
+    const pids = { lyra: () => [child.pid], nginx: () => childPids(nginx.pid) };
+    for (const span of patterns) {
+      console.log(`\nranges of ${span.label}:`);
+      const results = { lyra: [], nginx: [] };
+      for (let round = 0; round < rounds; round++) {
+        for (const name of ['lyra', 'nginx']) {
+          const before = cpuSeconds(pids[name]());
+          const r = await load(targets[name], size, span, readers, seconds);
+          // CPU over the whole round (1 s warm-up included) per measured request: an overestimate for both alike.
+          r.cpuUsPerReq = ((cpuSeconds(pids[name]()) - before) * 1e6) / (r.rps * seconds);
+          results[name].push(r);
+          console.log(
+            `  round ${round + 1} ${name.padEnd(5)} ${r.rps.toFixed(0).padStart(6)} req/s  ${(r.bps / 1e6).toFixed(0).padStart(5)} MB/s  ` +
+              `p50 ${r.p50.toFixed(1)} ms  p99 ${r.p99.toFixed(1)} ms  server cpu ${r.cpuUsPerReq.toFixed(0)} us/req  errors ${r.errors}`,
+          );
+        }
+      }
+      const best = (list, key, pick = Math.max) => pick(...list.map((r) => r[key]));
+      const ours = best(results.lyra, 'bps');
+      const theirs = best(results.nginx, 'bps');
+      const cpuOurs = best(results.lyra, 'cpuUsPerReq', Math.min);
+      const cpuTheirs = best(results.nginx, 'cpuUsPerReq', Math.min);
+      console.log(`  best round: lyra ${(ours / 1e6).toFixed(0)} MB/s, nginx ${(theirs / 1e6).toFixed(0)} MB/s`);
+      console.log(`  throughput ratio lyra/nginx: ${(ours / theirs).toFixed(2)}x (target >= 0.80x)`);
+      console.log(`  server cpu per request: lyra ${cpuOurs.toFixed(0)} us, nginx ${cpuTheirs.toFixed(0)} us (${(cpuOurs / cpuTheirs).toFixed(1)}x)`);
+    }
+    console.log(`\n(${cpus().length} cores, shared by both servers, the client and anything else running)`);
+  } finally {
+    cleanup();
+    if (nginx) await Promise.race([once(nginx, 'exit'), new Promise((r) => setTimeout(r, 3000))]);
+    if (child) await Promise.race([once(child, 'exit'), new Promise((r) => setTimeout(r, 5000))]);
+  }
+}
+
+function startNginx(work, root, port, workers) {
+  const prefix = join(work, 'nginx');
+  mkdirSync(join(prefix, 'logs'), { recursive: true });
+  const conf = join(prefix, 'nginx.conf');
+  const tmp = (name) => join(prefix, name);
+  writeFileSync(
+    conf,
+    `daemon off;
+${process.getuid?.() === 0 ? 'user root;' : ''}
+worker_processes ${workers};
+pid ${tmp('nginx.pid')};
+error_log ${tmp('logs/error.log')} warn;
+events { worker_connections 4096; }
+http {
+  access_log off;
+  sendfile on;
+  tcp_nopush on;
+  tcp_nodelay on;
+  keepalive_timeout 65;
+  keepalive_requests 1000000;
+  client_body_temp_path ${tmp('body')};
+  proxy_temp_path ${tmp('proxy')};
+  fastcgi_temp_path ${tmp('fastcgi')};
+  uwsgi_temp_path ${tmp('uwsgi')};
+  scgi_temp_path ${tmp('scgi')};
+  types { audio/mp4 mp4; }
+  server {
+    listen 127.0.0.1:${port};
+    root ${root};
+    location / { }
+  }
+}
+`,
+  );
+  const proc = spawn('nginx', ['-p', prefix, '-c', conf], { stdio: ['ignore', 'inherit', 'inherit'] });
+  proc.on('exit', (code, signal) => {
+    if (code) console.error(`nginx exited with ${code ?? signal}; see ${tmp('logs/error.log')}`);
+  });
+  return proc;
+}
+
+/** user + system CPU seconds of the given processes, from /proc. */
+function cpuSeconds(pids) {
+  let total = 0;
+  for (const pid of pids) {
+    try {
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+      total += (Number(fields[11]) + Number(fields[12])) / 100;
+    } catch {
+      // gone
+    }
+  }
+  return total;
+}
+
+function childPids(masterPid) {
+  try {
+    return readFileSync(`/proc/${masterPid}/task/${masterPid}/children`, 'utf8').trim().split(/\s+/).map(Number);
+  } catch {
+    return [masterPid];
+  }
+}
+
+function freePort() {
+  return new Promise((resolve) => {
+    const s = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address();
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForPort(port) {
+  for (let i = 0; i < 100; i++) {
+    try {
+      await fetchAll(port, '/');
+      return;
+    } catch {
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }
+  throw new Error(`nothing listening on ${port}`);
+}
+
+function fetchAll(port, path, headers = {}, agent = false) {
+  return new Promise((resolve, reject) => {
+    const req = http.get({ host: '127.0.0.1', port, path, headers, agent }, (res) => {
+      const chunks = [];
+      res.on('data', (c) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks) }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+  });
+}
+
+/** Both servers must return the same bytes for the same ranges before they are timed. */
+async function verify(name, { port, path }, file) {
+  for (const [a, b] of [[0, 99], [1000, 300_000], [file.length - 5000, file.length - 1]]) {
+    const r = await fetchAll(port, path, { range: `bytes=${a}-${b}` });
+    if (r.status !== 206 || !r.body.equals(file.subarray(a, b + 1))) {
+      throw new Error(`${name} returned wrong bytes for ${a}-${b} (status ${r.status})`);
+    }
+  }
+}
+
+/** `readers` loops, each sending one Range request after another on its own keep-alive connection. */
+async function load({ port, path }, size, span, readers, seconds) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: readers, maxFreeSockets: readers });
+  const warmUntil = Date.now() + 1000;
+  const endAt = warmUntil + seconds * 1000;
+  let bytes = 0;
+  let requests = 0;
+  let errors = 0;
+  const latencies = [];
+  const one = () =>
+    new Promise((resolve) => {
+      const len = span.min + Math.floor(Math.random() * (span.max - span.min + 1));
+      const start = Math.floor(Math.random() * (size - len));
+      const began = performance.now();
+      const req = http.get({ host: '127.0.0.1', port, path, agent, headers: { range: `bytes=${start}-${start + len - 1}` } }, (res) => {
+        let got = 0;
+        res.on('data', (c) => (got += c.length));
+        res.on('end', () => {
+          const measured = Date.now() >= warmUntil;
+          if (res.statusCode !== 206 || got !== len) errors++;
+          else if (measured) {
+            bytes += got;
+            requests++;
+            latencies.push(performance.now() - began);
+          }
+          resolve();
+        });
+      });
+      req.on('error', () => {
+        errors++;
+        resolve();
+      });
+    });
+  const reader = async () => {
+    while (Date.now() < endAt) await one();
+  };
+  await Promise.all(Array.from({ length: readers }, reader));
+  agent.destroy();
+  latencies.sort((x, y) => x - y);
+  const q = (p) => latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))] ?? 0;
+  return { rps: requests / seconds, bps: bytes / seconds, p50: q(0.5), p99: q(0.99), errors };
+}
