@@ -57,7 +57,15 @@ export async function createVideo(deps: Deps, opts: VideoOptions = {}): Promise<
   let claimed = opts.admin !== false;
   // Claim the data folder at once, before start(): an admin command run while
   // this server is still starting must not open the same embedded database.
-  if (claimed) await writeAdminFile(deps.config.DATA_DIR, { pid: process.pid, url: null, token });
+  const claim = async (url: string | null) => {
+    try {
+      await writeAdminFile(deps.config.DATA_DIR, { pid: process.pid, url, token });
+    } catch (err) {
+      // The server still serves; only `npm run admin` cannot find it.
+      log.warn('cannot write the admin token file', { dir: deps.config.DATA_DIR, err });
+    }
+  };
+  if (claimed) await claim(null);
 
   return {
     name: 'video',
@@ -70,7 +78,7 @@ export async function createVideo(deps: Deps, opts: VideoOptions = {}): Promise<
       if (claimed) {
         const admin = await listenAdmin(createAdminRoutes(previews, token, log));
         listener = admin;
-        await writeAdminFile(deps.config.DATA_DIR, { pid: process.pid, url: admin.url, token });
+        await claim(admin.url);
       }
       if (deps.config.VIDEO_WORKER === 'on') {
         if ((await renderer.formats()).length === 0) log.warn('video previews cannot be rendered: ffmpeg lacks libx264 and libvpx-vp9');

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
 /**
@@ -24,6 +24,8 @@ export const newAdminToken = () => randomBytes(32).toString('base64url');
 export async function writeAdminFile(dataDir: string, endpoint: AdminEndpoint): Promise<void> {
   const file = adminFilePath(dataDir);
   const tmp = `${file}.${process.pid}.tmp`;
+  // With DATABASE_URL nothing else may have made the data folder yet.
+  await mkdir(dataDir, { recursive: true });
   await writeFile(tmp, JSON.stringify(endpoint) + '\n', { mode: 0o600 });
   await rename(tmp, file);
 }
