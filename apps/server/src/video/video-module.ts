@@ -81,8 +81,10 @@ export async function createVideo(deps: Deps, opts: VideoOptions = {}): Promise<
         await claim(admin.url);
       }
       if (deps.config.VIDEO_WORKER === 'on') {
-        if ((await renderer.formats()).length === 0) log.warn('video previews cannot be rendered: ffmpeg lacks libx264 and libvpx-vp9');
-        worker.start();
+        // Without an encoder every render would fail: leave requests queued until ffmpeg is installed.
+        if ((await renderer.formats()).length === 0) {
+          log.warn('video requests stay queued: ffmpeg with libx264 or libvpx-vp9 is needed to render previews');
+        } else worker.start();
       }
     },
     async stop() {

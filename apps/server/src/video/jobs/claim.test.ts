@@ -85,6 +85,34 @@ describe.each(ENGINES)('claiming video jobs on %s', (engine) => {
     for (const id of ids) expect(await getRequest(t.db, id)).toMatchObject({ status: 'done', attempts: 1 });
   });
 
+  it('gives an interrupted render back to the queue without counting the attempt', async () => {
+    let started!: () => void;
+    const rendering = new Promise<void>((r) => (started = r));
+    const hanging: Previews = {
+      ...countingPreviews([]),
+      has: async () => false,
+      renderSong: (_songId, signal) =>
+        new Promise((_, reject) => {
+          started();
+          signal!.addEventListener('abort', () => reject(new Error('aborted')));
+        }),
+    };
+    const id = await requestVideo(t.db, bus.publish, { songId: 'song-stop', userId: 'user-stop', nowMs: now });
+    const worker = createVideoWorker(
+      { db: t.db, log: silentLogger, now: () => now },
+      { documents: createBackendVideoDocuments({ db: t.db, now: () => now }, bus), previews: hanging },
+      { ...DEFAULT_WORKER, workerId: 'stopping' },
+    );
+    const drained = worker.drain();
+    await rendering;
+    expect(await getRequest(t.db, id)).toMatchObject({ status: 'rendering', attempts: 1 });
+    await worker.stop();
+    await drained;
+    expect(await getRequest(t.db, id)).toMatchObject({ status: 'queued', attempts: 0 });
+    expect(await claimJob(t.db, 'next', now, 60_000)).toMatchObject({ request_id: id, attempts: 1 });
+    await t.db.query(`delete from video_jobs where request_id = $1`, [id]);
+  });
+
   it('claims a job again once the lease of a stopped worker has run out', async () => {
     await insertJob(t.db, 'orphan', 'song-orphan', now);
     const first = await claimJob(t.db, 'dead-worker', now, 60_000);

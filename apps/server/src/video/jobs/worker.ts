@@ -77,7 +77,9 @@ export function createVideoWorker(
       log.info('video preview ready', { song: job.song_id, request: id, attempt: job.attempts });
     } catch (e) {
       if (signal.aborted) {
+        // Stopping mid-render is not the song's fault: back in the queue, the attempt not counted.
         await releaseJob(db, id, workerId, now());
+        await documents.updateRequest(id, { status: 'queued', attempts: job.attempts - 1 }).catch(() => false);
         return;
       }
       const message = e instanceof Error ? e.message : String(e);
