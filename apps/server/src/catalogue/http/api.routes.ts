@@ -1,8 +1,48 @@
 import { Hono } from 'hono';
+import { cors } from 'hono/cors';
 import type { Deps } from '../../module.js';
+import { regenerateCuratedPlaylists } from '../curated-playlists.js';
+import { loadHomeRows } from '../home-rows-config.js';
+import { createHomeRows } from '../home-rows.js';
 import type { Scanner } from '../scanner/scanner-service.js';
+import { flushSearchIndexes, pruneCatalogueWords } from '../store/maintenance.sql.js';
+import { albumsRoutes } from './albums.routes.js';
+import { artistsRoutes } from './artists.routes.js';
+import { homeRoutes } from './home.routes.js';
+import { apiErrorHandler } from './respond.js';
+import { searchRoutes } from './search.routes.js';
+import { songsRoutes } from './songs.routes.js';
 
-/** The saavn-shaped catalogue API under /api (catalogue-api.md). */
-export function createApiRoutes(_deps: Deps, _scanner: Scanner): Hono {
-  return new Hono();
+/**
+ * The saavn-shaped catalogue API under /api (catalogue-api.md): GET only,
+ * CORS open to every origin, JSON in the `{success, data}` envelope, and an
+ * error handler that answers every failure with `{success:false, message}`.
+ * Curated playlists are rebuilt and Home's rows replanned after every scan.
+ */
+export function createApiRoutes(deps: Deps, scanner: Scanner): Hono {
+  const home = createHomeRows(deps.db, loadHomeRows(deps.config), deps.now);
+  scanner.onScanned(async (report) => {
+    try {
+      const count = await regenerateCuratedPlaylists(deps.db);
+      if (report.removed > 0 || report.read > 0) await pruneCatalogueWords(deps.db);
+      await flushSearchIndexes(deps.db);
+      deps.log.info('catalogue refreshed after scan', { curatedPlaylists: count });
+    } catch (e) {
+      deps.log.error('catalogue refresh after scan failed', { error: e });
+    } finally {
+      home.invalidate();
+    }
+  });
+
+  const api = new Hono();
+  const openCors = cors({ origin: '*', allowMethods: ['GET', 'OPTIONS'] });
+  // Admin routes share the prefix but are not public: they keep their own rules.
+  api.use('/api/*', (c, next) => (c.req.path.startsWith('/api/admin') ? next() : openCors(c, next)));
+  api.onError(apiErrorHandler(deps.log));
+  api.route('/', searchRoutes(deps));
+  api.route('/', songsRoutes(deps));
+  api.route('/', albumsRoutes(deps));
+  api.route('/', artistsRoutes(deps));
+  api.route('/', homeRoutes(deps, home));
+  return api;
 }

@@ -1,0 +1,151 @@
+import type { HomePlaylistSource, HomeRow, HomeRows, HomeSongSource, Song } from '@lyra/contracts/catalogue';
+import type { Queryable } from '../db/db.js';
+import type { HomeRowsConfig } from './home-rows-config.js';
+import { searchPlaylistsByIds } from './playlists.js';
+import { cleanQuery } from './search-query.js';
+import { rankTracks } from './search.js';
+import { songsByIds, type CatalogueCtx } from './songs.js';
+import {
+  selectArtistPopularTrackIds,
+  selectFacetTrackIds,
+  selectMostPlayedTrackIds,
+  selectNewestTrackIds,
+  selectShuffledTrackIds,
+  selectTopArtist,
+  selectTopFacet,
+} from './store/home.sql.js';
+import { selectPlaylistIdsBySource } from './store/playlists.sql.js';
+import { searchNamedIds } from './store/search.sql.js';
+import { titleCase } from './wire-links.js';
+
+/** A row decided: which items, under which title; shaped per request (URLs depend on the host). */
+interface PlannedRow {
+  spec: HomeRowsConfig['rows'][number];
+  title: string;
+  query: string | null;
+  ids: string[];
+}
+
+interface Resolved {
+  ids: string[];
+  /** What `{name}` in the title stands for. */
+  name: string;
+  /** A search term that finds similar songs on any catalogue mirror. */
+  query: string | null;
+}
+
+/** Plans are reused for a minute, and dropped after every scan. */
+export const HOME_ROWS_TTL_MS = 60_000;
+/** A language or genre picked for a row ('*') needs this many songs. */
+export const MIN_FACET_TRACKS = 3;
+
+/** Languages and genres already given a row, so a second '*' row picks the next one. */
+type Used = Record<'language' | 'genre', string[]>;
+
+async function songSource(db: Queryable, src: HomeSongSource, want: number, day: string, used: Used): Promise<Resolved | null> {
+  switch (src.type) {
+    case 'search': {
+      const { ids } = await rankTracks({ db, base: '' }, src.query, { limit: want, offset: 0 });
+      return { ids, name: src.query, query: src.query };
+    }
+    case 'most-played':
+      return { ids: await selectMostPlayedTrackIds(db, want), name: '', query: null };
+    case 'newest':
+      return { ids: await selectNewestTrackIds(db, want), name: '', query: null };
+    case 'shuffle':
+      return { ids: await selectShuffledTrackIds(db, day, want), name: '', query: null };
+    case 'artist': {
+      const artist = await selectTopArtist(db, src.artistId ?? null);
+      if (!artist) return null;
+      return { ids: await selectArtistPopularTrackIds(db, artist.id, want), name: artist.name, query: artist.name };
+    }
+    case 'language':
+    case 'genre': {
+      const asked = src.type === 'language' ? src.language : src.genre;
+      const value = asked && asked !== '*' ? asked : await selectTopFacet(db, src.type, used[src.type], MIN_FACET_TRACKS);
+      if (!value) return null;
+      used[src.type].push(value);
+      return { ids: await selectFacetTrackIds(db, src.type, value, want), name: titleCase(value), query: value };
+    }
+  }
+}
+
+async function playlistSource(db: Queryable, src: HomePlaylistSource, want: number): Promise<Resolved> {
+  if (src.type === 'search') {
+    const { ids } = await searchNamedIds(db, 'playlists', { text: cleanQuery(src.query), limit: want, offset: 0 });
+    return { ids, name: src.query, query: src.query };
+  }
+  return { ids: await selectPlaylistIdsBySource(db, src.type, want), name: '', query: null };
+}
+
+/**
+ * Songs already shown in an earlier row go last, so rows differ where the
+ * library allows it (a small library still fills every row).
+ */
+export function preferUnseen(ids: readonly string[], limit: number, seen: Set<string>): string[] {
+  const picked = [...ids.filter((id) => !seen.has(id)), ...ids.filter((id) => seen.has(id))].slice(0, limit);
+  for (const id of picked) seen.add(id);
+  return picked;
+}
+
+/** Decides every row: the first source with items wins; rows with none are left out. */
+export async function planHomeRows(db: Queryable, config: HomeRowsConfig, day: string): Promise<PlannedRow[]> {
+  const seen = new Set<string>();
+  const used: Used = { language: [], genre: [] };
+  const planned: PlannedRow[] = [];
+  for (const spec of config.rows) {
+    for (const src of spec.sources) {
+      const found =
+        spec.kind === 'songs'
+          ? await songSource(db, src as HomeSongSource, spec.limit * 3, day, used)
+          : await playlistSource(db, src as HomePlaylistSource, spec.limit);
+      if (!found || found.ids.length === 0) continue;
+      const ids = spec.kind === 'songs' ? preferUnseen(found.ids, spec.limit, seen) : found.ids.slice(0, spec.limit);
+      const template = ('title' in src && src.title) || spec.title;
+      planned.push({ spec, title: template.replaceAll('{name}', found.name).trim(), query: found.query, ids });
+      break;
+    }
+  }
+  return planned;
+}
+
+export interface HomeRowsService {
+  /** GET /api/home/rows. */
+  rows(ctx: CatalogueCtx): Promise<HomeRows>;
+  /** Forget planned rows (after a scan). */
+  invalidate(): void;
+}
+
+export function createHomeRows(db: Queryable, config: HomeRowsConfig, now: () => number): HomeRowsService {
+  let cached: { at: number; day: string; plan: Promise<PlannedRow[]> } | null = null;
+
+  const plan = () => {
+    const t = now();
+    const day = new Date(t).toISOString().slice(0, 10);
+    if (!cached || t - cached.at >= HOME_ROWS_TTL_MS || cached.day !== day) {
+      const p = planHomeRows(db, config, day);
+      cached = { at: t, day, plan: p };
+      p.catch(() => (cached = null));
+    }
+    return cached.plan;
+  };
+
+  return {
+    invalidate: () => void (cached = null),
+    async rows(ctx) {
+      const planned = await plan();
+      const songIds = planned.filter((r) => r.spec.kind === 'songs').flatMap((r) => r.ids);
+      const playlistIds = planned.filter((r) => r.spec.kind === 'playlists').flatMap((r) => r.ids);
+      const [songs, playlists] = await Promise.all([songsByIds(ctx, [...new Set(songIds)]), searchPlaylistsByIds(ctx, playlistIds)]);
+      const songById = new Map(songs.map((s) => [s.id, s]));
+      const playlistById = new Map(playlists.map((p) => [p.id, p]));
+      const rows: HomeRow[] = planned.map((r) => {
+        const base = { id: r.spec.id, title: r.title, layout: r.spec.layout, limit: r.spec.limit, query: r.query };
+        return r.spec.kind === 'songs'
+          ? { ...base, kind: 'songs', songs: r.ids.flatMap((id) => songById.get(id) ?? []) as Song[] }
+          : { ...base, kind: 'playlists', playlists: r.ids.flatMap((id) => playlistById.get(id) ?? []) };
+      });
+      return { featuredSongId: config.featuredSongId, rows: rows.filter((r) => (r.kind === 'songs' ? r.songs : r.playlists).length > 0) };
+    },
+  };
+}

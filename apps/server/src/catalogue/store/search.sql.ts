@@ -1,0 +1,110 @@
+import type { Queryable } from '../../db/db.js';
+
+/** One word of a query and the catalogue words that look like it (best first). */
+export interface ExpandedWord {
+  word: string;
+  alts: string[];
+}
+
+export interface ExpandedQuery {
+  /** The whole query as catalogue_norm() gives it (lower case, no accents). */
+  norm: string;
+  words: ExpandedWord[];
+}
+
+/**
+ * Splits the query the way the index was built (to_tsvector('simple') over
+ * catalogue_norm) and widens each word the catalogue does not know to at most
+ * `perWord` catalogue words of pg_trgm similarity >= pg_trgm.similarity_threshold
+ * (0.3 by default), found through the trigram index on the small
+ * catalogue_words table. Known words are taken as typed (a listener who typed
+ * a real word meant it), and look-alikes the word is a prefix of are left out
+ * (the prefix match finds them anyway).
+ */
+export async function expandQueryWords(db: Queryable, text: string, maxWords: number, perWord: number): Promise<ExpandedQuery> {
+  const rows = await db.query<ExpandedWord & { norm: string }>(
+    `select q.word, n.norm,
+            coalesce(array_agg(x.word order by x.sim desc, x.word) filter (where x.word is not null), '{}') as alts
+       from (select catalogue_norm($1) as norm) n
+       cross join lateral (select w as word from unnest(tsvector_to_array(to_tsvector('simple', n.norm))) as w limit $2) q
+       left join lateral (
+         select cw.word, similarity(cw.word, q.word) as sim
+           from catalogue_words cw
+          where cw.word % q.word and not starts_with(cw.word, q.word)
+            and not exists (select 1 from catalogue_words known where known.word = q.word)
+          order by sim desc, cw.word
+          limit $3) x on true
+      group by q.word, n.norm`,
+    [text, maxWords, perWord],
+  );
+  return { norm: rows[0]?.norm ?? '', words: rows.map(({ word, alts }) => ({ word, alts })) };
+}
+
+export interface RankedIds {
+  ids: string[];
+  total: number;
+}
+
+/**
+ * Tracks matching `widened` (every query word as a prefix or a look-alike),
+ * ranked: title equal to the query, title starting with it, every word
+ * matched as typed (`strict`); then most played, then id. The tsqueries
+ * arrive as tsquery values and `norm` already normalised, so nothing is
+ * parsed or normalised per row; the GIN index on search_tsv serves the match.
+ * The total is counted only when the page is full or not the first.
+ */
+export async function searchTrackIds(
+  db: Queryable,
+  q: { norm: string; widened: string; strict: string; limit: number; offset: number },
+): Promise<RankedIds> {
+  const rows = await db.query<{ id: string }>(
+    `select t.id
+       from tracks t
+      where t.search_tsv @@ $1::tsquery
+      order by (case when t.norm_title = $3 then 8 else 0 end
+              + case when starts_with(t.norm_title, $3) then 4 else 0 end
+              + case when t.search_tsv @@ $2::tsquery then 2 else 0 end) desc,
+               t.play_count desc, t.id
+      limit $4 offset $5`,
+    [q.widened, q.strict, q.norm, q.limit, q.offset],
+  );
+  const ids = rows.map((r) => r.id);
+  if (q.offset === 0 && ids.length < q.limit) return { ids, total: ids.length };
+  const [count] = await db.query<{ n: number }>(`select count(*)::int as n from tracks where search_tsv @@ $1::tsquery`, [
+    q.widened,
+  ]);
+  return { ids, total: count?.n ?? 0 };
+}
+
+export type NamedTable = 'albums' | 'artists' | 'playlists';
+
+/**
+ * Albums, artists or playlists by name, through the norm_name trigram index:
+ * word similarity (`<%`: the query is close to a part of the name, so partial
+ * words match) or similarity (`%`: the whole name is close, so typos spread
+ * over several words match). Ranked exact name, name prefix, similarity,
+ * then name and id.
+ */
+export async function searchNamedIds(
+  db: Queryable,
+  table: NamedTable,
+  q: { text: string; limit: number; offset: number },
+): Promise<RankedIds> {
+  const rows = await db.query<{ id: string; total: number }>(
+    `select e.id, count(*) over ()::int as total
+       from ${table} e
+      where catalogue_norm($1) <% e.norm_name or e.norm_name % catalogue_norm($1)
+      order by (case when e.norm_name = catalogue_norm($1) then 8 else 0 end
+              + case when starts_with(e.norm_name, catalogue_norm($1)) then 4 else 0 end
+              + greatest(word_similarity(catalogue_norm($1), e.norm_name), similarity(e.norm_name, catalogue_norm($1)))) desc,
+               e.norm_name, e.id
+      limit $2 offset $3`,
+    [q.text, q.limit, q.offset],
+  );
+  if (rows.length > 0 || q.offset === 0) return { ids: rows.map((r) => r.id), total: rows[0]?.total ?? 0 };
+  const [count] = await db.query<{ n: number }>(
+    `select count(*)::int as n from ${table} where catalogue_norm($1) <% norm_name or norm_name % catalogue_norm($1)`,
+    [q.text],
+  );
+  return { ids: [], total: count?.n ?? 0 };
+}

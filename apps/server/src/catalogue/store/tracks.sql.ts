@@ -1,0 +1,58 @@
+import type { Queryable } from '../../db/db.js';
+
+/** A track with what a Song needs from its album. */
+export interface TrackRow {
+  id: string;
+  title: string;
+  album_id: string | null;
+  album_name: string | null;
+  year: number | null;
+  album_year: number | null;
+  release_date: string | null;
+  duration_s: number | null;
+  language: string;
+  label: string | null;
+  copyright: string | null;
+  explicit: boolean;
+  codec: string | null;
+  bitrate_kbps: number | null;
+  play_count: number;
+  /** The track's own cover, else its album's. */
+  cover_id: string | null;
+}
+
+/** One credit of a track: role is 'primary', 'featured' or a credit such as 'composer'. */
+export interface CreditRow {
+  track_id: string;
+  artist_id: string;
+  name: string;
+  role: string;
+  position: number;
+  cover_id: string | null;
+}
+
+export async function selectTracksByIds(db: Queryable, ids: readonly string[]): Promise<TrackRow[]> {
+  if (ids.length === 0) return [];
+  return db.query<TrackRow>(
+    `select t.id, t.title, t.album_id, al.name as album_name, t.year, al.year as album_year,
+            coalesce(t.release_date, al.release_date) as release_date, t.duration_s,
+            coalesce(nullif(t.language, ''), al.language, '') as language,
+            coalesce(t.label, al.label) as label, coalesce(t.copyright, al.copyright) as copyright,
+            t.explicit, t.codec, t.bitrate_kbps, t.play_count,
+            coalesce(t.cover_id, al.cover_id) as cover_id
+       from tracks t left join albums al on al.id = t.album_id
+      where t.id = any($1::text[])`,
+    [ids],
+  );
+}
+
+export async function selectCreditsByTrackIds(db: Queryable, ids: readonly string[]): Promise<CreditRow[]> {
+  if (ids.length === 0) return [];
+  return db.query<CreditRow>(
+    `select ta.track_id, ta.artist_id, a.name, ta.role, ta.position, a.cover_id
+       from track_artists ta join artists a on a.id = ta.artist_id
+      where ta.track_id = any($1::text[])
+      order by ta.track_id, ta.position, ta.role`,
+    [ids],
+  );
+}
