@@ -100,7 +100,7 @@ export function createPreviews(
       const song = await songOrThrow(songId);
       const audioPath = resolveInside(config.MUSIC_DIR, song.path);
       if (!audioPath || !(await readable(audioPath))) {
-        throw new VideoError('not_found', `the audio file of song ${songId} is missing (${song.path})`);
+        throw new VideoError('not_found', `the audio file of song ${songId} is missing`);
       }
       const src = { audioPath, coverPath: await coverPath(song.cover_id), durationS: song.duration_s };
       return produce(song, (outputs) => renderer.renderPreview(src, outputs, signal));

@@ -167,12 +167,20 @@ describe.each(ENGINES)('admin video commands on %s', (engine) => {
       expect(r.err).toContain(`error: another process (pid ${process.pid}) is opening ${dataDir}`);
       await rm(adminFilePath(dataDir));
     });
+  });
+});
 
-    it('prints the usage with exit code 2 for a bad command line', async () => {
-      const r = await adminProcess(['video', 'add', songId], env);
-      expect(r.code).toBe(2);
-      expect(r.err).toContain('error: video add takes <songId> <file>');
-      expect(r.err).toContain('usage: npm run admin -- video <command>');
-    });
+describe('the admin entry point', () => {
+  it('prints the usage with exit code 2 for a bad command line', async () => {
+    const r = await adminProcess(['video', 'add', 'song1'], { DATA_DIR: media });
+    expect(r.code).toBe(2);
+    expect(r.err).toContain('error: video add takes <songId> <file>');
+    expect(r.err).toContain('usage: npm run admin -- video <command>');
+  });
+
+  it('stops with exit code 2 on a bad setting, naming it', async () => {
+    const r = await adminProcess(['video', 'list'], { DATA_DIR: media, DATABASE_URL: 'mysql://x' });
+    expect(r.code).toBe(2);
+    expect(r.err).toContain('Invalid DATABASE_URL="mysql://x"');
   });
 });

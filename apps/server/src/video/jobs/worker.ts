@@ -5,6 +5,7 @@ import type { Logger } from '../../log.js';
 import type { VideoDocuments } from '../documents/video-documents.js';
 import type { Previews } from '../previews.js';
 import { retryDelayMs } from './backoff.js';
+import { failureDetail, publicFailure } from './failure.js';
 import { claimJob, deleteJob, insertJob, markDone, markFailed, releaseJob, renewLease, type JobRow } from './video-jobs.sql.js';
 
 export interface WorkerOptions {
@@ -82,11 +83,11 @@ export function createVideoWorker(
         await documents.updateRequest(id, { status: 'queued', attempts: job.attempts - 1 }).catch(() => false);
         return;
       }
-      const message = e instanceof Error ? e.message : String(e);
+      const detail = failureDetail(e);
       const delay = retryDelayMs(job.attempts);
-      await markFailed(db, id, workerId, message, delay == null ? null : now() + delay, now());
-      await documents.updateRequest(id, { status: 'failed', attempts: job.attempts, error: message.slice(0, 2048) });
-      log.warn('video render failed', { song: job.song_id, request: id, attempt: job.attempts, retryInMs: delay, err: message });
+      await markFailed(db, id, workerId, detail, delay == null ? null : now() + delay, now());
+      await documents.updateRequest(id, { status: 'failed', attempts: job.attempts, error: publicFailure(e) });
+      log.warn('video render failed', { song: job.song_id, request: id, attempt: job.attempts, retryInMs: delay, err: detail });
     } finally {
       clearInterval(heartbeat);
     }
