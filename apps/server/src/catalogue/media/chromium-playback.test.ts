@@ -17,11 +17,16 @@ interface Playback {
   decodedSeconds: number;
 }
 
+let browser: Browser;
+beforeAll(async () => {
+  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS });
+  return () => browser.close();
+});
+
 /** Debian Chromium plays what /media sends: the live transcode and the cached file. */
 describe.each(ENGINES)('media in Chromium (%s)', (engine) => {
   let t: TestApp;
   let server: Server;
-  let browser: Browser;
   let origin: string;
 
   beforeAll(async () => {
@@ -33,9 +38,7 @@ describe.each(ENGINES)('media in Chromium (%s)', (engine) => {
     server = t.app.createServer().listen(0, '127.0.0.1');
     await new Promise((r) => server.once('listening', r));
     origin = `http://127.0.0.1:${portOf(server.address())}`;
-    browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS });
     return async () => {
-      await browser.close();
       server.closeAllConnections();
       await new Promise((r) => server.close(r));
       await t.close();
