@@ -8,7 +8,7 @@ import { migrate } from '../../db/migrate.js';
 import { silentLogger } from '../../log.js';
 import { createTestDb, ENGINES, type TestDb } from '../../test/db.js';
 import { createVideo, type VideoModule } from '../video-module.js';
-import { addLibrarySong, makeBrokenSong, makeCoverImage, makeSong, probeVideo } from '../test/media-fixtures.js';
+import { addLibrarySong, cornerColour, makeBrokenSong, makeCoverImage, makeSong, probeVideo } from '../test/media-fixtures.js';
 import { getRequest, requestVideo } from '../test/video-requests.js';
 import { RETRY } from './backoff.js';
 import { DECODE_FAILED } from './failure.js';
@@ -90,8 +90,13 @@ describe.each(ENGINES)('video worker on %s', (engine) => {
     expect(await video.worker.drain()).toBe(1);
     const preview = (await video.previews.list()).find((p) => p.song_id === songs.plain.id);
     expect(preview?.audio_url).toBe(`http://localhost:8080/media/${songs.plain.id}/320.mp4`);
-    const mp4 = await probeVideo(join(video_dataDir(), songs.plain.id, 'preview.mp4'));
+    const file = join(video_dataDir(), songs.plain.id, 'preview.mp4');
+    const mp4 = await probeVideo(file);
     expect(Math.abs(mp4.durationS - songs.plain.durationS)).toBeLessThanOrEqual(1);
+    // The default cover's indigo (assets/default-cover.svg), not a blank frame.
+    const [r, g, b] = await cornerColour(file);
+    expect(b! - r!).toBeGreaterThan(40);
+    expect(b! - g!).toBeGreaterThan(40);
   });
 
   it('records a failed render on the request, keeps going, and retries it with backoff', async () => {

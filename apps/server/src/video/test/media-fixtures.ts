@@ -106,3 +106,13 @@ export async function addLibrarySong(
   });
   return { id, durationS };
 }
+
+/** The average colour [r, g, b] of a 32x32 patch near the top-left corner of the frame at `atS`. */
+export async function cornerColour(file: string, atS = 1): Promise<number[]> {
+  const { stdout } = await run(
+    'ffmpeg',
+    ['-v', 'error', '-ss', String(atS), '-i', file, '-frames:v', '1', '-vf', 'crop=32:32:8:8,scale=1:1', '-f', 'rawvideo', '-pix_fmt', 'rgb24', '-'],
+    { encoding: 'buffer' },
+  );
+  return [...stdout];
+}
