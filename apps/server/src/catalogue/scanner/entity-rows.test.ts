@@ -58,10 +58,10 @@ describe.each(ENGINES)('catalogue rows on %s', (engine) => {
     const other = await acquireLease(t.db, 'instance-b');
     if (engine === 'postgres') expect(other).toBeNull();
     else expect(other).toBe(g1! + 1);
-    await releaseLease(t.db, engine === 'postgres' ? 'instance-a' : 'instance-b', true);
+    await releaseLease(t.db, engine === 'postgres' ? 'instance-a' : 'instance-b', other ?? g1!, true);
     const next = await acquireLease(t.db, 'instance-b');
     expect(next).toBeGreaterThan(g1!);
-    await releaseLease(t.db, 'instance-b', true);
+    await releaseLease(t.db, 'instance-b', next!, true);
   });
 });
 

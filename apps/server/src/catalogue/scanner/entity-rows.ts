@@ -7,8 +7,14 @@ import { artistKey, idCandidates, numericId, trackId } from '../ids.js';
  * ids never change once given; a new key whose id is held by another key gets
  * the next salted candidate.
  */
-async function freeId(q: Queryable, table: 'artists' | 'albums' | 'tracks' | 'playlists', candidates: Generator<string>) {
+async function freeId(
+  q: Queryable,
+  table: 'artists' | 'albums' | 'tracks' | 'playlists',
+  candidates: Generator<string>,
+  alsoTaken: ReadonlySet<string> = new Set(),
+) {
   for (const id of candidates) {
+    if (alsoTaken.has(id)) continue;
     const taken = await q.query(`select 1 from ${table} where id = $1`, [id]);
     if (taken.length === 0) return id;
   }
@@ -66,8 +72,11 @@ export async function ensureAlbums(q: Queryable, specs: readonly AlbumSpec[]): P
   return out;
 }
 
-/** A new song's id: from its fingerprint, or salted with its path when a copy already holds that. */
-export function newTrackId(q: Queryable, fingerprint: string, path: string): Promise<string> {
+/**
+ * A new song's id: from its fingerprint, or salted with its path when a copy
+ * already holds that. `alsoTaken`: ids given in the batch being written.
+ */
+export function newTrackId(q: Queryable, fingerprint: string, path: string, alsoTaken?: ReadonlySet<string>): Promise<string> {
   const first = trackId(fingerprint);
   const rest = idCandidates(trackId, fingerprint + '\0' + path);
   return freeId(
@@ -77,6 +86,7 @@ export function newTrackId(q: Queryable, fingerprint: string, path: string): Pro
       yield first;
       yield* rest;
     })(),
+    alsoTaken,
   );
 }
 

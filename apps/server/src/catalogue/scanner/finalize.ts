@@ -16,13 +16,16 @@ const DIR_CHUNK = 200;
 export async function keepUnreadable(db: Db, gen: number, folders: readonly string[]): Promise<void> {
   for (const rel of folders) {
     if (rel === '') {
-      await db.query('update tracks set scan_gen = $1', [gen]);
+      await db.query('insert into scan_seen (gen, path) select $1, path from tracks on conflict do nothing', [gen]);
       await db.query("update playlists set scan_gen = $1 where source = 'm3u'", [gen]);
       await db.query('update scan_errors set scan_gen = $1', [gen]);
       continue;
     }
     const prefix = rel + '/';
-    await db.query('update tracks set scan_gen = $1 where left(path, length($2::text)) = $2::text', [gen, prefix]);
+    await db.query(
+      'insert into scan_seen (gen, path) select $1, path from tracks where left(path, length($2::text)) = $2::text on conflict do nothing',
+      [gen, prefix],
+    );
     await db.query(
       "update playlists set scan_gen = $1 where source = 'm3u' and left(path, length($2::text)) = $2::text",
       [gen, prefix],
@@ -35,7 +38,9 @@ export async function keepUnreadable(db: Db, gen: number, folders: readonly stri
 export async function sweep(db: Db, gen: number, dirty: Set<string>): Promise<{ tracks: number; playlists: number }> {
   return db.transaction(async (tx) => {
     const gone = await tx.query<{ dir: string; n: number }>(
-      `with d as (delete from tracks where scan_gen <> $1 returning dir) select dir, count(*)::int as n from d group by dir`,
+      `with d as (delete from tracks t where not exists (select 1 from scan_seen s where s.gen = $1 and s.path = t.path)
+                  returning dir)
+       select dir, count(*)::int as n from d group by dir`,
       [gen],
     );
     for (const g of gone) dirty.add(g.dir);

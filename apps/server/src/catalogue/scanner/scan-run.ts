@@ -7,7 +7,7 @@ import { deleteOrphanCovers, keepUnreadable, refreshAggregates, regroupAlbums, s
 import { registerPlaylists, syncPlaylists, type PlaylistFile } from './playlist-sync.js';
 import type { ReadAudio } from './read-audio.js';
 import { acquireLease, releaseLease, renewLease } from './scan-state.js';
-import { recordError, writeTrack, type ReadTrack } from './track-writer.js';
+import { recordErrors, writeTracks, type ReadTrack } from './track-writer.js';
 import { walkFolders } from './walk.js';
 
 /** What one scan did. */
@@ -73,16 +73,39 @@ async function eachLimited<T>(items: readonly T[], limit: number, fn: (item: T) 
 
 /** One scan of the music folder into the catalogue; null when another server instance is scanning. */
 export async function runScan(d: ScanRunDeps): Promise<ScanReport | null> {
-  const gen = await acquireLease(d.db, d.owner);
-  if (gen === null) return null;
   const started = d.now();
   const report = emptyReport();
-  const dirty = new Set<string>();
-  const unreadable: string[] = [];
-  const covers = createCoverStore(d.db, d.dataDir, d.log);
-  let playlistsChanged = false;
-  let lastProgress = started;
+  try {
+    if (!(await stat(d.root)).isDirectory()) throw new Error('not a folder');
+  } catch (e) {
+    // An unmounted disk must not empty the catalogue: nothing is swept.
+    d.log.warn('music folder missing or unreadable; nothing removed', { path: d.root, error: e as Error });
+    return report;
+  }
+  const gen = await acquireLease(d.db, d.owner);
+  if (gen === null) return null;
+  try {
+    const walked = await walkPhase(d, gen, report, started);
+    if (!d.signal.aborted) await finalizePhase(d, gen, report, walked);
+  } finally {
+    await releaseLease(d.db, d.owner, gen, report.complete);
+    report.durationMs = d.now() - started;
+  }
+  d.onProgress?.({ ...report });
+  return report;
+}
 
+interface Walked {
+  dirty: Set<string>;
+  unreadable: string[];
+  covers: CoverStore;
+  playlistsChanged: boolean;
+}
+
+/** Walks the folder, writing batches as they fill. */
+async function walkPhase(d: ScanRunDeps, gen: number, report: ScanReport, started: number): Promise<Walked> {
+  const w: Walked = { dirty: new Set(), unreadable: [], covers: createCoverStore(d.db, d.dataDir, d.log), playlistsChanged: false };
+  let lastProgress = started;
   const progress = () => {
     report.durationMs = d.now() - started;
     d.onProgress?.({ ...report });
@@ -90,75 +113,62 @@ export async function runScan(d: ScanRunDeps): Promise<ScanReport | null> {
     lastProgress = d.now();
     d.log.info('scan progress', { seen: report.seen, read: report.read, errors: report.errors, filesPerSec: rate(report) });
   };
-
   const flush = async (files: PendingFile[], lists: PendingFile[]) => {
-    if (files.length > 0) await processBatch(d, gen, covers, files, report, dirty);
-    if (lists.length > 0) playlistsChanged = (await registerPlaylists(d.db, gen, await statAll(lists))) || playlistsChanged;
+    if (files.length > 0) await processBatch(d, gen, w.covers, files, report, w.dirty);
+    if (lists.length > 0) w.playlistsChanged = (await registerPlaylists(d.db, gen, await statAll(lists))) || w.playlistsChanged;
     await renewLease(d.db, d.owner);
     progress();
   };
 
-  try {
-    let files: PendingFile[] = [];
-    let lists: PendingFile[] = [];
-    const walk = walkFolders(d.root, {
-      signal: d.signal,
-      onUnreadable: (rel, e) => {
-        unreadable.push(rel);
-        d.log.warn('folder unreadable, its songs are kept', { path: rel || '.', error: e });
-      },
+  let files: PendingFile[] = [];
+  let lists: PendingFile[] = [];
+  const walk = walkFolders(d.root, {
+    signal: d.signal,
+    onUnreadable: (rel, e) => {
+      w.unreadable.push(rel);
+      d.log.warn('folder unreadable, its songs are kept', { path: rel || '.', error: e });
+    },
+  });
+  for await (const folder of walk) {
+    const image = pickFolderImage(folder.images);
+    const folderSig = image ? await imageSig(join(folder.abs, image), image) : '';
+    const pending = (name: string): PendingFile => ({
+      rel: relJoin(folder.rel, name), abs: join(folder.abs, name), dir: folder.rel, folderSig,
+      folderImage: image ? join(folder.abs, image) : null,
     });
-    for await (const folder of walk) {
-      const image = pickFolderImage(folder.images);
-      const folderSig = image ? await imageSig(join(folder.abs, image), image) : '';
-      const pending = (name: string): PendingFile => ({
-        rel: relJoin(folder.rel, name), abs: join(folder.abs, name), dir: folder.rel, folderSig,
-        folderImage: image ? join(folder.abs, image) : null,
-      });
-      for (const name of folder.audio) {
-        files.push(pending(name));
-        if (files.length >= d.batchSize) {
-          await flush(files, []);
-          files = [];
-          if (d.signal.aborted) break;
-        }
+    for (const name of folder.audio) {
+      files.push(pending(name));
+      if (files.length >= d.batchSize) {
+        await flush(files, []);
+        files = [];
+        if (d.signal.aborted) return w;
       }
-      lists.push(...folder.playlists.map(pending));
-      if (lists.length >= d.batchSize) {
-        await flush([], lists);
-        lists = [];
-      }
-      if (d.signal.aborted) break;
     }
-    if (!d.signal.aborted) await flush(files, lists);
-  } catch (e) {
-    d.log.warn('music folder missing or unreadable; nothing removed', { path: d.root, error: e as Error });
-    await releaseLease(d.db, d.owner, false);
-    report.durationMs = d.now() - started;
-    return report;
+    lists.push(...folder.playlists.map(pending));
+    if (lists.length >= d.batchSize) {
+      await flush([], lists);
+      lists = [];
+    }
+    if (d.signal.aborted) return w;
   }
-  if (d.signal.aborted) {
-    await releaseLease(d.db, d.owner, false);
-    report.durationMs = d.now() - started;
-    return report;
-  }
+  await flush(files, lists);
+  return w;
+}
 
-  await keepUnreadable(d.db, gen, unreadable);
-  const swept = await sweep(d.db, gen, dirty);
+/** Sweeps what was not seen, regroups changed folders, refreshes aggregates and playlists. */
+async function finalizePhase(d: ScanRunDeps, gen: number, report: ScanReport, w: Walked) {
+  await keepUnreadable(d.db, gen, w.unreadable);
+  const swept = await sweep(d.db, gen, w.dirty);
   report.removed = swept.tracks;
-  if (dirty.size > 0) await regroupAlbums(d.db, dirty);
-  report.changed = report.read > 0 || report.removed > 0 || playlistsChanged || swept.playlists > 0;
+  if (w.dirty.size > 0) await regroupAlbums(d.db, w.dirty);
+  report.changed = report.read > 0 || report.removed > 0 || w.playlistsChanged || swept.playlists > 0;
   if (report.changed) {
     await renewLease(d.db, d.owner);
     await refreshAggregates(d.db);
     await syncPlaylists(d.db, d.root, d.log);
-    await deleteOrphanCovers(d.db, covers);
+    await deleteOrphanCovers(d.db, w.covers);
   }
-  await releaseLease(d.db, d.owner, true);
   report.complete = true;
-  report.durationMs = d.now() - started;
-  d.onProgress?.({ ...report });
-  return report;
 }
 
 export const rate = (r: ScanReport) => (r.durationMs > 0 ? Math.round((r.seen * 1000) / r.durationMs) : 0);
@@ -229,9 +239,8 @@ async function processBatch(
     else if (!k && same(failed.get(f.rel), f)) stillBad.push(f.rel);
     else toRead.push(f);
   }
-  if (unchanged.length > 0) {
-    await d.db.query('update tracks set scan_gen = $1 where path = any($2::text[])', [gen, unchanged]);
-  }
+  // Every file present is seen, whatever happens to it next (the sweep spares it).
+  await d.db.query('insert into scan_seen (gen, path) select $1, unnest($2::text[]) on conflict do nothing', [gen, paths]);
   if (stillBad.length > 0) {
     await d.db.query('update scan_errors set scan_gen = $1 where path = any($2::text[])', [gen, stillBad]);
   }
@@ -246,15 +255,12 @@ async function processBatch(
   const order = new Map(toRead.map((f, i) => [f.rel, i]));
   const key = (o: Outcome) => order.get(o.ok ? o.track.rel : o.file.rel)!;
   outcomes.sort((a, b) => key(a) - key(b));
+  const good = outcomes.flatMap((o) => (o.ok ? [o.track] : []));
+  const bad = outcomes.flatMap((o) => (o.ok ? [] : [{ ...o.file, message: o.message }]));
+  const knownIds = new Map([...known].map(([path, r]) => [path, r.id]));
   await d.db.transaction(async (tx) => {
-    for (const o of outcomes) {
-      if (o.ok) {
-        const { moved } = await writeTrack(tx, d.root, gen, o.track, known.get(o.track.rel)?.id);
-        if (moved) report.moved++;
-      } else {
-        await recordError(tx, gen, o.file, o.message);
-      }
-    }
+    report.moved += await writeTracks(tx, d.root, gen, good, knownIds);
+    await recordErrors(tx, gen, bad);
   });
   for (const f of toRead) dirty.add(f.dir);
   report.read += toRead.length;

@@ -29,8 +29,9 @@ export async function renewLease(db: Db, owner: string): Promise<void> {
   );
 }
 
-/** Ends a scan; a completed one is recorded as the last scan. */
-export async function releaseLease(db: Db, owner: string, completed: boolean): Promise<void> {
+/** Ends scan `gen`; a completed one is recorded as the last scan. */
+export async function releaseLease(db: Db, owner: string, gen: number, completed: boolean): Promise<void> {
+  await db.query('delete from scan_seen where gen <= $1', [gen]);
   await db.query(
     `update scan_state set lease_owner = null, lease_until = null,
             last_scan_at = case when $2 then now() else last_scan_at end

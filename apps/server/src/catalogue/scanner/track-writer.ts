@@ -1,7 +1,7 @@
 import { access } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Queryable } from '../../db/db.js';
-import { artistKey } from '../ids.js';
+import { artistKey, trackId } from '../ids.js';
 import { ensureArtists, newTrackId } from './entity-rows.js';
 import type { AudioFile } from './read-audio.js';
 
@@ -17,53 +17,113 @@ export interface ReadTrack {
   coverSource: 'embedded' | 'folder' | null;
 }
 
-const exists = (p: string) => access(p).then(
-  () => true,
-  () => false,
-);
-
-/**
- * The id a file gets: its row's id when the path is known; else the id of a
- * row with the same fingerprint whose file is gone (a move or rename keeps
- * its id); else a new id from the fingerprint.
- */
-async function resolveId(q: Queryable, root: string, t: ReadTrack, knownId: string | undefined) {
-  if (knownId) return { id: knownId, moved: false };
-  const twins = await q.query<{ id: string; path: string }>(
-    'select id, path from tracks where fingerprint = $1 order by path',
-    [t.audio.fingerprint],
+const exists = (p: string) =>
+  access(p).then(
+    () => true,
+    () => false,
   );
-  for (const twin of twins) {
-    if (!(await exists(join(root, twin.path)))) return { id: twin.id, moved: true };
-  }
-  return { id: await newTrackId(q, t.audio.fingerprint, t.rel), moved: false };
-}
 
 /**
- * Inserts or updates the track row and its credits. search_text is
- * lower(unaccent(title + artists + album)) and search_tsv its 'simple'
- * tsvector: the search queries rely on exactly these.
+ * The ids of a batch of files, in walk order: a known path keeps its row's id;
+ * else a row with the same fingerprint whose file is gone lends its id (a move
+ * or rename); else a new id from the fingerprint (salted with the path for a
+ * second copy of the same bytes).
  */
-export async function writeTrack(
+async function resolveIds(
   q: Queryable,
   root: string,
   gen: number,
-  t: ReadTrack,
-  knownId: string | undefined,
-): Promise<{ id: string; moved: boolean }> {
-  const { id, moved } = await resolveId(q, root, t, knownId);
-  const { tags, format, fingerprint } = t.audio;
-  const credited = tags.credits.filter((c) => c.role !== 'composer').map((c) => c.name);
-  const search = [tags.title, ...credited, tags.album ?? ''].join(' ').replace(/\s+/g, ' ').trim();
+  tracks: readonly ReadTrack[],
+  known: ReadonlyMap<string, string>,
+): Promise<{ ids: string[]; moved: Set<string> }> {
+  const fresh = tracks.filter((t) => !known.has(t.rel));
+  // A twin already seen in this scan still has its file: it cannot be where a new one came from.
+  const twins = fresh.length
+    ? await q.query<{ id: string; path: string; fingerprint: string }>(
+        `select id, path, fingerprint from tracks t where fingerprint = any($1::text[])
+            and not exists (select 1 from scan_seen s where s.gen = $2 and s.path = t.path) order by path`,
+        [fresh.map((t) => t.audio.fingerprint), gen],
+      )
+    : [];
+  const firstChoice = fresh.map((t) => trackId(t.audio.fingerprint));
+  const taken = new Set(
+    firstChoice.length
+      ? (await q.query<{ id: string }>('select id from tracks where id = any($1::text[])', [firstChoice])).map((r) => r.id)
+      : [],
+  );
+  const ids: string[] = [];
+  const moved = new Set<string>();
+  for (const t of tracks) {
+    const knownId = known.get(t.rel);
+    if (knownId) {
+      ids.push(knownId);
+      continue;
+    }
+    let id: string | null = null;
+    for (const twin of twins) {
+      if (twin.fingerprint !== t.audio.fingerprint || moved.has(twin.id)) continue;
+      if (!(await exists(join(root, twin.path)))) {
+        id = twin.id;
+        moved.add(id);
+        break;
+      }
+    }
+    if (!id) {
+      const first = trackId(t.audio.fingerprint);
+      id = taken.has(first) ? await newTrackId(q, t.audio.fingerprint, t.rel, taken) : first;
+    }
+    taken.add(id);
+    ids.push(id);
+  }
+  return { ids, moved };
+}
+
+/**
+ * Inserts or updates a batch of tracks and their credits, a few statements per
+ * batch whatever its size. search_text is lower(unaccent(title + artists +
+ * album)) and search_tsv its 'simple' tsvector: the search queries rely on them.
+ * Returns how many files kept the id of a moved file.
+ */
+export async function writeTracks(
+  q: Queryable,
+  root: string,
+  /** The scan's generation (scan_seen). */
+  gen: number,
+  tracks: readonly ReadTrack[],
+  known: ReadonlyMap<string, string>,
+): Promise<number> {
+  if (tracks.length === 0) return 0;
+  const { ids, moved } = await resolveIds(q, root, gen, tracks, known);
+  // Every column travels as text[] and is cast in SQL: the drivers agree on text arrays
+  // (postgres.js cannot send boolean[]), and a null stays a null.
+  const col = (f: (t: ReadTrack) => string | number | boolean | null) =>
+    tracks.map((t) => {
+      const v = f(t);
+      return v === null ? null : String(v);
+    });
+  const search = (t: ReadTrack) => {
+    const credited = t.audio.tags.credits.filter((c) => c.role !== 'composer').map((c) => c.name);
+    return [t.audio.tags.title, ...credited, t.audio.tags.album ?? ''].join(' ').replace(/\s+/g, ' ').trim();
+  };
   await q.query(
     `insert into tracks (id, path, dir, size_bytes, mtime_ms, fingerprint, title, norm_title,
         track_no, disc_no, year, release_date, duration_s, genre, language, label, copyright, explicit,
         codec, container, bitrate_kbps, sample_rate, channels, cover_id, cover_source, folder_sig,
-        album_tag, album_artist_tag, artist_tag, compilation, search_text, search_tsv, scanned_at, scan_gen)
-     values ($1, $2, $3, $4, $5, $6, $7::text, lower(unaccent($7::text)),
-        $8, $9, $10, $11, $12, $13, $14, $15, $16, $17,
-        $18, $19, $20, $21, $22, $23, $24, $25,
-        $26, $27, $28, $29, lower(unaccent($30::text)), to_tsvector('simple', lower(unaccent($30::text))), now(), $31)
+        album_tag, album_artist_tag, artist_tag, compilation, search_text, search_tsv, scanned_at)
+     select id, path, dir, size_bytes::int8, mtime_ms::int8, fingerprint, title, lower(unaccent(title)),
+        track_no::int, disc_no::int, year::int, release_date, duration_s::float8, genre, language, label, copyright,
+        explicit::bool, codec, container, bitrate_kbps::int, sample_rate::int, channels::int, cover_id, cover_source,
+        folder_sig, album_tag, album_artist_tag, artist_tag, compilation::bool,
+        lower(unaccent(search)), to_tsvector('simple', lower(unaccent(search))), now()
+       from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[],
+                   $8::text[], $9::text[], $10::text[], $11::text[], $12::text[], $13::text[], $14::text[],
+                   $15::text[], $16::text[], $17::text[], $18::text[], $19::text[], $20::text[], $21::text[],
+                   $22::text[], $23::text[], $24::text[], $25::text[], $26::text[], $27::text[], $28::text[],
+                   $29::text[], $30::text[])
+         as x(id, path, dir, size_bytes, mtime_ms, fingerprint, title, track_no, disc_no, year, release_date,
+              duration_s, genre, language, label, copyright, explicit, codec, container, bitrate_kbps,
+              sample_rate, channels, cover_id, cover_source, folder_sig, album_tag, album_artist_tag,
+              artist_tag, compilation, search)
      on conflict (id) do update set
         path = excluded.path, dir = excluded.dir, size_bytes = excluded.size_bytes, mtime_ms = excluded.mtime_ms,
         fingerprint = excluded.fingerprint, title = excluded.title, norm_title = excluded.norm_title,
@@ -75,56 +135,67 @@ export async function writeTrack(
         cover_id = excluded.cover_id, cover_source = excluded.cover_source, folder_sig = excluded.folder_sig,
         album_tag = excluded.album_tag, album_artist_tag = excluded.album_artist_tag,
         artist_tag = excluded.artist_tag, compilation = excluded.compilation,
-        search_text = excluded.search_text, search_tsv = excluded.search_tsv,
-        scanned_at = excluded.scanned_at, scan_gen = excluded.scan_gen`,
+        search_text = excluded.search_text, search_tsv = excluded.search_tsv, scanned_at = excluded.scanned_at`,
     [
-      id, t.rel, t.dir, t.sizeBytes, t.mtimeMs, fingerprint, tags.title,
-      tags.trackNo, tags.discNo, tags.year, tags.releaseDate, format.durationS, tags.genre, tags.language,
-      tags.label, tags.copyright, tags.explicit,
-      format.codec, format.container, format.bitrateKbps, format.sampleRate, format.channels,
-      t.coverId, t.coverSource, t.folderSig,
-      tags.album, tags.albumArtist, tags.artistTag, tags.compilation, search, gen,
+      ids, col((t) => t.rel), col((t) => t.dir), col((t) => t.sizeBytes), col((t) => t.mtimeMs),
+      col((t) => t.audio.fingerprint), col((t) => t.audio.tags.title), col((t) => t.audio.tags.trackNo),
+      col((t) => t.audio.tags.discNo), col((t) => t.audio.tags.year), col((t) => t.audio.tags.releaseDate),
+      col((t) => t.audio.format.durationS), col((t) => t.audio.tags.genre), col((t) => t.audio.tags.language),
+      col((t) => t.audio.tags.label), col((t) => t.audio.tags.copyright), col((t) => t.audio.tags.explicit),
+      col((t) => t.audio.format.codec), col((t) => t.audio.format.container), col((t) => t.audio.format.bitrateKbps),
+      col((t) => t.audio.format.sampleRate), col((t) => t.audio.format.channels), col((t) => t.coverId),
+      col((t) => t.coverSource), col((t) => t.folderSig), col((t) => t.audio.tags.album),
+      col((t) => t.audio.tags.albumArtist), col((t) => t.audio.tags.artistTag), col((t) => t.audio.tags.compilation),
+      col(search),
     ],
   );
-  await writeCredits(q, id, t.audio.tags.credits);
-  await q.query('delete from scan_errors where path = $1', [t.rel]);
-  return { id, moved };
+  await writeCredits(q, ids, tracks);
+  await q.query('delete from scan_errors where path = any($1::text[])', [col((t) => t.rel)]);
+  return moved.size;
 }
 
-async function writeCredits(q: Queryable, trackId: string, credits: AudioFile['tags']['credits']) {
-  await q.query('delete from track_artists where track_id = $1', [trackId]);
-  if (credits.length === 0) return;
-  const ids = await ensureArtists(q, credits.map((c) => c.name));
-  const position = new Map<string, number>();
-  const artistIds: string[] = [];
-  const roles: string[] = [];
-  const positions: number[] = [];
-  for (const c of credits) {
-    const p = position.get(c.role) ?? 0;
-    position.set(c.role, p + 1);
-    artistIds.push(ids.get(artistKey(c.name))!);
-    roles.push(c.role);
-    positions.push(p);
-  }
+async function writeCredits(q: Queryable, ids: readonly string[], tracks: readonly ReadTrack[]) {
+  await q.query('delete from track_artists where track_id = any($1::text[])', [ids]);
+  const artists = await ensureArtists(q, tracks.flatMap((t) => t.audio.tags.credits.map((c) => c.name)));
+  const rows = { track: [] as string[], artist: [] as string[], role: [] as string[], position: [] as string[] };
+  tracks.forEach((t, i) => {
+    const next = new Map<string, number>();
+    for (const c of t.audio.tags.credits) {
+      const p = next.get(c.role) ?? 0;
+      next.set(c.role, p + 1);
+      rows.track.push(ids[i]!);
+      rows.artist.push(artists.get(artistKey(c.name))!);
+      rows.role.push(c.role);
+      rows.position.push(String(p));
+    }
+  });
+  if (rows.track.length === 0) return;
   await q.query(
     `insert into track_artists (track_id, artist_id, role, position)
-     select $1, a, r, p from unnest($2::text[], $3::text[], $4::int[]) as x(a, r, p)
+     select t, a, r, p::int from unnest($1::text[], $2::text[], $3::text[], $4::text[]) as x(t, a, r, p)
      on conflict do nothing`,
-    [trackId, artistIds, roles, positions],
+    [rows.track, rows.artist, rows.role, rows.position],
   );
 }
 
-/** A file that could not be read: kept in scan_errors until it changes. */
-export async function recordError(
+/** Files that could not be read: kept in scan_errors until they change. */
+export async function recordErrors(
   q: Queryable,
   gen: number,
-  f: { rel: string; sizeBytes: number; mtimeMs: number },
-  message: string,
+  files: readonly { rel: string; sizeBytes: number; mtimeMs: number; message: string }[],
 ): Promise<void> {
+  if (files.length === 0) return;
   await q.query(
-    `insert into scan_errors (path, size_bytes, mtime_ms, message, at, scan_gen) values ($1, $2, $3, $4, now(), $5)
+    `insert into scan_errors (path, size_bytes, mtime_ms, message, at, scan_gen)
+     select p, s::int8, m::int8, msg, now(), $5 from unnest($1::text[], $2::text[], $3::text[], $4::text[]) as x(p, s, m, msg)
      on conflict (path) do update set size_bytes = excluded.size_bytes, mtime_ms = excluded.mtime_ms,
        message = excluded.message, at = excluded.at, scan_gen = excluded.scan_gen`,
-    [f.rel, f.sizeBytes, f.mtimeMs, message.slice(0, 500), gen],
+    [
+      files.map((f) => f.rel),
+      files.map((f) => String(f.sizeBytes)),
+      files.map((f) => String(f.mtimeMs)),
+      files.map((f) => f.message.slice(0, 500)),
+      gen,
+    ],
   );
 }
