@@ -44,6 +44,7 @@ function fromNpm(pkg: string): string | null {
  * system's (Debian's ffmpeg package brings both), then an npm-shipped binary
  * (`@ffmpeg-installer/ffmpeg`, `@ffprobe-installer/ffprobe`) if present.
  * A configured path that is not executable is an error, not a silent fallback.
+ * PATH is the system's search path (what spawn would use), not a setting of ours.
  */
 export function locateTools(
   config: Pick<Config, 'FFMPEG_PATH' | 'FFPROBE_PATH'>,
