@@ -3,11 +3,11 @@ import { join } from 'node:path';
 import type { Db } from '../../db/db.js';
 import type { Logger } from '../../log.js';
 import { createCoverStore, pickFolderImage, type CoverStore } from './cover-store.js';
+import { processBatch, statAll, type PendingFile } from './scan-batch.js';
 import { deleteOrphanCovers, keepUnreadable, refreshAggregates, regroupAlbums, sweep } from './finalize.js';
-import { registerPlaylists, syncPlaylists, type PlaylistFile } from './playlist-sync.js';
+import { registerPlaylists, syncPlaylists } from './playlist-sync.js';
 import type { ReadAudio } from './read-audio.js';
 import { acquireLease, releaseLease, renewLease } from './scan-state.js';
-import { recordErrors, writeTracks, type ReadTrack } from './track-writer.js';
 import { walkFolders } from './walk.js';
 
 /** What one scan did. */
@@ -46,30 +46,12 @@ export interface ScanRunDeps {
   onProgress?: (report: ScanReport) => void;
 }
 
-interface PendingFile {
-  rel: string;
-  abs: string;
-  dir: string;
-  folderSig: string;
-  folderImage: string | null;
-}
-
-const READ_CONCURRENCY = 4;
 
 const emptyReport = (): ScanReport => ({
   seen: 0, read: 0, skipped: 0, moved: 0, removed: 0, errors: 0, durationMs: 0, complete: false, changed: false,
 });
 
 const relJoin = (dir: string, name: string) => (dir === '' ? name : `${dir}/${name}`);
-
-/** Runs `fn` over `items`, at most `limit` at a time. */
-async function eachLimited<T>(items: readonly T[], limit: number, fn: (item: T) => Promise<void>) {
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) await fn(items[next++]!);
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-}
 
 /** One scan of the music folder into the catalogue; null when another server instance is scanning. */
 export async function runScan(d: ScanRunDeps): Promise<ScanReport | null> {
@@ -179,118 +161,5 @@ async function imageSig(abs: string, name: string): Promise<string> {
     return `${name}:${s.size}:${Math.trunc(s.mtimeMs)}`;
   } catch {
     return '';
-  }
-}
-
-async function statAll(files: readonly PendingFile[]): Promise<(PlaylistFile & PendingFile)[]> {
-  const out: (PlaylistFile & PendingFile)[] = [];
-  await eachLimited(files, 16, async (f) => {
-    try {
-      const s = await stat(f.abs);
-      out.push({ ...f, sizeBytes: s.size, mtimeMs: Math.trunc(s.mtimeMs) });
-    } catch {
-      // Gone since the folder was listed: not seen, so swept.
-    }
-  });
-  return out;
-}
-
-type Outcome = { ok: true; track: ReadTrack } | { ok: false; file: PlaylistFile; message: string };
-
-/**
- * One batch: stat the files, skip those unchanged since the last scan (and
- * unchanged files that failed before), read the rest, write them in one transaction.
- */
-async function processBatch(
-  d: ScanRunDeps,
-  gen: number,
-  covers: CoverStore,
-  batch: readonly PendingFile[],
-  report: ScanReport,
-  dirty: Set<string>,
-) {
-  const files = await statAll(batch);
-  report.seen += files.length;
-  const paths = files.map((f) => f.rel);
-  const known = new Map(
-    (
-      await d.db.query<{ path: string; id: string; size_bytes: number; mtime_ms: number; folder_sig: string }>(
-        'select path, id, size_bytes, mtime_ms, folder_sig from tracks where path = any($1::text[])',
-        [paths],
-      )
-    ).map((r) => [r.path, r]),
-  );
-  const failed = new Map(
-    (
-      await d.db.query<{ path: string; size_bytes: number; mtime_ms: number }>(
-        'select path, size_bytes, mtime_ms from scan_errors where path = any($1::text[])',
-        [paths],
-      )
-    ).map((r) => [r.path, r]),
-  );
-  const same = (r: { size_bytes: number; mtime_ms: number } | undefined, f: PlaylistFile) =>
-    r !== undefined && r.size_bytes === f.sizeBytes && r.mtime_ms === f.mtimeMs;
-  const unchanged: string[] = [];
-  const stillBad: string[] = [];
-  const toRead: (PendingFile & PlaylistFile)[] = [];
-  for (const f of files) {
-    const k = known.get(f.rel);
-    if (same(k, f) && k!.folder_sig === f.folderSig) unchanged.push(f.rel);
-    else if (!k && same(failed.get(f.rel), f)) stillBad.push(f.rel);
-    else toRead.push(f);
-  }
-  // Every file present is seen, whatever happens to it next (the sweep spares it).
-  await d.db.query('insert into scan_seen (gen, path) select $1, unnest($2::text[]) on conflict do nothing', [gen, paths]);
-  if (stillBad.length > 0) {
-    await d.db.query('update scan_errors set scan_gen = $1 where path = any($2::text[])', [gen, stillBad]);
-  }
-  report.skipped += unchanged.length + stillBad.length;
-  if (toRead.length === 0) return;
-
-  const outcomes: Outcome[] = [];
-  await eachLimited(toRead, READ_CONCURRENCY, async (f) => {
-    outcomes.push(await readOne(d, covers, f));
-  });
-  // Written in walk order, so ids given to copies of one file do not depend on read timing.
-  const order = new Map(toRead.map((f, i) => [f.rel, i]));
-  const key = (o: Outcome) => order.get(o.ok ? o.track.rel : o.file.rel)!;
-  outcomes.sort((a, b) => key(a) - key(b));
-  const good = outcomes.flatMap((o) => (o.ok ? [o.track] : []));
-  const bad = outcomes.flatMap((o) => (o.ok ? [] : [{ ...o.file, message: o.message }]));
-  const knownIds = new Map([...known].map(([path, r]) => [path, r.id]));
-  await d.db.transaction(async (tx) => {
-    report.moved += await writeTracks(tx, d.root, gen, good, knownIds);
-    await recordErrors(tx, gen, bad);
-  });
-  for (const f of toRead) dirty.add(f.dir);
-  report.read += toRead.length;
-  for (const o of outcomes) {
-    if (o.ok) continue;
-    report.errors++;
-    d.log.warn('file skipped: cannot be read', { path: o.file.rel, error: o.message });
-  }
-}
-
-async function readOne(d: ScanRunDeps, covers: CoverStore, f: PendingFile & PlaylistFile): Promise<Outcome> {
-  try {
-    const audio = await d.readAudio(f.abs, f.sizeBytes);
-    let coverId: string | null = null;
-    let coverSource: ReadTrack['coverSource'] = null;
-    if (audio.picture) {
-      coverId = await covers.save(audio.picture.data, f.rel);
-      if (coverId) coverSource = 'embedded';
-    }
-    if (!coverId && f.folderImage) {
-      coverId = await covers.saveFile(f.folderImage);
-      if (coverId) coverSource = 'folder';
-    }
-    // The picture is not kept past this point: memory holds one batch of tags, not of images.
-    audio.picture = null;
-    return {
-      ok: true,
-      track: { rel: f.rel, dir: f.dir, sizeBytes: f.sizeBytes, mtimeMs: f.mtimeMs, folderSig: f.folderSig, audio, coverId, coverSource },
-    };
-  } catch (e) {
-    return { ok: false, file: f, message: e instanceof Error ? e.message : String(e) };
   }
 }
