@@ -82,6 +82,9 @@ describe('PWA', () => {
 
     // Publish a new version: any byte change of /sw.js makes the browser install it.
     appendFileSync(join(webDir, 'sw.js'), `\n// next version ${Date.now()}\n`);
+    // The precompressed copies would still be the old version.
+    rmSync(join(webDir, 'sw.js.br'), { force: true });
+    rmSync(join(webDir, 'sw.js.gz'), { force: true });
     await page.evaluate(async () => {
       const reg = await navigator.serviceWorker.getRegistration();
       await reg?.update();
@@ -101,6 +104,26 @@ describe('PWA', () => {
     });
     expect(waiting).toEqual({ waiting: false, controlled: true });
     expect(await page.getByRole('dialog').count()).toBe(0);
+  });
+});
+
+describe('serving the built app', () => {
+  it('sends the precompressed shell and scripts to browsers that accept them, and the app at any path', async () => {
+    const html = await fetch(`${server.url}/`, { headers: { 'accept-encoding': 'br, gzip' } });
+    expect(html.headers.get('content-encoding')).toBe('br');
+    expect(html.headers.get('vary')).toBe('accept-encoding');
+    const body = await html.text();
+    const script = /"(\/assets\/index-[^"]+\.js)"/.exec(body)?.[1];
+    expect(script).toBeDefined();
+    const gz = await fetch(`${server.url}${script}`, { headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers.get('content-encoding')).toBe('gzip');
+    expect(gz.headers.get('cache-control')).toContain('immutable');
+    const plain = await fetch(`${server.url}${script}`, { headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(await plain.text()).toBe(await gz.text());
+    const deep = await fetch(`${server.url}/album/anything`);
+    expect(deep.status).toBe(200);
+    expect(await deep.text()).toContain('<div id="root">');
   });
 });
 

@@ -2,6 +2,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { paintFirst } from './scripts/paint-first-plugin.js';
 import { pwaManifest } from './src/app/pwa-manifest.js';
 
 // The dev server proxies everything the built app gets from the Node server.
@@ -13,6 +14,7 @@ export default defineConfig({
   plugins: [
     react(),
     tailwindcss(),
+    paintFirst(),
     VitePWA({
       // SPEC §2: a waiting version shows the Update modal; it is applied only on 'Update Now'.
       registerType: 'prompt',

@@ -1,16 +1,16 @@
-import { createRoot } from 'react-dom/client';
-import { App } from './app/app.js';
 import { captureInstallPrompt } from './app/shell/install-prompt.js';
-import { startPlayer } from './features/player/player-runtime.js';
-import { createCatalogueClient } from './shared/lib/catalogue-client.js';
 import { loadClientConfig } from './shared/lib/client-config.js';
-import { createQueryClient } from './shared/lib/query-client.js';
 import './styles.css';
 
 captureInstallPrompt();
 
-// /config.json is preloaded by index.html, so this resolves about when the scripts do.
-const config = await loadClientConfig();
-const catalogue = createCatalogueClient(config.catalogueHosts);
-startPlayer();
-createRoot(document.getElementById('root')!).render(<App config={config} catalogue={catalogue} queryClient={createQueryClient()} />);
+// /config.json was requested with the scripts. Start-up runs in steps (React,
+// then the app), each its own task, so the page stays responsive while the
+// static shell from index.html is on screen.
+const config = loadClientConfig();
+const reactDom = import('react-dom/client');
+const app = import('./boot.js');
+const { createRoot } = await reactDom;
+await new Promise((resolve) => setTimeout(resolve, 0));
+const { boot } = await app;
+boot(await config, createRoot(document.getElementById('root')!));

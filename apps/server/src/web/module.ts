@@ -44,12 +44,21 @@ export async function createWeb({ config }: Deps): Promise<ServerModule> {
     const found = inside && rel !== '' && (await stat(file).catch(() => null))?.isFile();
     const target = found ? file : join(root, 'index.html');
     if (!found && extname(rel) !== '' && !rel.endsWith('.html')) return next();
-    const body = await readFile(target);
     const immutable = found && rel.startsWith('assets/');
-    return c.body(body, 200, {
+    const headers: Record<string, string> = {
       'content-type': TYPES[extname(target)] ?? 'application/octet-stream',
       'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
-    });
+    };
+    // The web build writes .br/.gz beside its text assets; send one when the browser takes it.
+    const accepts = c.req.header('accept-encoding') ?? '';
+    for (const [encoding, ext] of [['br', '.br'], ['gzip', '.gz']] as const) {
+      if (!accepts.includes(encoding)) continue;
+      const packed = await readFile(target + ext).catch(() => null);
+      if (!packed) continue;
+      return c.body(packed, 200, { ...headers, 'content-encoding': encoding, vary: 'accept-encoding' });
+    }
+    const body = await readFile(target);
+    return c.body(body, 200, { ...headers, vary: 'accept-encoding' });
   });
   return { name: 'web', routes };
 }

@@ -1,11 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { startTransition, useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { PlayerScreen } from '../../features/player/components/player-screen.js';
+import { PlayerSkeleton } from '../../features/player/components/player-skeleton.js';
 import { usePlayerStore, useCurrentSong } from '../../features/player/player-store.js';
 import { songQuery } from '../../shared/lib/catalogue-queries.js';
 import { useCatalogue } from '../../shared/lib/catalogue-context.js';
-import { Spinner } from '../../shared/ui/spinner.js';
 
 /**
  * /player/:songId. Arriving with `?share` (or at a song that is not current)
@@ -31,9 +31,11 @@ export function PlayerRoute() {
     if (status !== 'opening') return;
     const state = usePlayerStore.getState();
     const queued = state.queue.find((s) => s.id === songId);
+    // The full screen renders in a transition: React builds it in short slices.
+    const ready = () => startTransition(() => setStatus('ready'));
     if (queued && !params.has('share')) {
       state.actions.openPaused(queued);
-      setStatus('ready');
+      ready();
       return;
     }
     let cancelled = false;
@@ -42,7 +44,7 @@ export function PlayerRoute() {
       .then((song) => {
         if (cancelled) return;
         usePlayerStore.getState().actions.openPaused(song);
-        setStatus('ready');
+        ready();
       })
       .catch(() => !cancelled && setStatus('missing'));
     return () => {
@@ -68,12 +70,6 @@ export function PlayerRoute() {
       </section>
     );
   }
-  if (status === 'opening' || !current) {
-    return (
-      <div className="grid min-h-dvh place-content-center">
-        <Spinner className="size-10" label="Loading song" />
-      </div>
-    );
-  }
+  if (status === 'opening' || !current) return <PlayerSkeleton />;
   return <PlayerScreen song={current} onBack={back} />;
 }

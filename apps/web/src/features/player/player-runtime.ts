@@ -9,7 +9,9 @@ let engine: AudioEngine | null = null;
 export function startPlayer(): AudioEngine {
   if (engine) return engine;
   const audio = document.createElement('audio');
-  audio.preload = 'auto';
+  // Only metadata until the listener plays: a song opened paused (a shared link)
+  // must not download a whole track over a phone's connection.
+  audio.preload = 'metadata';
   audio.hidden = true;
   document.body.appendChild(audio);
   readAudioQuality(); // SPEC §4: stores the default when nothing is saved yet.

@@ -7,11 +7,16 @@ import { useEffect, useState, type ReactElement } from 'react';
  * then behaves normally (Radix Tooltip, 700 ms delay from the provider).
  */
 export function AutoTooltip({ label, children }: { label: string; children: ReactElement }) {
-  const [auto, setAuto] = useState(true);
+  const [auto, setAuto] = useState(false);
   const [hover, setHover] = useState(false);
   useEffect(() => {
-    const t = setTimeout(() => setAuto(false), PLAYER.TOOLTIP_AUTO_OPEN_MS);
-    return () => clearTimeout(t);
+    // Opened right after the screen's first paint, so placing the tooltips is not part of it.
+    const open = requestAnimationFrame(() => setAuto(true));
+    const close = setTimeout(() => setAuto(false), PLAYER.TOOLTIP_AUTO_OPEN_MS);
+    return () => {
+      cancelAnimationFrame(open);
+      clearTimeout(close);
+    };
   }, []);
   return (
     <Tooltip.Root open={auto || hover} onOpenChange={setHover}>

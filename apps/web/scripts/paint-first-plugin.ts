@@ -1,0 +1,59 @@
+import type { IndexHtmlTransformContext, Plugin } from 'vite';
+
+type OutputBundle = NonNullable<IndexHtmlTransformContext['bundle']>;
+type OutputChunk = Extract<OutputBundle[string], { type: 'chunk' }>;
+
+/** Landing addresses whose screen chunk is worth fetching with the entry (a shared player link). */
+const ROUTE_CHUNKS: Record<string, string> = { '/player/': 'src/app/routes/player-route.tsx' };
+
+/** A chunk's file and its static imports, transitively. */
+function withImports(bundle: OutputBundle, chunk: OutputChunk, seen = new Set<string>()): Set<string> {
+  if (seen.has(chunk.fileName)) return seen;
+  seen.add(chunk.fileName);
+  for (const dep of chunk.imports) {
+    const c = bundle[dep];
+    if (c && c.type === 'chunk') withImports(bundle, c, seen);
+  }
+  return seen;
+}
+
+/**
+ * Lets the static shell in index.html paint before any script is fetched: the
+ * entry module and its preloads are requested right after the first frame
+ * (at once when the page is not visible, as hidden pages run no frames)
+ * instead of by the HTML parser. The app starts one frame later, and the
+ * listener sees the page at the first paint instead of after the scripts.
+ * Landing on a lazily loaded screen (a shared /player link) preloads that
+ * screen's chunk with the entry instead of after it.
+ */
+export function paintFirst(): Plugin {
+  return {
+    name: 'lyra-paint-first',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/.exec(html);
+        if (!entry) return html;
+        const preloads = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g)];
+        let out = html.replace(entry[0], '');
+        for (const p of preloads) out = out.replace(p[0], '');
+        const routes: Record<string, string[]> = {};
+        const chunks = Object.values(ctx.bundle ?? {}).filter((c): c is OutputChunk => c.type === 'chunk');
+        for (const [prefix, source] of Object.entries(ROUTE_CHUNKS)) {
+          const chunk = chunks.find((c) => c.facadeModuleId?.endsWith(source));
+          if (chunk) routes[prefix] = [...withImports(ctx.bundle!, chunk)].map((f) => `/${f}`);
+        }
+        const loader =
+          `<script>(function(){var done=false;function go(){if(done)return;done=true;` +
+          `var list=${JSON.stringify(preloads.map((p) => p[1]))};var routes=${JSON.stringify(routes)};` +
+          `for(var k in routes)if(location.pathname.indexOf(k)===0)list=list.concat(routes[k]);` +
+          `list.forEach(function(h){var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=h;document.head.appendChild(l);});` +
+          `var s=document.createElement('script');s.type='module';s.crossOrigin='';s.src=${JSON.stringify(entry[1])};document.head.appendChild(s);}` +
+          `if(document.visibilityState==='visible')requestAnimationFrame(function(){setTimeout(go,0);});else go();` +
+          `document.addEventListener('visibilitychange',go,{once:true});})();</script>`;
+        return out.replace('</body>', `${loader}\n  </body>`);
+      },
+    },
+  };
+}
