@@ -1,6 +1,7 @@
 import { once } from 'node:events';
 import { ALL_MODULES, createApp, type ModuleName } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
+import { DataDirLockedError } from './db/data-dir-lock.js';
 import { openDatabase } from './db/open.js';
 import { createLogger } from './log.js';
 
@@ -25,7 +26,11 @@ async function main() {
       process.exit(1);
     }
   }
-  const db = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  const db = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR }).catch((e: unknown) => {
+    if (!(e instanceof DataDirLockedError)) throw e;
+    process.stderr.write(e.message + '\n');
+    process.exit(1);
+  });
   const app = await createApp({ config, db, log, now: Date.now }, only as ModuleName[]);
   const server = app.createServer();
   server.listen(config.PORT, config.HOST);
