@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.js';
 import { migrate } from '../../db/migrate.js';
-import { silentLogger } from '../../log.js';
+import { createLogger, silentLogger } from '../../log.js';
 import { createTestApp } from '../../test/app.js';
 import { createTestDb, ENGINES, type TestDb } from '../../test/db.js';
 import { buildFixtureLibrary, FIXTURE, FIXTURE_GOOD_AUDIO } from '../test/fixtures.js';
@@ -18,9 +18,9 @@ describe.each(ENGINES)('scanner lifecycle on %s', (engine) => {
   let scanner: Scanner | null = null;
 
   const tracks = async () => (await t.db.query<{ n: number }>('select count(*)::int as n from tracks'))[0]!.n;
-  const make = (env: Record<string, string>, opts: ScannerOptions = {}) => {
+  const make = (env: Record<string, string>, opts: ScannerOptions = {}, log = silentLogger) => {
     const config = loadConfig({ DATA_DIR: dataDir, MUSIC_DIR: musicDir, SCAN_WATCH: 'off', ...env });
-    scanner = createScanner({ config, db: t.db, log: silentLogger, now: Date.now }, opts);
+    scanner = createScanner({ config, db: t.db, log, now: Date.now }, opts);
     return scanner;
   };
 
@@ -57,6 +57,21 @@ describe.each(ENGINES)('scanner lifecycle on %s', (engine) => {
     expect(report.seen).toBeLessThan(FIXTURE_GOOD_AUDIO.length);
     expect(await tracks()).toBeGreaterThan(0);
     expect(s.isScanning()).toBe(false);
+  });
+
+  it('logs progress with counts and a files/s rate, and a summary at the end', async () => {
+    const lines: string[] = [];
+    await t.db.query('delete from tracks');
+    await t.db.query('delete from scan_errors');
+    const s = make({}, { batchSize: 4, progressEveryMs: 0 }, createLogger('info', {}, (l) => lines.push(l)));
+    const report = await s.rescan();
+    const progress = lines.filter((l) => l.includes(' INFO scan progress '));
+    expect(progress.length).toBeGreaterThanOrEqual(4);
+    for (const l of progress) expect(l).toMatch(/module=scanner seen=\d+ read=\d+ errors=\d+ filesPerSec=\d+/);
+    const summary = lines.find((l) => l.includes(' INFO scan finished '));
+    expect(summary).toContain(`seen=${report.seen} read=${report.read} skipped=0`);
+    expect(summary).toMatch(/errors=2 .*durationMs=\d+ filesPerSec=\d+/);
+    expect(lines.filter((l) => l.includes(' WARN file skipped: cannot be read '))).toHaveLength(2);
   });
 
   it('scans in the background on start(), while status answers', async () => {
