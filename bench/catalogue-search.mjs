@@ -7,7 +7,8 @@
 //
 //   node bench/catalogue-search.mjs [tracks]        (needs `npm run build`)
 //   BENCH_DATABASE_URL=postgres://... to choose the PostgreSQL server
-//   BENCH_ENGINES=pglite to run one engine only; BENCH_KEEP=1 keeps the PostgreSQL database
+//   BENCH_ENGINES=pglite to run one engine only; BENCH_KEEP=1 keeps the PostgreSQL database;
+//   BENCH_PGLITE_DIR=<dir> keeps PGlite's catalogue on disk between runs
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -166,7 +167,8 @@ async function run(engine) {
   let db;
   let drop = async () => {};
   if (engine === 'pglite') {
-    db = await openPglite();
+    // BENCH_PGLITE_DIR keeps the generated catalogue on disk for the next run.
+    db = await openPglite(process.env.BENCH_PGLITE_DIR);
   } else {
     const admin = postgres(DB_URL, { max: 1, onnotice: () => {} });
     const name = `lyra_bench_${process.pid}`;
@@ -183,8 +185,13 @@ async function run(engine) {
   const dataDir = mkdtempSync(join(tmpdir(), 'lyra-bench-'));
   try {
     await migrate(db, 'catalogue');
-    console.log(`\n${engine}: generating ${TRACKS} tracks...`);
-    const genMs = await generate(db);
+    const [{ have }] = await db.query('select count(*)::int as have from tracks');
+    let genMs = 0;
+    if (have !== TRACKS) {
+      console.log(`\n${engine}: generating ${TRACKS} tracks...`);
+      if (have > 0) await db.exec('truncate tracks, albums, artists, catalogue_words cascade');
+      genMs = await generate(db);
+    }
     const config = loadConfig({ DATA_DIR: dataDir, SCAN_WATCH: 'off', VIDEO_WORKER: 'off' });
     const app = await createApp({ config, db, log: silentLogger, now: Date.now }, ['catalogue']);
     const q = await queries(db);

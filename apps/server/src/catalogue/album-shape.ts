@@ -20,9 +20,9 @@ export function albumArtists(base: string, album: AlbumRow, trackArtists: readon
 
 /** "2021 · English Album · Mira Solen" (§3.7); missing parts are left out. */
 export function albumDescription(year: number | null, language: string, artists: ArtistGroups): string {
-  return [year == null ? '' : String(year), `${language ? titleCase(language) + ' ' : ''}Album`, artists.primary.map((a) => a.name).join(', ')]
-    .filter(Boolean)
-    .join(' · ');
+  const kind = `${language ? titleCase(language) + ' ' : ''}Album`;
+  const by = artists.primary.map((a) => a.name).join(', ');
+  return [year == null ? '' : String(year), kind, by].filter(Boolean).join(' · ');
 }
 
 export function toSearchAlbum(base: string, a: AlbumRow, artists: ArtistGroups): SearchAlbum {
@@ -43,6 +43,24 @@ export function toSearchAlbum(base: string, a: AlbumRow, artists: ArtistGroups):
 
 /** The Album of §3.7; `songs` null makes it a summary (artist pages). */
 export function toAlbum(base: string, a: AlbumRow, artists: ArtistGroups, songs: Song[] | null): Album {
-  const { id, name, description, type, year, playCount, language, explicitContent, url, image } = toSearchAlbum(base, a, artists);
-  return { id, name, description, type, year, playCount, language, explicitContent, url, songCount: a.song_count, artists, image, songs };
+  const { id, name, description, type, year, playCount, language, explicitContent, url, image } = toSearchAlbum(
+    base,
+    a,
+    artists,
+  );
+  return {
+    id,
+    name,
+    description,
+    type,
+    year,
+    playCount,
+    language,
+    explicitContent,
+    url,
+    songCount: a.song_count,
+    artists,
+    image,
+    songs,
+  };
 }

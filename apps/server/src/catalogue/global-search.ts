@@ -78,15 +78,8 @@ export async function globalSearch(ctx: CatalogueCtx, query: string): Promise<Gl
   const songItems = songs.results.map(songItem);
 
   const norm = catalogueNorm(query);
-  const exact = <T extends { title: string }>(items: T[]) => items.find((i) => catalogueNorm(i.title) === norm);
-  const artist = exact(artistItems);
-  const album = exact(albumItems);
-  const playlist = exact(playlistItems);
-  let top: GlobalTopItem | undefined;
-  if (artist) top = { ...flat(artist), url: artists.results.find((a) => a.id === artist.id)?.url ?? '' };
-  else if (album) top = { ...flat(album), album: album.title, primaryArtists: album.artist, singers: album.artist, url: album.url, language: album.language };
-  else if (playlist) top = { ...flat(playlist), url: playlist.url, language: playlist.language };
-  else if (songItems[0]) top = songItems[0];
+  const named = <T extends { title: string }>(items: T[]) => items.find((i) => catalogueNorm(i.title) === norm);
+  const top = topItem(named(artistItems), named(albumItems), named(playlistItems), songItems[0], artists.results);
 
   return {
     topQuery: { results: top ? [top] : [], position: 0 },
@@ -97,17 +90,35 @@ export async function globalSearch(ctx: CatalogueCtx, query: string): Promise<Gl
   };
 }
 
-function flat(item: { id: string; title: string; image: GlobalTopItem['image']; type: GlobalTopItem['type']; description: string }): GlobalTopItem {
-  return {
-    id: item.id,
-    title: item.title,
-    image: item.image,
-    album: '',
-    url: '',
-    type: item.type,
-    description: item.description,
-    primaryArtists: '',
-    singers: '',
-    language: '',
-  };
+type TopSource = Pick<GlobalTopItem, 'id' | 'title' | 'image' | 'type' | 'description'>;
+
+const asTop = (item: TopSource, more: Partial<GlobalTopItem>): GlobalTopItem => ({
+  id: item.id,
+  title: item.title,
+  image: item.image,
+  album: '',
+  url: '',
+  type: item.type,
+  description: item.description,
+  primaryArtists: '',
+  singers: '',
+  language: '',
+  ...more,
+});
+
+/** The top query: an entity named exactly as the query (artist, album, playlist), else the best song. */
+function topItem(
+  artist: GlobalArtistItem | undefined,
+  album: GlobalAlbumItem | undefined,
+  playlist: GlobalPlaylistItem | undefined,
+  song: GlobalSongItem | undefined,
+  artistRefs: readonly { id: string; url: string }[],
+): GlobalTopItem | undefined {
+  if (artist) return asTop(artist, { url: artistRefs.find((a) => a.id === artist.id)?.url ?? '' });
+  if (album) {
+    const by = { primaryArtists: album.artist, singers: album.artist };
+    return asTop(album, { album: album.title, url: album.url, language: album.language, ...by });
+  }
+  if (playlist) return asTop(playlist, { url: playlist.url, language: playlist.language });
+  return song;
 }

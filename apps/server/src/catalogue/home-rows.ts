@@ -42,7 +42,13 @@ export const MIN_FACET_TRACKS = 3;
 /** Languages and genres already given a row, so a second '*' row picks the next one. */
 type Used = Record<'language' | 'genre', string[]>;
 
-async function songSource(db: Queryable, src: HomeSongSource, want: number, day: string, used: Used): Promise<Resolved | null> {
+async function songSource(
+  db: Queryable,
+  src: HomeSongSource,
+  want: number,
+  day: string,
+  used: Used,
+): Promise<Resolved | null> {
   switch (src.type) {
     case 'search': {
       const { ids } = await rankTracks({ db, base: '' }, src.query, { limit: want, offset: 0 });
@@ -136,7 +142,10 @@ export function createHomeRows(db: Queryable, config: HomeRowsConfig, now: () =>
       const planned = await plan();
       const songIds = planned.filter((r) => r.spec.kind === 'songs').flatMap((r) => r.ids);
       const playlistIds = planned.filter((r) => r.spec.kind === 'playlists').flatMap((r) => r.ids);
-      const [songs, playlists] = await Promise.all([songsByIds(ctx, [...new Set(songIds)]), searchPlaylistsByIds(ctx, playlistIds)]);
+      const [songs, playlists] = await Promise.all([
+        songsByIds(ctx, [...new Set(songIds)]),
+        searchPlaylistsByIds(ctx, playlistIds),
+      ]);
       const songById = new Map(songs.map((s) => [s.id, s]));
       const playlistById = new Map(playlists.map((p) => [p.id, p]));
       const rows: HomeRow[] = planned.map((r) => {
@@ -145,7 +154,8 @@ export function createHomeRows(db: Queryable, config: HomeRowsConfig, now: () =>
           ? { ...base, kind: 'songs', songs: r.ids.flatMap((id) => songById.get(id) ?? []) as Song[] }
           : { ...base, kind: 'playlists', playlists: r.ids.flatMap((id) => playlistById.get(id) ?? []) };
       });
-      return { featuredSongId: config.featuredSongId, rows: rows.filter((r) => (r.kind === 'songs' ? r.songs : r.playlists).length > 0) };
+      const filled = rows.filter((r) => (r.kind === 'songs' ? r.songs : r.playlists).length > 0);
+      return { featuredSongId: config.featuredSongId, rows: filled };
     },
   };
 }

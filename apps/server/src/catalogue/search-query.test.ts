@@ -14,9 +14,9 @@ describe('search query text', () => {
 
   it('matches every word as a prefix or as one of its look-alikes', () => {
     const words = [
-      { word: 'batle', alts: ['battle', 'bale'] },
-      { word: 'epik', alts: [] },
-      { word: 'x', alts: ['xx'] },
+      { word: 'batle', alts: ['battle', 'bale'], tracks: 3 },
+      { word: 'epik', alts: [], tracks: 0 },
+      { word: 'x', alts: ['xx'], tracks: 1 },
     ];
     expect(widenedQuery(words)).toBe("('batle':* | 'battle' | 'bale') & ('epik':*) & ('x' | 'xx')");
     expect(strictQuery(words)).toBe("'batle':* & 'epik':* & 'x'");

@@ -1,7 +1,8 @@
 import type { ExpandedWord } from './store/search.sql.js';
 
 /**
- * Pure rules turning a listener's query into to_tsquery('simple') text.
+ * Pure rules turning a listener's query into tsquery text (lexemes are
+ * already normalised, so the text is cast with ::tsquery, not parsed again).
  * Every word must match (AND). Each word matches as a prefix ('batt' finds
  * 'battle') or as one of its look-alikes from the catalogue's word list
  * ('batle' finds 'battle', 'epik' finds 'epic').

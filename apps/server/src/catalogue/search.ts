@@ -9,7 +9,15 @@ import { searchArtistsByIds } from './artists.js';
 import { searchPlaylistsByIds } from './playlists.js';
 import { ALTS_PER_WORD, cleanQuery, MAX_QUERY_WORDS, strictQuery, widenedQuery } from './search-query.js';
 import { songsByIds, type CatalogueCtx } from './songs.js';
-import { expandQueryWords, searchNamedIds, searchTrackIds, type NamedTable, type RankedIds } from './store/search.sql.js';
+import {
+  countTracksUpTo,
+  expandQueryWords,
+  searchNamedIds,
+  searchPopularTrackIds,
+  searchTrackIds,
+  type NamedTable,
+  type RankedIds,
+} from './store/search.sql.js';
 
 /** A page of a search: `start` is the 1-based position of its first result (§1.4). */
 export interface SearchPage {
@@ -19,19 +27,31 @@ export interface SearchPage {
 
 const NONE: RankedIds = { ids: [], total: 0 };
 
+/**
+ * Up to this many possible matches, every match is ranked and counted. Above
+ * it (common words at 100,000 tracks) the most played matches are ranked and
+ * `total` is the catalogue's word counts' bound (catalogue-api.md §1.4 leaves
+ * totals to the catalogue; the reference's own are the upstream's estimates).
+ */
+export const EXACT_RANKING_LIMIT = 500;
+/** How many of the most played matches of a common query are ordered by score. */
+export const POPULAR_WINDOW = 100;
+
 /** Ranked track ids for `query`: typo-tolerant, partial words, all words required. */
 export async function rankTracks(ctx: CatalogueCtx, query: string, page: SearchPage): Promise<RankedIds> {
   const text = cleanQuery(query);
   if (!text) return NONE;
   const { norm, words } = await expandQueryWords(ctx.db, text, MAX_QUERY_WORDS, ALTS_PER_WORD);
   if (words.length === 0) return NONE;
-  return searchTrackIds(ctx.db, {
-    norm,
-    widened: widenedQuery(words),
-    strict: strictQuery(words),
-    limit: page.limit,
-    offset: page.offset,
-  });
+  const q = { norm, widened: widenedQuery(words), strict: strictQuery(words), limit: page.limit, offset: page.offset };
+  // Each word's count bounds the matches; several words (all required) may
+  // match far fewer tracks together, which a capped count settles.
+  const bound = Math.min(...words.map((w) => w.tracks));
+  if (bound <= EXACT_RANKING_LIMIT) return searchTrackIds(ctx.db, q);
+  if (words.length > 1 && (await countTracksUpTo(ctx.db, q.widened, EXACT_RANKING_LIMIT + 1)) <= EXACT_RANKING_LIMIT) {
+    return searchTrackIds(ctx.db, q);
+  }
+  return { ids: await searchPopularTrackIds(ctx.db, q, POPULAR_WINDOW), total: bound };
 }
 
 async function rankNamed(ctx: CatalogueCtx, table: NamedTable, query: string, page: SearchPage): Promise<RankedIds> {

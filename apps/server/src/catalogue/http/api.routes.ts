@@ -5,7 +5,7 @@ import { regenerateCuratedPlaylists } from '../curated-playlists.js';
 import { loadHomeRows } from '../home-rows-config.js';
 import { createHomeRows } from '../home-rows.js';
 import type { Scanner } from '../scanner/scanner-service.js';
-import { flushSearchIndexes, pruneCatalogueWords } from '../store/maintenance.sql.js';
+import { flushSearchIndexes } from '../store/maintenance.sql.js';
 import { albumsRoutes } from './albums.routes.js';
 import { artistsRoutes } from './artists.routes.js';
 import { homeRoutes } from './home.routes.js';
@@ -21,10 +21,9 @@ import { songsRoutes } from './songs.routes.js';
  */
 export function createApiRoutes(deps: Deps, scanner: Scanner): Hono {
   const home = createHomeRows(deps.db, loadHomeRows(deps.config), deps.now);
-  scanner.onScanned(async (report) => {
+  scanner.onScanned(async () => {
     try {
       const count = await regenerateCuratedPlaylists(deps.db);
-      if (report.removed > 0 || report.read > 0) await pruneCatalogueWords(deps.db);
       await flushSearchIndexes(deps.db);
       deps.log.info('catalogue refreshed after scan', { curatedPlaylists: count });
     } catch (e) {

@@ -13,13 +13,3 @@ export async function flushSearchIndexes(db: Queryable): Promise<void> {
     [['tracks_search_tsv', 'tracks_search_trgm', 'catalogue_words_trgm', 'albums_norm_trgm', 'artists_norm_trgm', 'playlists_norm_trgm']],
   );
 }
-
-/** Drops words no track uses any more (after tracks were removed or retagged). */
-export async function pruneCatalogueWords(db: Queryable): Promise<number> {
-  const rows = await db.query(
-    `delete from catalogue_words
-      where word not in (select word from ts_stat('select search_tsv from tracks where search_tsv is not null'))
-      returning word`,
-  );
-  return rows.length;
-}

@@ -4,6 +4,8 @@ import type { Queryable } from '../../db/db.js';
 export interface ExpandedWord {
   word: string;
   alts: string[];
+  /** At most this many tracks match the word (as a prefix or a look-alike). */
+  tracks: number;
 }
 
 export interface ExpandedQuery {
@@ -24,11 +26,17 @@ export interface ExpandedQuery {
 export async function expandQueryWords(db: Queryable, text: string, maxWords: number, perWord: number): Promise<ExpandedQuery> {
   const rows = await db.query<ExpandedWord & { norm: string }>(
     `select q.word, n.norm,
-            coalesce(array_agg(x.word order by x.sim desc, x.word) filter (where x.word is not null), '{}') as alts
+            coalesce(array_agg(x.word order by x.sim desc, x.word) filter (where x.word is not null), '{}') as alts,
+            (min(p.tracks) + coalesce(sum(x.tracks), 0))::int as tracks
        from (select catalogue_norm($1) as norm) n
        cross join lateral (select w as word from unnest(tsvector_to_array(to_tsvector('simple', n.norm))) as w limit $2) q
+       cross join lateral (
+         -- words the query word is a prefix of (one-letter words match whole)
+         select coalesce(sum(cw.tracks), 0) as tracks from catalogue_words cw
+          where cw.word ~>=~ q.word and cw.word ~<~ (q.word || chr(1114111))
+            and (length(q.word) >= 2 or cw.word = q.word)) p
        left join lateral (
-         select cw.word, similarity(cw.word, q.word) as sim
+         select cw.word, cw.tracks, similarity(cw.word, q.word) as sim
            from catalogue_words cw
           where cw.word % q.word and not starts_with(cw.word, q.word)
             and not exists (select 1 from catalogue_words known where known.word = q.word)
@@ -37,7 +45,7 @@ export async function expandQueryWords(db: Queryable, text: string, maxWords: nu
       group by q.word, n.norm`,
     [text, maxWords, perWord],
   );
-  return { norm: rows[0]?.norm ?? '', words: rows.map(({ word, alts }) => ({ word, alts })) };
+  return { norm: rows[0]?.norm ?? '', words: rows.map(({ word, alts, tracks }) => ({ word, alts, tracks })) };
 }
 
 export interface RankedIds {
@@ -45,26 +53,34 @@ export interface RankedIds {
   total: number;
 }
 
+export interface TrackQuery {
+  /** The query, normalised. */
+  norm: string;
+  /** tsquery text: every word as a prefix or a look-alike. */
+  widened: string;
+  /** tsquery text: every word as typed (a prefix). */
+  strict: string;
+  limit: number;
+  offset: number;
+}
+
+/** Title equal to the query 8, title starting with it 4, every word as typed 2. */
+const TRACK_SCORE = `(case when t.norm_title = $3 then 8 else 0 end
+                   + case when starts_with(t.norm_title, $3) then 4 else 0 end
+                   + case when t.search_tsv @@ $2::tsquery then 2 else 0 end)`;
+
 /**
- * Tracks matching `widened` (every query word as a prefix or a look-alike),
- * ranked: title equal to the query, title starting with it, every word
- * matched as typed (`strict`); then most played, then id. The tsqueries
- * arrive as tsquery values and `norm` already normalised, so nothing is
- * parsed or normalised per row; the GIN index on search_tsv serves the match.
+ * All tracks matching `widened`, ranked by score, then most played, then id.
+ * The tsqueries arrive as tsquery values and `norm` already normalised, so
+ * nothing is parsed or normalised per row; the GIN index on search_tsv finds
+ * the rows. Cost grows with the number of matches: for selective queries.
  * The total is counted only when the page is full or not the first.
  */
-export async function searchTrackIds(
-  db: Queryable,
-  q: { norm: string; widened: string; strict: string; limit: number; offset: number },
-): Promise<RankedIds> {
+export async function searchTrackIds(db: Queryable, q: TrackQuery): Promise<RankedIds> {
   const rows = await db.query<{ id: string }>(
-    `select t.id
-       from tracks t
+    `select t.id from tracks t
       where t.search_tsv @@ $1::tsquery
-      order by (case when t.norm_title = $3 then 8 else 0 end
-              + case when starts_with(t.norm_title, $3) then 4 else 0 end
-              + case when t.search_tsv @@ $2::tsquery then 2 else 0 end) desc,
-               t.play_count desc, t.id
+      order by ${TRACK_SCORE} desc, t.play_count desc, t.id
       limit $4 offset $5`,
     [q.widened, q.strict, q.norm, q.limit, q.offset],
   );
@@ -74,6 +90,35 @@ export async function searchTrackIds(
     q.widened,
   ]);
   return { ids, total: count?.n ?? 0 };
+}
+
+/** How many tracks match, counting no further than `cap`. */
+export async function countTracksUpTo(db: Queryable, widened: string, cap: number): Promise<number> {
+  const [row] = await db.query<{ n: number }>(
+    `select count(*)::int as n from (select 1 from tracks where search_tsv @@ $1::tsquery limit $2) m`,
+    [widened, cap],
+  );
+  return row?.n ?? 0;
+}
+
+/**
+ * For queries matching thousands of tracks: the most played matches, found by
+ * walking the play-count index until enough match (a few hundred rows when the
+ * words are common), never every match. The first `window` of them are
+ * ordered by score; the rest stay in play-count order, so every page is a
+ * slice of one fixed order. Returns the ids of the page.
+ */
+export async function searchPopularTrackIds(db: Queryable, q: TrackQuery, window: number): Promise<string[]> {
+  const rows = await db.query<{ id: string; score: number }>(
+    `select t.id, ${TRACK_SCORE} as score from tracks t
+      where t.search_tsv @@ $1::tsquery
+      order by t.play_count desc, t.id
+      limit $4`,
+    [q.widened, q.strict, q.norm, Math.max(window, q.offset + q.limit)],
+  );
+  // a stable sort keeps play-count order among equal scores
+  const ranked = [...rows.slice(0, window).sort((a, b) => b.score - a.score), ...rows.slice(window)];
+  return ranked.slice(q.offset, q.offset + q.limit).map((r) => r.id);
 }
 
 export type NamedTable = 'albums' | 'artists' | 'playlists';

@@ -31,28 +31,42 @@ export async function seedLibrary(db: Queryable): Promise<TestLibrary> {
     coverId,
   };
   const singularity = { name: 'Singularity', artist: 'Cheese', year: 2012, genre: 'Electronic' };
+  const onWesnoth = { artists: ['David White'], album: wesnoth, genre: 'Soundtrack', language: 'english', year: 2008 };
+  const onSingularity = { artists: ['Cheese'], album: singularity, genre: 'Electronic', year: 2012 };
   const lib = {
     coverId,
-    knolls: await makeTrack(db, { title: 'Knolls', artists: ['David White'], album: wesnoth, discNo: 1, trackNo: 1, genre: 'Soundtrack', language: 'english', year: 2008, playCount: 7 }),
-    battleEpic: await makeTrack(db, { title: 'Battle Epic', artists: ['David White'], album: wesnoth, discNo: 1, trackNo: 2, genre: 'Soundtrack', language: 'english', year: 2008, playCount: 40, durationS: 214.4 }),
-    loyalists: await makeTrack(db, { title: 'Loyalists', artists: ['David White'], album: wesnoth, discNo: 2, trackNo: 1, genre: 'Soundtrack', language: 'english', year: 2008, playCount: 3 }),
+    knolls: await makeTrack(db, { ...onWesnoth, title: 'Knolls', discNo: 1, trackNo: 1, playCount: 7 }),
+    battleEpic: await makeTrack(db, { ...onWesnoth, title: 'Battle Epic', discNo: 1, trackNo: 2, playCount: 40, durationS: 214.4 }),
+    loyalists: await makeTrack(db, { ...onWesnoth, title: 'Loyalists', discNo: 2, trackNo: 1, playCount: 3 }),
     elvish: await makeTrack(db, {
+      ...onWesnoth,
       title: 'Elvish Theme',
       artists: ['David White', { name: 'Doug Kaufman', role: 'featured' }, { name: 'Jeremy Nicoll', role: 'composer' }],
-      album: wesnoth,
       discNo: 1,
       trackNo: 3,
-      genre: 'Soundtrack',
-      language: 'english',
-      year: 2008,
       playCount: 12,
       explicit: true,
     }),
-    dawn: await makeTrack(db, { title: 'Dawn of Code', artists: ['Cheese'], album: singularity, trackNo: 1, genre: 'Electronic', year: 2012, playCount: 25 }),
-    reset: await makeTrack(db, { title: 'Reset', artists: ['Cheese'], album: singularity, trackNo: 2, genre: 'Electronic', year: 2012, playCount: 2 }),
-    overclock: await makeTrack(db, { title: 'Overclock', artists: ['Cheese'], album: singularity, trackNo: 3, genre: 'Electronic', year: 2012, playCount: 9 }),
-    lament: await makeTrack(db, { title: "Gonéri's Lament", artists: ['Gonéri Bjørk'], album: null, genre: 'Folk', language: 'french', year: 1995, playCount: 1 }),
-    lowBitrate: await makeTrack(db, { title: 'Quiet Hum', artists: ['Cheese'], album: null, genre: 'Electronic', year: 2013, bitrateKbps: 79, codec: 'vorbis', playCount: 0 }),
+    dawn: await makeTrack(db, { ...onSingularity, title: 'Dawn of Code', trackNo: 1, playCount: 25 }),
+    reset: await makeTrack(db, { ...onSingularity, title: 'Reset', trackNo: 2, playCount: 2 }),
+    overclock: await makeTrack(db, { ...onSingularity, title: 'Overclock', trackNo: 3, playCount: 9 }),
+    lament: await makeTrack(db, {
+      title: "Gonéri's Lament",
+      artists: ['Gonéri Bjørk'],
+      genre: 'Folk',
+      language: 'french',
+      year: 1995,
+      playCount: 1,
+    }),
+    lowBitrate: await makeTrack(db, {
+      title: 'Quiet Hum',
+      artists: ['Cheese'],
+      genre: 'Electronic',
+      year: 2013,
+      bitrateKbps: 79,
+      codec: 'vorbis',
+      playCount: 0,
+    }),
   };
   const playlist = await makePlaylist(db, {
     name: 'Late Night Mix',
