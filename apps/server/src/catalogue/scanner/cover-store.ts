@@ -115,3 +115,6 @@ export function pickFolderImage(images: readonly string[]): string | null {
   }
   return images.length === 1 ? images[0]! : null;
 }
+
+/** "CD2", "Disc 1", "disk_3": a folder holding one disc of an album whose cover sits a level up. */
+export const isDiscFolder = (name: string) => /^(cd|disc|disk)[\s_-]*\d{1,2}$/i.test(name.trim());

@@ -1,14 +1,14 @@
-import { stat } from 'node:fs/promises';
-import { join } from 'node:path';
+import { readdir, stat } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
 import type { Db } from '../../db/db.js';
 import type { Logger } from '../../log.js';
-import { createCoverStore, pickFolderImage, type CoverStore } from './cover-store.js';
+import { createCoverStore, isDiscFolder, pickFolderImage, type CoverStore } from './cover-store.js';
 import { processBatch, statAll, type PendingFile } from './scan-batch.js';
 import { deleteOrphanCovers, keepUnreadable, refreshAggregates, regroupAlbums, sweep } from './finalize.js';
 import { registerPlaylists, syncPlaylists } from './playlist-sync.js';
 import type { ReadAudio } from './read-audio.js';
 import { acquireLease, releaseLease, renewLease } from './scan-state.js';
-import { walkFolders } from './walk.js';
+import { IMAGE_EXT, walkFolders, type WalkFolder } from './walk.js';
 
 /** What one scan did. */
 export interface ScanReport {
@@ -112,11 +112,10 @@ async function walkPhase(d: ScanRunDeps, gen: number, report: ScanReport, starte
     },
   });
   for await (const folder of walk) {
-    const image = pickFolderImage(folder.images);
-    const folderSig = image ? await imageSig(join(folder.abs, image), image) : '';
+    const image = folder.audio.length > 0 ? await folderImage(folder) : null;
+    const folderSig = image ? await imageSig(image) : '';
     const pending = (name: string): PendingFile => ({
-      rel: relJoin(folder.rel, name), abs: join(folder.abs, name), dir: folder.rel, folderSig,
-      folderImage: image ? join(folder.abs, image) : null,
+      rel: relJoin(folder.rel, name), abs: join(folder.abs, name), dir: folder.rel, folderSig, folderImage: image,
     });
     for (const name of folder.audio) {
       files.push(pending(name));
@@ -155,10 +154,26 @@ async function finalizePhase(d: ScanRunDeps, gen: number, report: ScanReport, w:
 
 export const rate = (r: ScanReport) => (r.durationMs > 0 ? Math.round((r.seen * 1000) / r.durationMs) : 0);
 
-async function imageSig(abs: string, name: string): Promise<string> {
+/** The folder's cover image; a disc folder ("CD2", "Disc 1") without one uses its album folder's. */
+async function folderImage(folder: WalkFolder): Promise<string | null> {
+  const own = pickFolderImage(folder.images);
+  if (own) return join(folder.abs, own);
+  if (folder.rel === '' || !isDiscFolder(basename(folder.abs))) return null;
+  const parent = dirname(folder.abs);
+  try {
+    const names = (await readdir(parent)).filter((n) => IMAGE_EXT.test(n) && !n.startsWith('.')).sort();
+    const up = pickFolderImage(names);
+    return up ? join(parent, up) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Which image, and which version of it: a change re-reads the folder's songs. */
+async function imageSig(abs: string): Promise<string> {
   try {
     const s = await stat(abs);
-    return `${name}:${s.size}:${Math.trunc(s.mtimeMs)}`;
+    return `${basename(abs)}:${s.size}:${Math.trunc(s.mtimeMs)}`;
   } catch {
     return '';
   }

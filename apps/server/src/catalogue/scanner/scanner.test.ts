@@ -338,4 +338,13 @@ describe.each(ENGINES)('scanner on %s', (engine) => {
     expect(r).toMatchObject({ read: 1, changed: true });
     expect(await track('New/fresh.flac')).toMatchObject({ title: 'Paper Lanterns (Reprise)', cover_source: 'embedded' });
   });
+
+  it('gives a disc folder without an image its album folder\'s cover', async () => {
+    await mkdir(join(musicDir, 'Boxed/CD 2'), { recursive: true });
+    await copyFile(join(musicDir, FIXTURE.echoOla), join(musicDir, 'Boxed/CD 2/01 Echo.flac'));
+    await copyFile(join(musicDir, FIXTURE.folderCover), join(musicDir, 'Boxed/folder.jpg'));
+    await scanner.rescan();
+    const folder = coverId(await readFile(join(musicDir, 'Boxed/folder.jpg')));
+    expect(await track('Boxed/CD 2/01 Echo.flac')).toMatchObject({ cover_id: folder, cover_source: 'folder' });
+  });
 });
