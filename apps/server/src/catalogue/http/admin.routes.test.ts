@@ -76,7 +76,8 @@ describe.each(ENGINES)('admin routes on %s', (engine) => {
     const { status, body } = await call<Record<string, unknown>>('POST', '/api/admin/rescan?wait=true');
     expect(status).toBe(200);
     expect(body.success).toBe(true);
-    expect(body.data).toMatchObject({ seen: 16, read: 0, skipped: 16, removed: 0, errors: 0, complete: true, changed: false });
+    const files = FIXTURE_GOOD_AUDIO.length + FIXTURE_BAD_AUDIO.length;
+    expect(body.data).toMatchObject({ seen: files, read: 0, skipped: files, removed: 0, errors: 0, complete: true, changed: false });
     expect(typeof body.data.durationMs).toBe('number');
   });
 

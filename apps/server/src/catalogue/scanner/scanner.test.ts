@@ -98,7 +98,7 @@ describe.each(ENGINES)('scanner on %s', (engine) => {
       { path: FIXTURE.corrupt, message: 'mostly not audio: too few decodable frames' },
       { path: FIXTURE.truncated, message: 'no audio stream found' },
     ]);
-    expect(await scanner.status()).toMatchObject({ scanning: false, tracks: 14, albums: 4, playlists: 1, errors: 2 });
+    expect(await scanner.status()).toMatchObject({ scanning: false, tracks: FIXTURE_GOOD_AUDIO.length, albums: 4, playlists: 1, errors: 2 });
     expect(scanned).toHaveLength(1);
   });
 
@@ -109,6 +109,7 @@ describe.each(ENGINES)('scanner on %s', (engine) => {
       [FIXTURE.reprise, 'flac', 'flac'],
       [FIXTURE.victory, 'vorbis', 'ogg'],
       [FIXTURE.marchThee, 'vorbis', 'ogg'],
+      [FIXTURE.opus, 'opus', 'ogg'],
     ];
     for (const [path, codec, container] of expected) {
       const row = (await track(path))!;
@@ -119,6 +120,12 @@ describe.each(ENGINES)('scanner on %s', (engine) => {
       expect(row.bitrate_kbps).toBeGreaterThan(0);
     }
     expect((await track(FIXTURE.paperLanterns))!.bitrate_kbps).toBe(128);
+    const wav = (await track(FIXTURE.wav))!;
+    const probe = await ffprobe(join(musicDir, FIXTURE.wav));
+    expect(probe.codec).toBe('pcm_s16le');
+    expect(wav).toMatchObject({ codec: 'pcm', container: 'wav', sample_rate: probe.sampleRate, channels: probe.channels, title: 'Tone Sample' });
+    expect(wav.duration_s as number).toBeCloseTo(probe.duration, 1);
+    expect(await track(FIXTURE.opus)).toMatchObject({ title: 'Opus Sample', language: 'english' });
   });
 
   it('groups albums by name and album artist, disc-aware', async () => {
@@ -209,7 +216,7 @@ describe.each(ENGINES)('scanner on %s', (engine) => {
     const hits = await q<{ path: string }>(
       "select path from tracks where search_tsv @@ to_tsquery('simple', 'teo & vance') order by path",
     );
-    expect(hits.map((h) => h.path)).toEqual([FIXTURE.paperLanterns, FIXTURE.echoTeo].sort());
+    expect(hits.map((h) => h.path)).toEqual([FIXTURE.paperLanterns, FIXTURE.echoTeo, FIXTURE.opus].sort());
     expect((await track(FIXTURE.paperLanterns))!.norm_title).toBe('paper lanterns');
   });
 
@@ -231,7 +238,8 @@ describe.each(ENGINES)('scanner on %s', (engine) => {
     reads.length = 0;
     const again = await scanner.rescan();
     expect(reads).toEqual([]);
-    expect(again).toMatchObject({ seen: 16, read: 0, skipped: 16, removed: 0, errors: 0, complete: true, changed: false });
+    const files = FIXTURE_GOOD_AUDIO.length + FIXTURE_BAD_AUDIO.length;
+    expect(again).toMatchObject({ seen: files, read: 0, skipped: files, removed: 0, errors: 0, complete: true, changed: false });
     expect(await snapshot()).toEqual(before);
     expect(scanned).toHaveLength(1); // nothing changed: no listener call
   });
@@ -307,7 +315,8 @@ describe.each(ENGINES)('scanner on %s', (engine) => {
     expect(await q("select id from artists where name = 'Maxstack'")).toEqual([]);
     expect(await q('select id from playlists')).toEqual([]);
     // Left: Harbour Lights, Night Drive, the Wesnoth OST, and the copy's "Night Drive" by Ola Brandt in Broken/.
-    expect(await scanner.status()).toMatchObject({ tracks: 13, albums: 4, playlists: 0, errors: 1 });
+    // Good files, less the two deleted, plus the repaired copy.
+    expect(await scanner.status()).toMatchObject({ tracks: FIXTURE_GOOD_AUDIO.length - 2 + 1, albums: 4, playlists: 0, errors: 1 });
   });
 
   it('refreshes album song counts when a song leaves', async () => {

@@ -11,7 +11,7 @@ import { REPO_ROOT } from '../../config.js';
  * A small real music library for tests: a few of the demo Ogg files (real
  * tags, one untagged, several artists, discs 1 and 2) plus MP3/M4A/FLAC files
  * derived from them with ffmpeg (embedded covers, a folder cover, an untagged
- * file, two songs titled "Echo" by different artists, track 1 on disc 1 and
+ * file, Opus and WAV files, two songs titled "Echo" by different artists, track 1 on disc 1 and
  * disc 2, a corrupt and a truncated file) and an .m3u8 playlist.
  *
  *   const musicDir = await mkdtemp(join(tmpdir(), 'music-'));
@@ -25,7 +25,7 @@ import { REPO_ROOT } from '../../config.js';
 export const DEMO_MUSIC_DIR = join(REPO_ROOT, 'data/demo-music');
 
 const execFileAsync = promisify(execFile);
-const FIXTURE_VERSION = 2;
+const FIXTURE_VERSION = 3;
 
 /** Paths relative to the music folder. */
 export const FIXTURE = {
@@ -36,6 +36,8 @@ export const FIXTURE = {
   echoOla: 'Night Drive/02 Echo.flac',
   folderCover: 'Night Drive/cover.jpg',
   untagged: 'Loose/03_an_untagged_song.mp3',
+  opus: 'Formats/Opus Sample.opus',
+  wav: 'Formats/tone_sample.wav',
   corrupt: 'Broken/corrupt.mp3',
   truncated: 'Broken/truncated.flac',
   playlist: 'Playlists/Road Trip.m3u8',
@@ -59,6 +61,8 @@ export const FIXTURE_GOOD_AUDIO = [
   FIXTURE.echoTeo,
   FIXTURE.echoOla,
   FIXTURE.untagged,
+  FIXTURE.opus,
+  FIXTURE.wav,
   FIXTURE.victory,
   FIXTURE.victory2,
   FIXTURE.silence,
@@ -123,6 +127,9 @@ async function buildDerived(dir: string): Promise<void> {
     ...meta({ ...nightDrive, title: 'Echo', artist: 'Teo Vance', track: 1 }), ...EXACT, at(FIXTURE.echoTeo)]);
   await ffmpeg([...plain, '-c:a', 'flac', ...meta({ ...nightDrive, title: 'Echo', artist: 'Ola Brandt', track: 2 }), ...EXACT, at(FIXTURE.echoOla)]);
   await ffmpeg(['-t', '6', '-i', SOURCE, '-map', '0:a', '-map_metadata', '-1', '-c:a', 'libmp3lame', '-b:a', '64k', '-write_xing', '0', ...EXACT, at(FIXTURE.untagged)]);
+  await ffmpeg(['-t', '5', '-i', SOURCE, '-map', '0:a', '-map_metadata', '-1', '-c:a', 'libopus', '-b:a', '48k',
+    ...meta({ title: 'Opus Sample', artist: 'Teo Vance', language: 'eng' }), ...EXACT, at(FIXTURE.opus)]);
+  await ffmpeg(['-t', '3', '-i', SOURCE, '-map', '0:a', '-map_metadata', '-1', '-c:a', 'pcm_s16le', ...EXACT, at(FIXTURE.wav)]);
 
   // Not audio at all, and a FLAC cut off inside its STREAMINFO block.
   await writeFile(at(FIXTURE.corrupt), noise(48 * 1024));
