@@ -35,7 +35,7 @@ const NONE: RankedIds = { ids: [], total: 0 };
  */
 export const EXACT_RANKING_LIMIT = 500;
 /** How many of the most played matches of a common query are ordered by score. */
-export const POPULAR_WINDOW = 100;
+export const POPULAR_WINDOW = 50;
 
 /** Ranked track ids for `query`: typo-tolerant, partial words, all words required. */
 export async function rankTracks(ctx: CatalogueCtx, query: string, page: SearchPage): Promise<RankedIds> {
@@ -48,8 +48,9 @@ export async function rankTracks(ctx: CatalogueCtx, query: string, page: SearchP
   // match far fewer tracks together, which a capped count settles.
   const bound = Math.min(...words.map((w) => w.tracks));
   if (bound <= EXACT_RANKING_LIMIT) return searchTrackIds(ctx.db, q);
-  if (words.length > 1 && (await countTracksUpTo(ctx.db, q.widened, EXACT_RANKING_LIMIT + 1)) <= EXACT_RANKING_LIMIT) {
-    return searchTrackIds(ctx.db, q);
+  if (words.length > 1) {
+    const matches = await countTracksUpTo(ctx.db, q.widened, EXACT_RANKING_LIMIT + 1);
+    if (matches <= EXACT_RANKING_LIMIT) return searchTrackIds(ctx.db, q, matches);
   }
   return { ids: await searchPopularTrackIds(ctx.db, q, POPULAR_WINDOW), total: bound };
 }

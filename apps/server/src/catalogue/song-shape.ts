@@ -16,8 +16,8 @@ export function artistGroups(base: string, credits: readonly CreditRow[]): Artis
 const toArtist = (c: CreditRow) => ({ id: c.artist_id, name: c.name, cover_id: c.cover_id });
 
 /** The Song object of catalogue-api.md §3.5, plus the legacy `primaryArtists` strings (§4.3). */
-export function toSong(base: string, t: TrackRow, credits: readonly CreditRow[]): Song {
-  const artists = artistGroups(base, credits);
+export function toSong(base: string, t: TrackRow): Song {
+  const artists = artistGroups(base, t.credits);
   const year = t.year ?? t.album_year;
   return {
     id: t.id,

@@ -1,7 +1,7 @@
 import type { Song } from '@lyra/contracts/catalogue';
 import type { Queryable } from '../db/db.js';
 import { toSong } from './song-shape.js';
-import { selectCreditsByTrackIds, selectTracksByIds, type CreditRow } from './store/tracks.sql.js';
+import { selectTracksByIds } from './store/tracks.sql.js';
 
 /** What every catalogue read needs: the database and the absolute base of our URLs. */
 export interface CatalogueCtx {
@@ -15,25 +15,15 @@ export const MAX_SONG_IDS = 200;
 /**
  * Full Song objects for `ids`, in the order asked (a repeated id gives a
  * repeated song, as in a playlist), unknown ids dropped quietly
- * (catalogue-api.md §3.6). Two queries whatever the count.
+ * (catalogue-api.md §3.6). One query whatever the count.
  */
 export async function songsByIds(ctx: CatalogueCtx, ids: readonly string[]): Promise<Song[]> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return [];
-  const [tracks, credits] = await Promise.all([
-    selectTracksByIds(ctx.db, unique),
-    selectCreditsByTrackIds(ctx.db, unique),
-  ]);
-  const byTrack = new Map<string, CreditRow[]>();
-  for (const c of credits) {
-    const list = byTrack.get(c.track_id);
-    if (list) list.push(c);
-    else byTrack.set(c.track_id, [c]);
-  }
-  const byId = new Map(tracks.map((t) => [t.id, t]));
+  const byId = new Map((await selectTracksByIds(ctx.db, unique)).map((t) => [t.id, t]));
   return ids.flatMap((id) => {
     const t = byId.get(id);
-    return t ? [toSong(ctx.base, t, byTrack.get(id) ?? [])] : [];
+    return t ? [toSong(ctx.base, t)] : [];
   });
 }
 

@@ -16,12 +16,13 @@ export interface ExpandedQuery {
 
 /**
  * Splits the query the way the index was built (to_tsvector('simple') over
- * catalogue_norm) and widens each word the catalogue does not know to at most
- * `perWord` catalogue words of pg_trgm similarity >= pg_trgm.similarity_threshold
- * (0.3 by default), found through the trigram index on the small
- * catalogue_words table. Known words are taken as typed (a listener who typed
- * a real word meant it), and look-alikes the word is a prefix of are left out
- * (the prefix match finds them anyway).
+ * catalogue_norm) and bounds, for each word, how many tracks it can match
+ * (catalogue_words counts of the words it is a prefix of). A word that is no
+ * catalogue word's beginning is a typo: it is widened to at most `perWord`
+ * catalogue words of pg_trgm similarity >= pg_trgm.similarity_threshold (0.3
+ * by default), found through the trigram index on the small catalogue_words
+ * table. A word that begins catalogue words is taken as typed (a real word,
+ * or one being typed).
  */
 export async function expandQueryWords(db: Queryable, text: string, maxWords: number, perWord: number): Promise<ExpandedQuery> {
   const rows = await db.query<ExpandedWord & { norm: string }>(
@@ -38,8 +39,7 @@ export async function expandQueryWords(db: Queryable, text: string, maxWords: nu
        left join lateral (
          select cw.word, cw.tracks, similarity(cw.word, q.word) as sim
            from catalogue_words cw
-          where cw.word % q.word and not starts_with(cw.word, q.word)
-            and not exists (select 1 from catalogue_words known where known.word = q.word)
+          where p.tracks = 0 and cw.word % q.word
           order by sim desc, cw.word
           limit $3) x on true
       group by q.word, n.norm`,
@@ -74,9 +74,10 @@ const TRACK_SCORE = `(case when t.norm_title = $3 then 8 else 0 end
  * The tsqueries arrive as tsquery values and `norm` already normalised, so
  * nothing is parsed or normalised per row; the GIN index on search_tsv finds
  * the rows. Cost grows with the number of matches: for selective queries.
- * The total is counted only when the page is full or not the first.
+ * The total is counted only when the page is full or not the first, and
+ * not at all when the caller knows it.
  */
-export async function searchTrackIds(db: Queryable, q: TrackQuery): Promise<RankedIds> {
+export async function searchTrackIds(db: Queryable, q: TrackQuery, knownTotal?: number): Promise<RankedIds> {
   const rows = await db.query<{ id: string }>(
     `select t.id from tracks t
       where t.search_tsv @@ $1::tsquery
@@ -85,6 +86,7 @@ export async function searchTrackIds(db: Queryable, q: TrackQuery): Promise<Rank
     [q.widened, q.strict, q.norm, q.limit, q.offset],
   );
   const ids = rows.map((r) => r.id);
+  if (knownTotal !== undefined) return { ids, total: knownTotal };
   if (q.offset === 0 && ids.length < q.limit) return { ids, total: ids.length };
   const [count] = await db.query<{ n: number }>(`select count(*)::int as n from tracks where search_tsv @@ $1::tsquery`, [
     q.widened,

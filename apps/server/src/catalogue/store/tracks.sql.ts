@@ -19,11 +19,12 @@ export interface TrackRow {
   play_count: number;
   /** The track's own cover, else its album's. */
   cover_id: string | null;
+  /** Its credits, in credit order. */
+  credits: CreditRow[];
 }
 
 /** One credit of a track: role is 'primary', 'featured' or a credit such as 'composer'. */
 export interface CreditRow {
-  track_id: string;
   artist_id: string;
   name: string;
   role: string;
@@ -31,6 +32,7 @@ export interface CreditRow {
   cover_id: string | null;
 }
 
+/** Tracks with their album's facts and their credits, in one round trip. */
 export async function selectTracksByIds(db: Queryable, ids: readonly string[]): Promise<TrackRow[]> {
   if (ids.length === 0) return [];
   return db.query<TrackRow>(
@@ -39,20 +41,15 @@ export async function selectTracksByIds(db: Queryable, ids: readonly string[]): 
             coalesce(nullif(t.language, ''), al.language, '') as language,
             coalesce(t.label, al.label) as label, coalesce(t.copyright, al.copyright) as copyright,
             t.explicit, t.codec, t.bitrate_kbps, t.play_count,
-            coalesce(t.cover_id, al.cover_id) as cover_id
+            coalesce(t.cover_id, al.cover_id) as cover_id,
+            coalesce((
+              select json_agg(json_build_object('artist_id', a.id, 'name', a.name, 'role', ta.role,
+                                                'position', ta.position, 'cover_id', a.cover_id)
+                              order by ta.position, ta.role)
+                from track_artists ta join artists a on a.id = ta.artist_id
+               where ta.track_id = t.id), '[]') as credits
        from tracks t left join albums al on al.id = t.album_id
       where t.id = any($1::text[])`,
-    [ids],
-  );
-}
-
-export async function selectCreditsByTrackIds(db: Queryable, ids: readonly string[]): Promise<CreditRow[]> {
-  if (ids.length === 0) return [];
-  return db.query<CreditRow>(
-    `select ta.track_id, ta.artist_id, a.name, ta.role, ta.position, a.cover_id
-       from track_artists ta join artists a on a.id = ta.artist_id
-      where ta.track_id = any($1::text[])
-      order by ta.track_id, ta.position, ta.role`,
     [ids],
   );
 }
