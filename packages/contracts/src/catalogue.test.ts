@@ -48,6 +48,9 @@ describe('catalogue contracts', () => {
     expect(parsed.rows?.[0]).toMatchObject({ layout: 'row', limit: 10 });
     expect(HomeRowsFile.safeParse({ rowz: [] }).success).toBe(false);
     expect(
+      HomeRowsFile.safeParse({ rows: [{ id: 'x', title: 'X', kind: 'songs', limt: 5, sources: [{ type: 'newest' }] }] }).success,
+    ).toBe(false);
+    expect(
       HomeRowsFile.safeParse({ rows: [{ id: 'x', title: 'X', kind: 'songs', sources: [{ type: 'charts' }] }] }).success,
     ).toBe(false);
   });

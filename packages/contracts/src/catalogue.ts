@@ -336,23 +336,23 @@ export type GlobalSearch = z.infer<typeof GlobalSearch>;
  * genre name the source resolved to.
  */
 export const HomeSongSource = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('search'), query: z.string().min(1), title: z.string().min(1).optional() }),
-  z.object({ type: z.literal('most-played'), title: z.string().min(1).optional() }),
-  z.object({ type: z.literal('newest'), title: z.string().min(1).optional() }),
+  z.strictObject({ type: z.literal('search'), query: z.string().min(1), title: z.string().min(1).optional() }),
+  z.strictObject({ type: z.literal('most-played'), title: z.string().min(1).optional() }),
+  z.strictObject({ type: z.literal('newest'), title: z.string().min(1).optional() }),
   /** A daily shuffle of the whole library (same order all day). */
-  z.object({ type: z.literal('shuffle'), title: z.string().min(1).optional() }),
-  z.object({ type: z.literal('artist'), artistId: z.string().min(1).optional(), title: z.string().min(1).optional() }),
-  z.object({ type: z.literal('language'), language: z.string().min(1).optional(), title: z.string().min(1).optional() }),
-  z.object({ type: z.literal('genre'), genre: z.string().min(1).optional(), title: z.string().min(1).optional() }),
+  z.strictObject({ type: z.literal('shuffle'), title: z.string().min(1).optional() }),
+  z.strictObject({ type: z.literal('artist'), artistId: z.string().min(1).optional(), title: z.string().min(1).optional() }),
+  z.strictObject({ type: z.literal('language'), language: z.string().min(1).optional(), title: z.string().min(1).optional() }),
+  z.strictObject({ type: z.literal('genre'), genre: z.string().min(1).optional(), title: z.string().min(1).optional() }),
 ]);
 export type HomeSongSource = z.infer<typeof HomeSongSource>;
 
 export const HomePlaylistSource = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('search'), query: z.string().min(1) }),
+  z.strictObject({ type: z.literal('search'), query: z.string().min(1) }),
   /** Playlists the server generates (per genre, per decade, "This is <artist>"). */
-  z.object({ type: z.literal('curated') }),
+  z.strictObject({ type: z.literal('curated') }),
   /** Playlists from .m3u/.m3u8 files in the music folder. */
-  z.object({ type: z.literal('m3u') }),
+  z.strictObject({ type: z.literal('m3u') }),
 ]);
 export type HomePlaylistSource = z.infer<typeof HomePlaylistSource>;
 
@@ -368,19 +368,17 @@ const rowBase = {
 
 /** One row of `home-rows.json` (HOME_ROWS or DATA_DIR/home-rows.json). */
 export const HomeRowSpec = z.discriminatedUnion('kind', [
-  z.object({ ...rowBase, kind: z.literal('songs'), sources: z.array(HomeSongSource).min(1) }),
-  z.object({ ...rowBase, kind: z.literal('playlists'), sources: z.array(HomePlaylistSource).min(1) }),
+  z.strictObject({ ...rowBase, kind: z.literal('songs'), sources: z.array(HomeSongSource).min(1) }),
+  z.strictObject({ ...rowBase, kind: z.literal('playlists'), sources: z.array(HomePlaylistSource).min(1) }),
 ]);
 export type HomeRowSpec = z.infer<typeof HomeRowSpec>;
 
 /** The home-rows configuration file. */
-export const HomeRowsFile = z
-  .object({
-    /** The featured song (flame animation, first video preview; DESIGN §8). */
-    featuredSongId: z.string().min(1).nullable().optional(),
-    rows: z.array(HomeRowSpec).optional(),
-  })
-  .strict();
+export const HomeRowsFile = z.strictObject({
+  /** The featured song (flame animation, first video preview; DESIGN §8). */
+  featuredSongId: z.string().min(1).nullable().optional(),
+  rows: z.array(HomeRowSpec).optional(),
+});
 /** What a file author writes (defaults may be left out). */
 export type HomeRowsFileInput = z.input<typeof HomeRowsFile>;
 export type HomeRowsFile = z.output<typeof HomeRowsFile>;
