@@ -104,7 +104,7 @@ export async function processBatch(
   const knownIds = new Map([...known].map(([path, r]) => [path, r.id]));
   await d.db.transaction(async (tx) => {
     report.moved += await writeTracks(tx, d.root, gen, good, knownIds);
-    await recordErrors(tx, gen, bad);
+    report.removed += await recordErrors(tx, gen, bad);
   });
   for (const f of toRead) dirty.add(f.dir);
   report.read += toRead.length;

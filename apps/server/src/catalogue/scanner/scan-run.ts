@@ -20,7 +20,7 @@ export interface ScanReport {
   skipped: number;
   /** Files that kept their song id under a new path. */
   moved: number;
-  /** Songs deleted because their file is gone. */
+  /** Songs deleted because their file is gone or can no longer be read. */
   removed: number;
   /** Files that could not be read in this scan. */
   errors: number;
@@ -140,7 +140,7 @@ async function walkPhase(d: ScanRunDeps, gen: number, report: ScanReport, starte
 async function finalizePhase(d: ScanRunDeps, gen: number, report: ScanReport, w: Walked) {
   await keepUnreadable(d.db, gen, w.unreadable);
   const swept = await sweep(d.db, gen, w.dirty);
-  report.removed = swept.tracks;
+  report.removed += swept.tracks;
   if (w.dirty.size > 0) await regroupAlbums(d.db, w.dirty);
   report.changed = report.read > 0 || report.removed > 0 || w.playlistsChanged || swept.playlists > 0;
   if (report.changed) {

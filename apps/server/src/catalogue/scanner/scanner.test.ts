@@ -319,6 +319,18 @@ describe.each(ENGINES)('scanner on %s', (engine) => {
     expect(await scanner.status()).toMatchObject({ tracks: FIXTURE_GOOD_AUDIO.length - 2 + 1, albums: 4, playlists: 0, errors: 1 });
   });
 
+  it('removes a song whose file can no longer be read, and counts the error', async () => {
+    const abs = join(musicDir, FIXTURE.defeat);
+    await writeFile(abs, (await readFile(abs)).subarray(0, 3000));
+    const r = await scanner.rescan();
+    expect(r).toMatchObject({ read: 1, errors: 1, removed: 1, changed: true });
+    expect(await track(FIXTURE.defeat)).toBeUndefined();
+    expect(await q('select path from scan_errors where path = $1', [FIXTURE.defeat])).toHaveLength(1);
+    await unlink(abs);
+    await scanner.rescan();
+    expect(await q('select path from scan_errors where path = $1', [FIXTURE.defeat])).toEqual([]);
+  });
+
   it('refreshes album song counts when a song leaves', async () => {
     await unlink(join(musicDir, FIXTURE.harbourLights));
     await scanner.rescan();
