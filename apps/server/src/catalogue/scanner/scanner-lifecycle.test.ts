@@ -42,16 +42,22 @@ describe.each(ENGINES)('scanner lifecycle on %s', (engine) => {
   });
 
   it('stops a scan between batches without removing anything', async () => {
+    // Reads after the fourth wait until stop() has been called: the stop lands mid-scan.
+    let reads = 0;
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
     const s = make({}, {
       batchSize: 2,
       readAudio: async (abs, size) => {
-        await new Promise((r) => setTimeout(r, 30));
+        if (++reads > 4) await gate;
         return readAudioFile(abs, size);
       },
     });
     const running = s.rescan();
-    await expect.poll(() => tracks()).toBeGreaterThan(0);
-    await s.stop();
+    await expect.poll(() => reads).toBeGreaterThan(4);
+    const stopping = s.stop();
+    release();
+    await stopping;
     const report = await running;
     expect(report.complete).toBe(false);
     expect(report.seen).toBeLessThan(FIXTURE_GOOD_AUDIO.length);
