@@ -43,7 +43,13 @@ const currentTitle = (page: Page) => page.getByTestId('player-title').textConten
 
 describe('player end to end', () => {
   it('a tapped song plays: the audio position advances and the mini player shows title and artist', async () => {
-    const page = await home();
+    const opened = await openPage(browser, 'about:blank');
+    context = opened.context;
+    const page = opened.page;
+    const origins = new Set<string>();
+    context.on('request', (r) => origins.add(new URL(r.url()).origin));
+    await page.goto(server.url);
+    await page.locator('[data-song-id]').first().waitFor();
     const firstRow = page.locator('[data-song-id]').first();
     const artist = (await firstRow.locator('span span').nth(1).textContent())!;
     const { title } = await playFirst(page);
@@ -54,6 +60,8 @@ describe('player end to end', () => {
     await expect.poll(() => mini.getByTestId('mini-title').textContent()).toBe(title);
     expect(await mini.getByTestId('mini-artists').textContent()).toBe(artist.slice(0, 20));
     expect(await page.getByRole('button', { name: 'Pause', exact: true }).count()).toBe(1);
+    // Everything (scripts, icons, covers, audio) comes from this server: no third-party host.
+    expect([...origins]).toEqual([server.url]);
   });
 
   it('next, previous and the queue drawer move through the queue', async () => {
