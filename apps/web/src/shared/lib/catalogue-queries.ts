@@ -1,5 +1,15 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { Album, Artist, HomeRows, Playlist, Song, SongSearchResults } from '@lyra/contracts/catalogue';
+import type {
+  Album,
+  AlbumSearchResults,
+  Artist,
+  ArtistSearchResults,
+  HomeRows,
+  Playlist,
+  PlaylistSearchResults,
+  Song,
+  SongSearchResults,
+} from '@lyra/contracts/catalogue';
 import type { CatalogueClient } from './catalogue-client.js';
 import { CatalogueError } from './catalogue-client.js';
 import { COLLECTION_STALE_MS } from './query-client.js';
@@ -64,4 +74,78 @@ export const homeRowsQuery = (c: CatalogueClient) =>
   queryOptions({
     queryKey: key(c, 'home', 'rows'),
     queryFn: ({ signal }) => c.get<HomeRows>('/home/rows', { signal }),
+  });
+
+/** SPEC §7: search limit 15 for every type. */
+export const SEARCH_LIMIT = 15;
+
+const searchOf =
+  <T>(type: 'albums' | 'playlists' | 'artists') =>
+  (c: CatalogueClient, term: string, limit = SEARCH_LIMIT) =>
+    queryOptions({
+      queryKey: key(c, 'search', type, term, limit, 0),
+      queryFn: ({ signal }) => c.get<T>(`/search/${type}?query=${q(term)}&limit=${limit}`, { signal }),
+      enabled: term.trim() !== '',
+    });
+
+export const searchAlbumsQuery = searchOf<AlbumSearchResults>('albums');
+export const searchPlaylistsQuery = searchOf<PlaylistSearchResults>('playlists');
+export const searchArtistsQuery = searchOf<ArtistSearchResults>('artists');
+
+/** Songs by id in one request (`/songs?ids=a,b`), in the order asked; unknown ids are dropped. */
+export function fetchSongsByIds(c: CatalogueClient, ids: readonly string[], signal?: AbortSignal): Promise<Song[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return c.get<Song[]>(`/songs?ids=${ids.map(q).join(',')}`, { signal });
+}
+
+/** SPEC §9: catalogue playlists are read 50 songs at a time. */
+export const PLAYLIST_PAGE_SIZE = 50;
+/** Pages asked for at once after the first tells the playlist's size. */
+const PLAYLIST_PAGE_CONCURRENCY = 4;
+
+/**
+ * The pages (1-based, as /api/playlists counts them) still to read after page 1,
+ * when the server tells the real size (`totalSongs`); null when it does not, so
+ * the reader pages on until a page comes back short (catalogue-api.md §3.8).
+ */
+export function remainingPlaylistPages(totalSongs: number | undefined, firstPageCount: number, limit = PLAYLIST_PAGE_SIZE): number[] | null {
+  if (firstPageCount < limit) return [];
+  if (typeof totalSongs !== 'number' || !Number.isFinite(totalSongs)) return null;
+  const pages = Math.ceil(totalSongs / limit);
+  return Array.from({ length: Math.max(0, pages - 1) }, (_, i) => i + 2);
+}
+
+/** Every song of a catalogue playlist, page after page (a 2,000-song playlist is 40 pages). */
+export async function fetchWholePlaylist(c: CatalogueClient, id: string, signal?: AbortSignal, limit = PLAYLIST_PAGE_SIZE): Promise<Playlist> {
+  const page = (n: number) => c.get<Playlist>(`/playlists?id=${q(id)}&limit=${limit}&page=${n}`, { signal });
+  const first = await page(1);
+  const firstSongs = first.songs ?? [];
+  const planned = remainingPlaylistPages(first.totalSongs, firstSongs.length, limit);
+  const songs = [...firstSongs];
+  if (planned === null) {
+    for (let n = 2; ; n++) {
+      const more = (await page(n)).songs ?? [];
+      songs.push(...more);
+      if (more.length < limit) break;
+    }
+  } else {
+    const results: Song[][] = new Array(planned.length);
+    let next = 0;
+    const worker = async () => {
+      while (next < planned.length) {
+        const i = next++;
+        results[i] = (await page(planned[i]!)).songs ?? [];
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(PLAYLIST_PAGE_CONCURRENCY, planned.length) }, worker));
+    for (const r of results) songs.push(...r);
+  }
+  return { ...first, songs };
+}
+
+export const wholePlaylistQuery = (c: CatalogueClient, id: string) =>
+  queryOptions({
+    queryKey: key(c, 'playlist', id, 'all'),
+    queryFn: ({ signal }) => fetchWholePlaylist(c, id, signal),
+    staleTime: COLLECTION_STALE_MS,
   });

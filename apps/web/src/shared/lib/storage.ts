@@ -39,3 +39,107 @@ export function writeText(storage: StorageLike | undefined, key: string, value: 
 
 export const local = (): StorageLike | undefined => (typeof localStorage === 'undefined' ? undefined : localStorage);
 export const session = (): StorageLike | undefined => (typeof sessionStorage === 'undefined' ? undefined : sessionStorage);
+
+/**
+ * SPEC §3 localStorage key names, verbatim, so every feature reads and writes
+ * the same entries. Keys SPEC describes without naming get a name here once.
+ */
+export const LOCAL_KEYS = {
+  audioQuality: 'audioQuality',
+  User: 'User',
+  userExpiry: 'userExpiry',
+  favorites: 'favorites',
+  expiryTime: 'expiryTime',
+  PlaylistMetadata: 'PlaylistMetadata',
+  PlaylistMetadataExpiryTime: 'PlaylistMetadataExpiryTime',
+  FavoriteSongsDetails: 'FavoriteSongsDetails',
+  recentSongs: 'recentSongs',
+  SpeedListSongs: 'SpeedListSongs',
+  speedListExpiry: 'speedListExpiry',
+  suggestionIndex: 'suggestionIndex',
+  songId: 'songId',
+  searchHistory: 'searchHistory',
+  failedAddFavorites: 'failedAddFavorites',
+  failedRemoveFavorites: 'failedRemoveFavorites',
+  songSuggestions: 'songSuggestions',
+  EnglishSongs: 'EnglishSongs',
+  /** Legacy: removed on sight (SPEC §3). */
+  favoriteSongs: 'favoriteSongs',
+  // Named by SPEC only by what they hold:
+  videoPreviewCache: 'videoPreviewCache',
+  speedListCache: 'speedListCache',
+  quickPlaysCache: 'quickPlaysCache',
+  /** The list of curated Home rows (order, titles, featured song). */
+  homeRows: 'homeRows',
+} as const;
+
+/** `playlist:{playlistId}`: a user playlist's song ids (SPEC §3). */
+export const playlistKey = (playlistId: string): string => `playlist:${playlistId}`;
+/** A per-row curated cache (SPEC §3 "per-row curated caches"). */
+export const homeRowKey = (rowId: string): string => `homeRow:${rowId}`;
+
+/**
+ * A versioned, expiring entry (SPEC §3 "data, timestamp, expiresAt"; §5
+ * "cached values used only if unexpired and version matches").
+ */
+export interface CachedEntry<T> {
+  data: T;
+  /** When the data was fetched (ms since the epoch). */
+  timestamp: number;
+  expiresAt: number;
+  version: string;
+}
+
+export interface CacheOptions {
+  version: string;
+  now?: number;
+}
+
+/** The entry when it is well formed, unexpired and of `version`; else null (and the stale entry is removed). */
+export function readCached<T>(
+  storage: StorageLike | undefined,
+  key: string,
+  options: CacheOptions & { isData?: (value: unknown) => value is T },
+): CachedEntry<T> | null {
+  const raw = readJson<unknown>(storage, key, null);
+  if (!raw || typeof raw !== 'object') return null;
+  const e = raw as Partial<CachedEntry<unknown>>;
+  const now = options.now ?? Date.now();
+  const valid =
+    e.version === options.version &&
+    typeof e.timestamp === 'number' &&
+    typeof e.expiresAt === 'number' &&
+    e.expiresAt > now &&
+    'data' in e &&
+    (options.isData ? options.isData(e.data) : e.data !== undefined);
+  if (!valid) {
+    try {
+      storage?.removeItem(key);
+    } catch {
+      // Nothing to clean up then.
+    }
+    return null;
+  }
+  return e as CachedEntry<T>;
+}
+
+/** Stores `data` for `ttlMs` under `version`; returns the entry written. */
+export function writeCached<T>(
+  storage: StorageLike | undefined,
+  key: string,
+  data: T,
+  options: CacheOptions & { ttlMs: number },
+): CachedEntry<T> {
+  const now = options.now ?? Date.now();
+  const entry: CachedEntry<T> = { data, timestamp: now, expiresAt: now + options.ttlMs, version: options.version };
+  writeJson(storage, key, entry);
+  return entry;
+}
+
+export function removeKey(storage: StorageLike | undefined, key: string): void {
+  try {
+    storage?.removeItem(key);
+  } catch {
+    // Unavailable storage holds nothing.
+  }
+}

@@ -1,0 +1,21 @@
+import type { HomeRows } from '@lyra/contracts/catalogue';
+import { CuratedSongRow } from './curated-song-row.js';
+import { PlaylistRow } from './playlist-row.js';
+import { QuickPicks } from './quick-picks.js';
+
+/**
+ * The rows of GET /api/home/rows in the server's order (Top Hits, English hots,
+ * Most Searched, the artist row, the language row, Quick Picks, playlist rows
+ * by default). A carousel row is Quick Picks.
+ */
+export function CuratedRows({ data }: { data: HomeRows }) {
+  return (
+    <>
+      {data.rows.map((row) => {
+        if (row.kind === 'playlists') return <PlaylistRow key={row.id} row={row} />;
+        if (row.layout === 'carousel') return <QuickPicks key={row.id} title={row.title} ready />;
+        return <CuratedSongRow key={row.id} row={row} />;
+      })}
+    </>
+  );
+}

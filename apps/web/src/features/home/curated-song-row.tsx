@@ -1,0 +1,42 @@
+import type { HomeSongRow } from '@lyra/contracts/catalogue';
+import { SongRow } from '../../shared/ui/song-row.js';
+import { commands } from '../player/commands.js';
+import { usePlayerStore } from '../player/player-store.js';
+import { HomeSection, HorizontalList } from './home-section.js';
+import { SongTile } from './song-tile.js';
+
+/**
+ * A curated song row (Top Hits, English hots, Most Searched, the artist and
+ * language rows): horizontal cards, or a list when the row asks for one. A tap
+ * queues the song plus the next 9 and plays (SPEC §9).
+ */
+export function CuratedSongRow({ row }: { row: HomeSongRow }) {
+  const currentId = usePlayerStore((s) => s.queue[s.currentIndex]?.id);
+  const songs = row.songs.slice(0, row.limit);
+  if (songs.length === 0) return null;
+  return (
+    <HomeSection id={row.id} title={row.title}>
+      {row.layout === 'list' ? (
+        <ul>
+          {songs.map((song, i) => (
+            <SongRow
+              key={song.id}
+              song={song}
+              isCurrent={song.id === currentId}
+              onPlay={() => commands.playListRow(songs, i)}
+              onAddToQueue={() => commands.addToQueue(song)}
+            />
+          ))}
+        </ul>
+      ) : (
+        <HorizontalList>
+          {songs.map((song, i) => (
+            <li key={song.id} className="w-36 shrink-0 snap-start">
+              <SongTile song={song} isCurrent={song.id === currentId} onPlay={() => commands.playListRow(songs, i)} />
+            </li>
+          ))}
+        </HorizontalList>
+      )}
+    </HomeSection>
+  );
+}

@@ -1,0 +1,28 @@
+import { lazy, Suspense } from 'react';
+import { FavoritesRow } from '../favorites/favorites-row.js';
+import { RecentPlaysRow } from './recent-plays-row.js';
+import { SpeedListGrid } from './speed-list-grid.js';
+
+// Started at once (not on first render), so the rows' chunk loads while the top paints.
+const belowFold = import('./home-below-fold.js');
+const HomeBelowFold = lazy(async () => ({ default: (await belowFold).HomeBelowFold }));
+
+export const greeting = (hour: number): string => (hour < 12 ? 'Good morning' : hour < 18 ? 'Good afternoon' : 'Good evening');
+
+/**
+ * Home (SPEC §2), top to bottom: greeting, Recent Plays, Favorites (signed in),
+ * Speed List, then Video Previews, Suggested for You and the curated rows.
+ */
+export function HomeScreen() {
+  return (
+    <>
+      <h1 className="px-2 pt-2 pb-3 text-2xl font-bold">{greeting(new Date().getHours())}</h1>
+      <RecentPlaysRow />
+      <FavoritesRow />
+      <SpeedListGrid />
+      <Suspense fallback={<p className="px-2 text-muted">Loading songs…</p>}>
+        <HomeBelowFold />
+      </Suspense>
+    </>
+  );
+}

@@ -1,0 +1,56 @@
+import { useQuery } from '@tanstack/react-query';
+import { Play } from 'lucide-react';
+import { useEffect } from 'react';
+import { useCatalogue } from '../../shared/lib/catalogue-context.js';
+import { SongRow } from '../../shared/ui/song-row.js';
+import { commands } from '../player/commands.js';
+import { playerActions, usePlayerStore } from '../player/player-store.js';
+import { HomeSection } from './home-section.js';
+import { QUICK_PICKS, quickPicksQuery } from './home-queries.js';
+import { chunk } from './row-pages.js';
+
+/**
+ * SPEC §2 Quick Picks: 15 songs in a carousel of groups of 5 with 'Play all'.
+ * On error the section hides and the reason is logged (SPEC §8).
+ */
+export function QuickPicks({ title, ready }: { title: string; ready: boolean }) {
+  const { data, error } = useQuery(quickPicksQuery(useCatalogue(), ready));
+  const currentId = usePlayerStore((s) => s.queue[s.currentIndex]?.id);
+  useEffect(() => {
+    if (error) console.error(error.message);
+  }, [error]);
+  const songs = (data ?? []).slice(0, QUICK_PICKS.COUNT);
+  if (error || songs.length === 0) return null;
+  return (
+    <HomeSection
+      id="quick-picks"
+      title={title}
+      action={
+        <button
+          type="button"
+          onClick={() => playerActions().playQueue(songs, 0)}
+          className="flex items-center gap-1 rounded-full bg-accent px-3 py-1.5 text-sm font-semibold text-white"
+        >
+          <Play className="size-4" aria-hidden />
+          Play all
+        </button>
+      }
+    >
+      <div className="flex snap-x snap-mandatory gap-3 overflow-x-auto [scrollbar-width:none]">
+        {chunk(songs, QUICK_PICKS.GROUP).map((group, g) => (
+          <ul key={g} aria-label={`Quick Picks ${g + 1} of ${Math.ceil(songs.length / QUICK_PICKS.GROUP)}`} className="w-[85%] shrink-0 snap-start sm:w-[calc(50%-0.375rem)]">
+            {group.map((song, i) => (
+              <SongRow
+                key={song.id}
+                song={song}
+                isCurrent={song.id === currentId}
+                onPlay={() => playerActions().playQueue(songs, g * QUICK_PICKS.GROUP + i)}
+                onAddToQueue={() => commands.addToQueue(song)}
+              />
+            ))}
+          </ul>
+        ))}
+      </div>
+    </HomeSection>
+  );
+}

@@ -1,0 +1,72 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Video } from 'lucide-react';
+import { useCatalogue, useClientConfig } from '../../shared/lib/catalogue-context.js';
+import { playerActions, usePlayerStore } from '../player/player-store.js';
+import { HomeSection, HorizontalList } from '../home/home-section.js';
+import { SongTile } from '../home/song-tile.js';
+import { forgetPreviewList, videoPreviewsQuery, type ListPreviewDocuments } from './video-previews-query.js';
+
+/** The blue video badge on each card. */
+const VideoBadge = () => (
+  <span className="absolute top-1.5 left-1.5 flex items-center gap-1 rounded-full bg-blue-700 px-1.5 py-0.5 text-[0.65rem] font-semibold text-white">
+    <Video className="size-3" aria-hidden />
+    Video
+  </span>
+);
+
+/**
+ * SPEC §2 Video Previews: a horizontal row with a blue video badge; a click
+ * plays the song with the row as the queue. On failure or an empty result,
+ * a 'Retry to load' button.
+ */
+export function VideoPreviewsRow({ featuredSongId, list }: { featuredSongId: string | null; list?: ListPreviewDocuments }) {
+  const catalogue = useCatalogue();
+  const config = useClientConfig();
+  const queryClient = useQueryClient();
+  const options = videoPreviewsQuery(catalogue, config, featuredSongId, list ? { list } : {});
+  const { data, isPending, isError, isFetching } = useQuery(options);
+  const currentId = usePlayerStore((s) => s.queue[s.currentIndex]?.id);
+  const retry = () => {
+    forgetPreviewList();
+    void queryClient.refetchQueries({ queryKey: options.queryKey, exact: true });
+  };
+  let body;
+  if (isPending) {
+    body = (
+      <HorizontalList label="Loading video previews">
+        {Array.from({ length: 4 }, (_, i) => (
+          <li key={i} aria-hidden className="aspect-square w-36 shrink-0 animate-pulse rounded-lg bg-raised motion-reduce:animate-none" />
+        ))}
+      </HorizontalList>
+    );
+  } else if (isError || !data || data.length === 0) {
+    body = (
+      <div className="px-2">
+        <button
+          type="button"
+          onClick={retry}
+          disabled={isFetching}
+          className="rounded-full bg-accent px-4 py-2 text-sm font-semibold text-white disabled:opacity-60"
+        >
+          Retry to load
+        </button>
+      </div>
+    );
+  } else {
+    const songs = data;
+    body = (
+      <HorizontalList>
+        {songs.map((song, i) => (
+          <li key={song.id} className="w-36 shrink-0 snap-start">
+            <SongTile song={song} badge={<VideoBadge />} isCurrent={song.id === currentId} onPlay={() => playerActions().playQueue(songs, i)} />
+          </li>
+        ))}
+      </HorizontalList>
+    );
+  }
+  return (
+    <HomeSection id="video-previews" title="Video Previews">
+      {body}
+    </HomeSection>
+  );
+}
