@@ -1,11 +1,11 @@
-import { QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { Toaster } from 'sonner';
 import { createCatalogueClient } from '../shared/lib/catalogue-client.js';
 import { ServicesProvider } from '../shared/lib/catalogue-context.js';
-import { DEFAULT_CONFIG } from '../shared/lib/client-config.js';
+import { DEFAULT_CONFIG, type ClientConfig } from '../shared/lib/client-config.js';
 import { createQueryClient } from '../shared/lib/query-client.js';
 
 // jsdom has no matchMedia; sonner and the install banner ask it for media features.
@@ -30,7 +30,7 @@ if (typeof window !== 'undefined' && !window.matchMedia) {
  */
 export function renderApp(
   element: ReactElement,
-  options: { path?: string; at?: string; routes?: RouteObject[]; fetch?: typeof fetch } = {},
+  options: { path?: string; at?: string; routes?: RouteObject[]; fetch?: typeof fetch; config?: ClientConfig; queryClient?: QueryClient } = {},
 ) {
   const path = options.path ?? '/';
   const router = createMemoryRouter(
@@ -43,8 +43,8 @@ export function renderApp(
   );
   const catalogue = createCatalogueClient(['/api'], options.fetch ?? (async () => new Response('{}', { status: 503 })));
   const utils = render(
-    <ServicesProvider value={{ config: DEFAULT_CONFIG, catalogue }}>
-      <QueryClientProvider client={createQueryClient()}>
+    <ServicesProvider value={{ config: options.config ?? DEFAULT_CONFIG, catalogue }}>
+      <QueryClientProvider client={options.queryClient ?? createQueryClient()}>
         <RouterProvider router={router} />
         <Toaster />
       </QueryClientProvider>

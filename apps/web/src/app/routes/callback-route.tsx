@@ -1,16 +1,42 @@
-import { useEffect } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
+import { readCallbackParams } from '../../features/auth/callback-params.js';
+import { completeOAuth } from '../../features/auth/session.js';
+import { describeFailure } from '../../shared/lib/backend.js';
+import { useBackend } from '../../shared/lib/backend-hooks.js';
 
 /**
- * SPEC §2 Callback: 'Logging in...'; without userId and secret the listener
- * goes to /profile. Creating the session from them belongs to sign-in.
+ * SPEC §2 Callback: 'Logging in...'. With userId and secret the session is
+ * created and the listener lands on /; without them, or on failure, on
+ * /profile (DESIGN §8: the OAuth success and failure URLs are both here).
  */
 export function CallbackRoute() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
-  const complete = Boolean(params.get('userId') && params.get('secret'));
+  const backend = useBackend();
+  const queryClient = useQueryClient();
+  const started = useRef(false);
+
   useEffect(() => {
-    if (!complete) navigate('/profile', { replace: true });
-  }, [complete, navigate]);
+    // The secret is single-use: one attempt per visit, even when effects run twice.
+    if (started.current) return;
+    started.current = true;
+    const credentials = readCallbackParams(params);
+    if (!credentials) {
+      navigate('/profile', { replace: true });
+      return;
+    }
+    void (async () => {
+      try {
+        await completeOAuth(await backend(), credentials.userId, credentials.secret, queryClient);
+        navigate('/', { replace: true });
+      } catch (e) {
+        console.error('Login failed:', describeFailure(e).message);
+        navigate('/profile', { replace: true });
+      }
+    })();
+  }, [params, navigate, backend, queryClient]);
+
   return <p className="p-6 text-center text-muted">Logging in...</p>;
 }

@@ -1,6 +1,7 @@
 import { Outlet, useLocation } from 'react-router';
 import { MiniPlayer } from '../../features/player/components/mini-player.js';
 import { useQueueSuggestions } from '../../features/player/use-queue-suggestions.js';
+import { useAccountServices } from '../../features/realtime/use-account-services.js';
 import { BottomTabs } from './bottom-tabs.js';
 import { InstallBanner } from './install-banner.js';
 import { OfflineBanner } from './offline-banner.js';
@@ -15,6 +16,7 @@ export function AppShell() {
   const { pathname } = useLocation();
   const onPlayer = pathname.startsWith('/player/');
   useQueueSuggestions();
+  useAccountServices();
   return (
     <>
       <OfflineBanner />

@@ -2,7 +2,8 @@ import { Search, Share2 } from 'lucide-react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { copyText } from '../../shared/lib/clipboard.js';
-import { readStoredUser } from '../../shared/lib/stored-user.js';
+import { useSessionUser } from '../../features/auth/session-store.js';
+import { userInitial } from '../../features/profile/user-initial.js';
 
 /** The promotional text copied by the top bar's share icon (SPEC §2). */
 export const promoText = (origin: string): string =>
@@ -14,8 +15,7 @@ async function shareSite() {
 
 /** SPEC §2 top bar: title, share, search, and Login (or the user's initial) to /profile. */
 export function TopBar() {
-  const user = readStoredUser();
-  const initial = user?.name.trim().charAt(0).toUpperCase() || user?.email?.charAt(0).toUpperCase() || '';
+  const user = useSessionUser();
   return (
     <header className="sticky top-0 z-30 flex items-center gap-1 bg-surface/95 px-4 py-2 backdrop-blur">
       <Link to="/" className="mr-auto text-xl font-bold tracking-tight">
@@ -33,7 +33,7 @@ export function TopBar() {
           aria-label={`Profile of ${user.name || 'you'}`}
           className="ml-1 grid size-9 place-items-center rounded-full bg-accent font-semibold text-white"
         >
-          {initial || '?'}
+          {userInitial(user)}
         </Link>
       ) : (
         <Link to="/profile" className="ml-1 rounded-full bg-accent px-4 py-1.5 text-sm font-semibold text-white">

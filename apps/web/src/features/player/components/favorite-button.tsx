@@ -1,28 +1,23 @@
 import { Heart } from 'lucide-react';
 import { useNavigate } from 'react-router';
-import { readStoredUser } from '../../../shared/lib/stored-user.js';
 import { signInToast } from '../../../shared/lib/toasts.js';
+import { useFavoriteToggle, useIsFavorite } from '../../favorites/use-favorites.js';
+import { useCurrentSong } from '../player-store.js';
 
 /**
- * The favourite toggle. Signed out, SPEC §8's prompt: the mini player says
- * 'Sign in for favorites' ('Click to sign in', 5 s); the player screen says
- * 'Sign in to add to favorites' (SPEC §4); both offer 'Sign in' to /profile.
- * Signed-in favourites plug in here (`onToggle`, `isFavorite`).
+ * The favourite toggle of the current song (SPEC §4, favourites feature).
+ * Signed out, SPEC §8's prompt: the mini player says 'Sign in for favorites'
+ * ('Click to sign in', 5 s); the player screen says 'Sign in to add to
+ * favorites' (SPEC §4); both offer 'Sign in' to /profile.
  */
-export function FavoriteButton({
-  variant,
-  isFavorite = false,
-  onToggle,
-  className = '',
-}: {
-  variant: 'mini' | 'player';
-  isFavorite?: boolean;
-  onToggle?: () => void;
-  className?: string;
-}) {
+export function FavoriteButton({ variant, className = '' }: { variant: 'mini' | 'player'; className?: string }) {
   const navigate = useNavigate();
+  const song = useCurrentSong();
+  const toggle = useFavoriteToggle();
+  const isFavorite = useIsFavorite(song?.id);
   const click = () => {
-    if (onToggle && readStoredUser()) return onToggle();
+    if (toggle && song) return toggle(song.id);
+    if (toggle) return;
     if (variant === 'mini') signInToast('Sign in for favorites', navigate, { description: 'Click to sign in' });
     else signInToast('Sign in to add to favorites', navigate);
   };

@@ -1,0 +1,97 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { describeFailure, type BackendApi, type BackendUser } from '../../shared/lib/backend.js';
+import type { StoredUser } from '../../shared/lib/stored-user.js';
+import { useSessionStore } from './session-store.js';
+import { cacheUser, clearCachedUser, readCachedUser, removeKeys } from './user-cache.js';
+
+/**
+ * The signed-in user's own data cached on this device (SPEC §3 keys). It is
+ * dropped on sign-out and when another account signs in here, so one
+ * person's favourites and playlists never show for another.
+ */
+const USER_DATA_KEYS = [
+  'favorites',
+  'expiryTime',
+  'favoriteSongs',
+  'FavoriteSongsDetails',
+  'failedAddFavorites',
+  'failedRemoveFavorites',
+  'PlaylistMetadata',
+  'PlaylistMetadataExpiryTime',
+];
+const USER_DATA_PREFIXES = ['playlist:'];
+
+const toStored = (u: BackendUser): StoredUser => ({ $id: u.$id, name: u.name, email: u.email });
+
+function adopt(user: StoredUser, nowMs: number, queryClient?: QueryClient): StoredUser {
+  const before = readCachedUser(nowMs).user;
+  if (before && before.$id !== user.$id) forgetUserData(queryClient);
+  cacheUser(user, nowMs);
+  useSessionStore.getState().setUser(user);
+  return user;
+}
+
+function forgetUserData(queryClient?: QueryClient): void {
+  removeKeys(USER_DATA_KEYS, USER_DATA_PREFIXES);
+  queryClient?.removeQueries({ queryKey: ['backend'] });
+}
+
+/**
+ * SPEC §4 Session: the cached user is used while its 3-day expiry holds;
+ * otherwise the backend is asked. A failed fetch (signed out, or no answer)
+ * leaves the user unset (SPEC §8).
+ */
+export async function checkSession(api: () => Promise<BackendApi>, nowMs = Date.now(), queryClient?: QueryClient): Promise<StoredUser | null> {
+  const cached = readCachedUser(nowMs);
+  if (cached.fresh && cached.user) {
+    useSessionStore.getState().setUser(cached.user);
+    return cached.user;
+  }
+  try {
+    return adopt(toStored(await (await api()).getAccount()), nowMs, queryClient);
+  } catch (e) {
+    const failure = describeFailure(e);
+    console.info('No signed-in session:', failure.message);
+    // 401: the session is gone, as after a sign-out. No answer: the user is
+    // unset for now, and the cache stays to be checked again next time.
+    if (failure.code === 401) {
+      clearCachedUser();
+      forgetUserData(queryClient);
+    }
+    useSessionStore.getState().setUser(null);
+    return null;
+  }
+}
+
+/** /callback: the OAuth token flow's userId and secret become a session, then the account is fetched. */
+export async function completeOAuth(api: BackendApi, userId: string, secret: string, queryClient?: QueryClient): Promise<StoredUser> {
+  await api.createSession(userId, secret);
+  return adopt(toStored(await api.getAccount()), Date.now(), queryClient);
+}
+
+/** DESIGN §6: email and password when no OAuth provider is configured. */
+export async function signInWithEmail(
+  api: BackendApi,
+  input: { email: string; password: string; name?: string; signUp: boolean },
+  queryClient?: QueryClient,
+): Promise<StoredUser> {
+  if (input.signUp) await api.createAccount(input.email, input.password, input.name?.trim() || input.email.split('@')[0]!);
+  await api.createEmailSession(input.email, input.password);
+  return adopt(toStored(await api.getAccount()), Date.now(), queryClient);
+}
+
+/**
+ * SPEC §4: sign-out deletes the current session, clears session and user
+ * state and removes User and userExpiry. A failure is only logged (SPEC §8);
+ * the device forgets the user either way.
+ */
+export async function signOut(api: BackendApi, queryClient?: QueryClient): Promise<void> {
+  try {
+    await api.deleteCurrentSession();
+  } catch (e) {
+    console.error('Sign-out failed:', describeFailure(e).message);
+  }
+  clearCachedUser();
+  forgetUserData(queryClient);
+  useSessionStore.getState().setUser(null);
+}

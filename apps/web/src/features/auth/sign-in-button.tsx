@@ -1,0 +1,40 @@
+import { useState } from 'react';
+import { describeFailure } from '../../shared/lib/backend.js';
+import { useBackend } from '../../shared/lib/backend-hooks.js';
+import { useClientConfig } from '../../shared/lib/catalogue-context.js';
+import { EmailSignInDialog } from './email-sign-in-dialog.js';
+
+/** DESIGN §8: the token flow returns to /callback on success and on failure alike. */
+export const callbackUrl = (origin: string): string => `${origin}/callback`;
+
+/**
+ * The Profile sign-in button (SPEC §2). With Google (or another OpenID
+ * Connect issuer) configured it runs the OAuth token flow; without one the
+ * same button offers email and password (DESIGN §6).
+ */
+export function SignInButton() {
+  const config = useClientConfig();
+  const backend = useBackend();
+  const [emailOpen, setEmailOpen] = useState(false);
+  const provider = config.signIn.google ? 'google' : config.signIn.oidc ? 'oidc' : null;
+
+  const click = async () => {
+    if (!provider) return setEmailOpen(true);
+    try {
+      const api = await backend();
+      api.startOAuth(provider, callbackUrl(window.location.origin), callbackUrl(window.location.origin));
+    } catch (e) {
+      // SPEC §8: Google login failures are only logged.
+      console.error('Login failed:', describeFailure(e).message);
+    }
+  };
+
+  return (
+    <>
+      <button type="button" onClick={() => void click()} className="rounded-full bg-accent px-6 py-2.5 font-semibold text-white hover:brightness-110">
+        {provider === 'google' ? 'Login with Google' : 'Login'}
+      </button>
+      {!provider && <EmailSignInDialog open={emailOpen} onOpenChange={setEmailOpen} />}
+    </>
+  );
+}

@@ -1,0 +1,47 @@
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import type { BackendApi } from '../../shared/lib/backend.js';
+import { fetchFavoriteIds } from './favorites-api.js';
+import { FAVORITES, readFavoritesCache, removeLegacyFavorites, updateFavoritesCache, writeFavoritesCache } from './favorites-cache.js';
+
+/** style.md §7.5 rule 7: one key per read, starting with the source. */
+export const favoritesKey = (userId: string) => ['backend', 'favorites', userId] as const;
+
+/**
+ * The user's favourite song ids, oldest first (screens reverse them, SPEC §4).
+ * The localStorage copy answers while younger than 5 hours; otherwise the
+ * server is asked and the copy renewed.
+ */
+export const favoritesQuery = (api: () => Promise<BackendApi>, userId: string) =>
+  queryOptions({
+    queryKey: favoritesKey(userId),
+    queryFn: async () => {
+      removeLegacyFavorites();
+      const cached = readFavoritesCache(Date.now());
+      if (cached.fresh) return cached.ids;
+      return fetchAndCache(await api(), userId);
+    },
+    staleTime: FAVORITES.CACHE_MS,
+    gcTime: FAVORITES.CACHE_MS,
+  });
+
+async function fetchAndCache(api: BackendApi, userId: string): Promise<string[]> {
+  const ids = await fetchFavoriteIds(api, userId);
+  writeFavoritesCache(ids, Date.now());
+  return ids;
+}
+
+/** Asks the server now (another device changed something, or failed changes were just sent). */
+export async function refreshFavorites(queryClient: QueryClient, api: BackendApi, userId: string): Promise<string[]> {
+  const ids = await fetchAndCache(api, userId);
+  queryClient.setQueryData(favoritesKey(userId), ids);
+  return ids;
+}
+
+/** Puts a song in or out of the shown list (and its cached copy), without asking the server. */
+export function showFavorite(queryClient: QueryClient, userId: string, songId: string, on: boolean): void {
+  const before = queryClient.getQueryData<string[]>(favoritesKey(userId)) ?? readFavoritesCache(Date.now()).ids;
+  if (on === before.includes(songId)) return;
+  const after = on ? [...before, songId] : before.filter((id) => id !== songId);
+  queryClient.setQueryData(favoritesKey(userId), after);
+  updateFavoritesCache(after);
+}

@@ -1,0 +1,80 @@
+import { Dialog } from 'radix-ui';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { useBackend } from '../../shared/lib/backend-hooks.js';
+import { Spinner } from '../../shared/ui/spinner.js';
+import { useSessionUser } from '../auth/session-store.js';
+import { sendFeedback } from './send-feedback.js';
+
+/** SPEC §8 feedback toast durations. */
+export const FEEDBACK_TOAST_MS = { signIn: 2_000, thanks: 2_000, failed: 3_000 } as const;
+
+/**
+ * SPEC §2/§5/§8 feedback: signed in only ('Sign in to send feedback');
+ * a message of 5 characters or fewer closes the dialog without sending;
+ * a spinner while sending; thanks, or "couldn't send feedback".
+ */
+export function FeedbackButton({ className = '' }: { className?: string }) {
+  const user = useSessionUser();
+  const backend = useBackend();
+  const [open, setOpen] = useState(false);
+  const [message, setMessage] = useState('');
+  const [sending, setSending] = useState(false);
+
+  const openDialog = () => {
+    if (!user) toast('Sign in to send feedback', { duration: FEEDBACK_TOAST_MS.signIn });
+    else setOpen(true);
+  };
+
+  const send = async () => {
+    if (!user) return;
+    setSending(true);
+    const outcome = await sendFeedback(await backend(), user, message).catch(() => 'failed' as const);
+    setSending(false);
+    if (outcome === 'failed') {
+      toast.error("couldn't send feedback", { duration: FEEDBACK_TOAST_MS.failed });
+      return;
+    }
+    if (outcome === 'sent') toast.success('Thanks for you feedback', { duration: FEEDBACK_TOAST_MS.thanks });
+    setMessage('');
+    setOpen(false);
+  };
+
+  return (
+    <>
+      <button type="button" onClick={openDialog} className={className}>
+        Report bugs or give feedback
+      </button>
+      <Dialog.Root open={open} onOpenChange={(o) => !sending && setOpen(o)}>
+        <Dialog.Portal>
+          <Dialog.Overlay className="fixed inset-0 z-50 bg-black/60" />
+          <Dialog.Content className="fixed top-1/2 left-1/2 z-50 w-[min(92vw,26rem)] -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-panel p-6 shadow-xl">
+            <Dialog.Title className="text-lg font-bold">Feedback</Dialog.Title>
+            <Dialog.Description className="mt-1 text-sm text-muted">We will take atleast 3 days to fix the bugs</Dialog.Description>
+            <label className="mt-4 flex flex-col gap-1 text-sm">
+              Your message
+              <textarea
+                value={message}
+                onChange={(e) => setMessage(e.target.value)}
+                rows={5}
+                className="rounded-lg border border-line bg-surface px-3 py-2 text-white focus:border-accent focus:outline-none"
+              />
+            </label>
+            <div className="mt-4 flex justify-end">
+              <button
+                type="button"
+                onClick={() => void send()}
+                disabled={sending}
+                aria-busy={sending}
+                className="flex items-center gap-2 rounded-full bg-accent px-5 py-2 font-semibold text-white disabled:opacity-60"
+              >
+                {sending && <Spinner className="size-4" label="Sending" />}
+                Send
+              </button>
+            </div>
+          </Dialog.Content>
+        </Dialog.Portal>
+      </Dialog.Root>
+    </>
+  );
+}

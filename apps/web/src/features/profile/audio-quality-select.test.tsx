@@ -1,0 +1,58 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { toast } from 'sonner';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { onAudioQualityChange } from '../player/quality-storage.js';
+import { renderApp } from '../../test/render.js';
+import { AudioQualitySelect } from './audio-quality-select.js';
+import { QUALITY_TIERS } from './quality-tiers.js';
+
+// Radix Select measures and captures the pointer; jsdom has neither.
+beforeEach(() => {
+  localStorage.clear();
+  Element.prototype.hasPointerCapture ??= () => false;
+  Element.prototype.scrollIntoView ??= () => {};
+  window.HTMLElement.prototype.releasePointerCapture ??= () => {};
+});
+afterEach(() => {
+  toast.dismiss();
+  cleanup();
+});
+
+describe('audio quality dropdown (SPEC §2, §4)', () => {
+  it("lists SPEC's tiers: Premium 320; Standard 160 and 96; Basic 48 and 12, each with a tooltip", () => {
+    expect(QUALITY_TIERS.map((t) => [t.tier, t.levels.map((l) => `${l.quality} (${l.label})`)])).toEqual([
+      ['Premium', ['320kbps (High Definition)']],
+      ['Standard', ['160kbps (Standard)', '96kbps (Basic)']],
+      ['Basic', ['48kbps (Low)', '12kbps (Ultra Low)']],
+    ]);
+    expect(QUALITY_TIERS.flatMap((t) => t.levels).every((l) => l.tooltip.length > 10)).toBe(true);
+  });
+
+  it('shows the stored quality, default 320kbps', () => {
+    renderApp(<AudioQualitySelect />);
+    expect(screen.getByRole('combobox', { name: 'Audio quality' }).textContent).toContain('320kbps (High Definition)');
+    expect(localStorage.getItem('audioQuality')).toBe('320kbps');
+  });
+
+  it("a choice is stored, handed to the player and confirmed: 'Audio quality set to 96kbps'", async () => {
+    const heard: string[] = [];
+    const off = onAudioQualityChange((q) => heard.push(q));
+    renderApp(<AudioQualitySelect />);
+    const trigger = screen.getByRole('combobox', { name: 'Audio quality' });
+    fireEvent.pointerDown(trigger, { button: 0, ctrlKey: false, pointerType: 'mouse' });
+    const list = await screen.findByRole('listbox');
+    expect(within(list).getAllByRole('option').map((o) => o.textContent)).toEqual([
+      '320kbps (High Definition)',
+      '160kbps (Standard)',
+      '96kbps (Basic)',
+      '48kbps (Low)',
+      '12kbps (Ultra Low)',
+    ]);
+    fireEvent.click(within(list).getByRole('option', { name: '96kbps (Basic)' }));
+    expect(await screen.findByText('Audio quality set to 96kbps')).toBeTruthy();
+    expect(localStorage.getItem('audioQuality')).toBe('96kbps');
+    expect(heard).toEqual(['96kbps']);
+    off();
+  });
+});

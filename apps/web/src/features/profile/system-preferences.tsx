@@ -1,0 +1,20 @@
+import { FeedbackButton } from '../feedback/feedback-dialog.js';
+import { AudioQualitySelect } from './audio-quality-select.js';
+
+/** SPEC §2 Profile "System Preferences", shown signed in and signed out alike. */
+export function SystemPreferences() {
+  return (
+    <section aria-labelledby="system-preferences" className="mt-8 rounded-2xl bg-panel p-4">
+      <h2 id="system-preferences" className="text-lg font-semibold">
+        System Preferences
+      </h2>
+      <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
+        <span className="font-medium">Audio Quality Settings</span>
+        <AudioQualitySelect />
+      </div>
+      <div className="mt-4 border-t border-line pt-4">
+        <FeedbackButton className="font-medium text-accent-text hover:underline" />
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,9 @@
+import { useSessionCheck } from '../auth/use-session-check.js';
+
+/**
+ * Everything a signed-in listener's device keeps running in the background,
+ * mounted once by the app shell: the session check (SPEC §4).
+ */
+export function useAccountServices(): void {
+  useSessionCheck();
+}

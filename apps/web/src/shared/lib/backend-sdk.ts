@@ -1,0 +1,61 @@
+import { Account, Client, Databases, ID, OAuthProvider, Realtime } from 'appwrite';
+import type { BackendApi, BackendDocument } from './backend.js';
+import { COLLECTIONS } from './backend-ids.js';
+import type { ClientConfig } from './client-config.js';
+
+/**
+ * BackendApi over the `appwrite` SDK (v28). Loaded lazily by backend.ts. The
+ * SDK needs an absolute endpoint, so a relative one from /config.json ('/v1')
+ * is taken against the page's origin.
+ */
+export function createSdkBackend(config: Pick<ClientConfig, 'backendEndpoint' | 'projectId'>): BackendApi {
+  const endpoint = new URL(config.backendEndpoint, window.location.origin).href.replace(/\/+$/, '');
+  const client = new Client().setEndpoint(endpoint).setProject(config.projectId);
+  const account = new Account(client);
+  const databases = new Databases(client);
+  let realtime: Realtime | null = null;
+
+  const userOf = (u: { $id: string; name: string; email: string }) => ({ $id: u.$id, name: u.name, email: u.email });
+
+  return {
+    getAccount: async () => userOf(await account.get()),
+    createAccount: async (email, password, name) => userOf(await account.create({ userId: ID.unique(), email, password, name })),
+    createEmailSession: async (email, password) => {
+      await account.createEmailPasswordSession({ email, password });
+    },
+    createSession: async (userId, secret) => {
+      await account.createSession({ userId, secret });
+    },
+    deleteCurrentSession: async () => {
+      await account.deleteSession({ sessionId: 'current' });
+    },
+    startOAuth: (provider, success, failure) => {
+      account.createOAuth2Token({ provider: provider === 'google' ? OAuthProvider.Google : OAuthProvider.Oidc, success, failure });
+    },
+    list: async (name, queries) => {
+      const { databaseId, collectionId } = COLLECTIONS[name];
+      const res = await databases.listDocuments({ databaseId, collectionId, queries });
+      return res.documents as unknown as BackendDocument[];
+    },
+    create: async (name, data) => {
+      const { databaseId, collectionId } = COLLECTIONS[name];
+      const doc = await databases.createDocument({ databaseId, collectionId, documentId: ID.unique(), data });
+      return doc as unknown as BackendDocument;
+    },
+    remove: async (name, id) => {
+      const { databaseId, collectionId } = COLLECTIONS[name];
+      await databases.deleteDocument({ databaseId, collectionId, documentId: id });
+    },
+    subscribe: async (channels, onEvent) => {
+      // One socket for the page; a socket opened while signed out would not
+      // carry the session, so it is created on the first signed-in subscribe.
+      realtime ??= new Realtime(client);
+      const sub = await realtime.subscribe(channels, (e) => {
+        if (e.payload && typeof e.payload === 'object') onEvent({ events: e.events, channels: e.channels, payload: e.payload as BackendDocument });
+      });
+      return () => {
+        void sub.close();
+      };
+    },
+  };
+}
