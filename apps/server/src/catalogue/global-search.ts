@@ -8,7 +8,7 @@ import type {
   Song,
 } from '@lyra/contracts/catalogue';
 import { albumSongIds } from './albums.js';
-import { searchAlbums, searchArtists, searchPlaylists, searchSongs } from './search.js';
+import { prepareQuery, searchAlbums, searchArtists, searchPlaylists, searchSongs } from './search.js';
 import type { CatalogueCtx } from './songs.js';
 import { catalogueNorm } from './text.js';
 
@@ -38,10 +38,11 @@ export function songItem(s: Song): GlobalSongItem {
  * else the best song.
  */
 export async function globalSearch(ctx: CatalogueCtx, query: string): Promise<GlobalSearch> {
+  const prepared = await prepareQuery(ctx, query);
   const [songs, albums, artists, playlists] = await Promise.all([
-    searchSongs(ctx, query, FIRST),
-    searchAlbums(ctx, query, FIRST),
-    searchArtists(ctx, query, FIRST),
+    searchSongs(ctx, prepared, FIRST),
+    searchAlbums(ctx, prepared, FIRST),
+    searchArtists(ctx, prepared, FIRST),
     searchPlaylists(ctx, query, FIRST),
   ]);
   const songIds = await albumSongIds(ctx, albums.results.map((a) => a.id));

@@ -3,7 +3,7 @@ import type { Queryable } from '../db/db.js';
 import type { HomeRowsConfig } from './home-rows-config.js';
 import { searchPlaylistsByIds } from './playlists.js';
 import { cleanQuery } from './search-query.js';
-import { rankTracks } from './search.js';
+import { prepareQuery, rankTracks } from './search.js';
 import { songsByIds, type CatalogueCtx } from './songs.js';
 import {
   selectArtistPopularTrackIds,
@@ -15,7 +15,7 @@ import {
   selectTopFacet,
 } from './store/home.sql.js';
 import { selectPlaylistIdsBySource } from './store/playlists.sql.js';
-import { searchNamedIds } from './store/search.sql.js';
+import { searchPlaylistIds } from './store/search.sql.js';
 import { titleCase } from './wire-links.js';
 
 /** A row decided: which items, under which title; shaped per request (URLs depend on the host). */
@@ -51,7 +51,8 @@ async function songSource(
 ): Promise<Resolved | null> {
   switch (src.type) {
     case 'search': {
-      const { ids } = await rankTracks({ db, base: '' }, src.query, { limit: want, offset: 0 });
+      const ctx = { db, base: '' };
+      const { ids } = await rankTracks(ctx, await prepareQuery(ctx, src.query), { limit: want, offset: 0 });
       return { ids, name: src.query, query: src.query };
     }
     case 'most-played':
@@ -78,7 +79,7 @@ async function songSource(
 
 async function playlistSource(db: Queryable, src: HomePlaylistSource, want: number): Promise<Resolved> {
   if (src.type === 'search') {
-    const { ids } = await searchNamedIds(db, 'playlists', { text: cleanQuery(src.query), limit: want, offset: 0 });
+    const { ids } = await searchPlaylistIds(db, { text: cleanQuery(src.query), limit: want, offset: 0 });
     return { ids, name: src.query, query: src.query };
   }
   return { ids: await selectPlaylistIdsBySource(db, src.type, want), name: '', query: null };

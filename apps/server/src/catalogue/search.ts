@@ -13,16 +13,29 @@ import {
   countTracksUpTo,
   expandQueryWords,
   searchNamedIds,
+  searchPlaylistIds,
   searchPopularTrackIds,
   searchTrackIds,
-  type NamedTable,
   type RankedIds,
+  type TrackQuery,
 } from './store/search.sql.js';
 
 /** A page of a search: `start` is the 1-based position of its first result (§1.4). */
 export interface SearchPage {
   limit: number;
   offset: number;
+}
+
+/** A query made ready once and used by several searches (the global search runs four). */
+export interface PreparedQuery {
+  /** The cleaned text ('' = nothing to search). */
+  text: string;
+  norm: string;
+  widened: string;
+  strict: string;
+  /** At most this many tracks match (from catalogue_words counts). */
+  bound: number;
+  words: number;
 }
 
 const NONE: RankedIds = { ids: [], total: 0 };
@@ -37,48 +50,62 @@ export const EXACT_RANKING_LIMIT = 500;
 /** How many of the most played matches of a common query are ordered by score. */
 export const POPULAR_WINDOW = 50;
 
-/** Ranked track ids for `query`: typo-tolerant, partial words, all words required. */
-export async function rankTracks(ctx: CatalogueCtx, query: string, page: SearchPage): Promise<RankedIds> {
+/** Splits and widens the query (typo-tolerant, partial words); null when it has no word. */
+export async function prepareQuery(ctx: CatalogueCtx, query: string): Promise<PreparedQuery | null> {
   const text = cleanQuery(query);
-  if (!text) return NONE;
+  if (!text) return null;
   const { norm, words } = await expandQueryWords(ctx.db, text, MAX_QUERY_WORDS, ALTS_PER_WORD);
-  if (words.length === 0) return NONE;
-  const q = { norm, widened: widenedQuery(words), strict: strictQuery(words), limit: page.limit, offset: page.offset };
+  if (words.length === 0) return null;
+  return {
+    text,
+    norm,
+    widened: widenedQuery(words),
+    strict: strictQuery(words),
+    bound: Math.min(...words.map((w) => w.tracks)),
+    words: words.length,
+  };
+}
+
+const paged = (p: PreparedQuery, page: SearchPage): TrackQuery => ({ ...p, limit: page.limit, offset: page.offset });
+
+/** Ranked track ids: all words required, each as a prefix or a look-alike. */
+export async function rankTracks(ctx: CatalogueCtx, p: PreparedQuery | null, page: SearchPage): Promise<RankedIds> {
+  if (!p) return NONE;
+  const q = paged(p, page);
+  if (p.bound <= EXACT_RANKING_LIMIT) return searchTrackIds(ctx.db, q);
   // Each word's count bounds the matches; several words (all required) may
   // match far fewer tracks together, which a capped count settles.
-  const bound = Math.min(...words.map((w) => w.tracks));
-  if (bound <= EXACT_RANKING_LIMIT) return searchTrackIds(ctx.db, q);
-  if (words.length > 1) {
+  if (p.words > 1) {
     const matches = await countTracksUpTo(ctx.db, q.widened, EXACT_RANKING_LIMIT + 1);
     if (matches <= EXACT_RANKING_LIMIT) return searchTrackIds(ctx.db, q, matches);
   }
-  return { ids: await searchPopularTrackIds(ctx.db, q, POPULAR_WINDOW), total: bound };
-}
-
-async function rankNamed(ctx: CatalogueCtx, table: NamedTable, query: string, page: SearchPage): Promise<RankedIds> {
-  const text = cleanQuery(query);
-  if (!text) return NONE;
-  return searchNamedIds(ctx.db, table, { text, limit: page.limit, offset: page.offset });
+  return { ids: await searchPopularTrackIds(ctx.db, q, POPULAR_WINDOW), total: p.bound };
 }
 
 const start = (page: SearchPage) => page.offset + 1;
+type Query = string | PreparedQuery | null;
+const prepared = async (ctx: CatalogueCtx, q: Query) => (typeof q === 'string' ? prepareQuery(ctx, q) : q);
 
-export async function searchSongs(ctx: CatalogueCtx, query: string, page: SearchPage): Promise<SongSearchResults> {
-  const { ids, total } = await rankTracks(ctx, query, page);
+export async function searchSongs(ctx: CatalogueCtx, query: Query, page: SearchPage): Promise<SongSearchResults> {
+  const { ids, total } = await rankTracks(ctx, await prepared(ctx, query), page);
   return { total, start: start(page), results: await songsByIds(ctx, ids) };
 }
 
-export async function searchAlbums(ctx: CatalogueCtx, query: string, page: SearchPage): Promise<AlbumSearchResults> {
-  const { ids, total } = await rankNamed(ctx, 'albums', query, page);
+export async function searchAlbums(ctx: CatalogueCtx, query: Query, page: SearchPage): Promise<AlbumSearchResults> {
+  const p = await prepared(ctx, query);
+  const { ids, total } = p ? await searchNamedIds(ctx.db, 'albums', paged(p, page)) : NONE;
   return { total, start: start(page), results: await searchAlbumsByIds(ctx, ids) };
 }
 
-export async function searchArtists(ctx: CatalogueCtx, query: string, page: SearchPage): Promise<ArtistSearchResults> {
-  const { ids, total } = await rankNamed(ctx, 'artists', query, page);
+export async function searchArtists(ctx: CatalogueCtx, query: Query, page: SearchPage): Promise<ArtistSearchResults> {
+  const p = await prepared(ctx, query);
+  const { ids, total } = p ? await searchNamedIds(ctx.db, 'artists', paged(p, page)) : NONE;
   return { total, start: start(page), results: await searchArtistsByIds(ctx, ids) };
 }
 
+/** Playlist names are not catalogue words: they are matched by trigram similarity instead. */
 export async function searchPlaylists(ctx: CatalogueCtx, query: string, page: SearchPage): Promise<PlaylistSearchResults> {
-  const { ids, total } = await rankNamed(ctx, 'playlists', query, page);
+  const text = cleanQuery(query);
+  const { ids, total } = text ? await searchPlaylistIds(ctx.db, { text, limit: page.limit, offset: page.offset }) : NONE;
   return { total, start: start(page), results: await searchPlaylistsByIds(ctx, ids) };
 }

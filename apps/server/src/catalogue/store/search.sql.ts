@@ -123,23 +123,43 @@ export async function searchPopularTrackIds(db: Queryable, q: TrackQuery, window
   return ranked.slice(q.offset, q.offset + q.limit).map((r) => r.id);
 }
 
-export type NamedTable = 'albums' | 'artists' | 'playlists';
+/** Name equal to the query 8, starting with it 4, every word as typed 2. */
+const NAME_SCORE = `(case when e.norm_name = $3 then 8 else 0 end
+                  + case when starts_with(e.norm_name, $3) then 4 else 0 end
+                  + case when to_tsvector('simple', e.norm_name) @@ $2::tsquery then 2 else 0 end)`;
 
 /**
- * Albums, artists or playlists by name, through the norm_name trigram index:
- * word similarity (`<%`: the query is close to a part of the name, so partial
- * words match) or similarity (`%`: the whole name is close, so typos spread
- * over several words match). Ranked exact name, name prefix, similarity,
- * then name and id.
+ * Albums or artists whose name matches `widened` (served by the GIN index on
+ * to_tsvector('simple', norm_name)), ranked by NAME_SCORE, then name and id.
  */
-export async function searchNamedIds(
-  db: Queryable,
-  table: NamedTable,
-  q: { text: string; limit: number; offset: number },
-): Promise<RankedIds> {
+export async function searchNamedIds(db: Queryable, table: 'albums' | 'artists', q: TrackQuery): Promise<RankedIds> {
   const rows = await db.query<{ id: string; total: number }>(
     `select e.id, count(*) over ()::int as total
        from ${table} e
+      where to_tsvector('simple', e.norm_name) @@ $1::tsquery
+      order by ${NAME_SCORE} desc, e.norm_name, e.id
+      limit $4 offset $5`,
+    [q.widened, q.strict, q.norm, q.limit, q.offset],
+  );
+  if (rows.length > 0 || q.offset === 0) return { ids: rows.map((r) => r.id), total: rows[0]?.total ?? 0 };
+  const [count] = await db.query<{ n: number }>(
+    `select count(*)::int as n from ${table} where to_tsvector('simple', norm_name) @@ $1::tsquery`,
+    [q.widened],
+  );
+  return { ids: [], total: count?.n ?? 0 };
+}
+
+/**
+ * Playlists by name, through the norm_name trigram index: word similarity
+ * (`<%`: the query is close to a part of the name, so partial words match)
+ * or similarity (`%`: the whole name is close, so typos spread over several
+ * words match). Playlist names are not catalogue words, and there are few
+ * playlists. Ranked exact name, name prefix, similarity, then name and id.
+ */
+export async function searchPlaylistIds(db: Queryable, q: { text: string; limit: number; offset: number }): Promise<RankedIds> {
+  const rows = await db.query<{ id: string; total: number }>(
+    `select e.id, count(*) over ()::int as total
+       from playlists e
       where catalogue_norm($1) <% e.norm_name or e.norm_name % catalogue_norm($1)
       order by (case when e.norm_name = catalogue_norm($1) then 8 else 0 end
               + case when starts_with(e.norm_name, catalogue_norm($1)) then 4 else 0 end
@@ -150,7 +170,7 @@ export async function searchNamedIds(
   );
   if (rows.length > 0 || q.offset === 0) return { ids: rows.map((r) => r.id), total: rows[0]?.total ?? 0 };
   const [count] = await db.query<{ n: number }>(
-    `select count(*)::int as n from ${table} where catalogue_norm($1) <% norm_name or norm_name % catalogue_norm($1)`,
+    `select count(*)::int as n from playlists where catalogue_norm($1) <% norm_name or norm_name % catalogue_norm($1)`,
     [q.text],
   );
   return { ids: [], total: count?.n ?? 0 };
