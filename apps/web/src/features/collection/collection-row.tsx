@@ -1,0 +1,60 @@
+import type { Song } from '@lyra/contracts/catalogue';
+import type { ReactNode } from 'react';
+import { coverUrl, primaryArtistNames, songTitle } from '../../shared/lib/song-view.js';
+import { CoverImage } from '../../shared/ui/cover-image.js';
+
+/** SPEC §9: list rows are about 70px tall; every row is exactly this, so none needs measuring. */
+export const ROW_HEIGHT_PX = 70;
+
+/** The button at a row's end: add to queue, or remove in a user's own playlist. */
+export interface RowAction {
+  /** The button's accessible name, e.g. 'Add Song to queue'. */
+  label: string;
+  icon: ReactNode;
+  onClick: () => void;
+}
+
+export function CollectionRow({ song, index, isCurrent, onPlay, action }: { song: Song; index: number; isCurrent: boolean; onPlay: () => void; action?: RowAction }) {
+  const title = songTitle(song);
+  return (
+    <div className="flex h-[70px] items-center gap-3 rounded-lg px-2 hover:bg-panel">
+      <button
+        type="button"
+        onClick={onPlay}
+        data-song-id={song.id}
+        data-index={index}
+        aria-current={isCurrent ? 'true' : undefined}
+        className="flex min-w-0 flex-1 items-center gap-3 text-left"
+      >
+        <CoverImage src={coverUrl(song.image, 1)} size={48} className="size-12 shrink-0 rounded-md" />
+        <span className="min-w-0">
+          <span className={`block truncate font-medium ${isCurrent ? 'text-accent-text' : ''}`}>{title}</span>
+          <span className="block truncate text-sm text-muted">{primaryArtistNames(song)}</span>
+        </span>
+      </button>
+      {action && (
+        <button
+          type="button"
+          onClick={action.onClick}
+          aria-label={action.label}
+          className="grid size-11 shrink-0 place-items-center rounded-full text-muted hover:bg-raised hover:text-white"
+        >
+          {action.icon}
+        </button>
+      )}
+    </div>
+  );
+}
+
+/** A grey row shown while the songs load (SPEC §9: 10 of them). */
+export function PlaceholderRow() {
+  return (
+    <div aria-hidden className="flex h-[70px] items-center gap-3 px-2">
+      <div className="size-12 shrink-0 animate-pulse rounded-md bg-raised motion-reduce:animate-none" />
+      <div className="flex-1 space-y-2">
+        <div className="h-3 w-2/3 animate-pulse rounded bg-raised motion-reduce:animate-none" />
+        <div className="h-3 w-1/3 animate-pulse rounded bg-raised motion-reduce:animate-none" />
+      </div>
+    </div>
+  );
+}

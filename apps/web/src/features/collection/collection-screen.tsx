@@ -1,0 +1,91 @@
+import type { Song } from '@lyra/contracts/catalogue';
+import { ListPlus } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { useLocation, useNavigationType } from 'react-router';
+import { decodeEntities, DEFAULT_COVER, songTitle } from '../../shared/lib/song-view.js';
+import { CoverImage } from '../../shared/ui/cover-image.js';
+import { commands } from '../player/commands.js';
+import { PlaceholderRow, type RowAction } from './collection-row.js';
+import { recalledScroll, rememberScroll } from './scroll-memory.js';
+import { VirtualSongList } from './virtual-song-list.js';
+
+/** SPEC §9: 10 placeholder rows while a list loads. */
+export const PLACEHOLDER_ROWS = 10;
+
+/** What a list screen shows, whatever it lists (album, playlist, artist, a user's playlist). */
+export interface CollectionView {
+  title?: string;
+  description?: string | null;
+  coverUrl?: string;
+  songs: Song[];
+  isPending: boolean;
+  isError?: boolean;
+}
+
+export interface CollectionScreenProps extends CollectionView {
+  /** The button at each row's end; add-to-queue unless given (a user's own playlist gives remove). */
+  actionFor?: (song: Song, index: number) => RowAction | undefined;
+  /** Shown under 'No songs available' (SPEC §2: user playlists add 'Playlist updations make take 5 mins'). */
+  emptyNote?: string;
+}
+
+export const addToQueueAction = (song: Song): RowAction => ({
+  label: `Add ${songTitle(song)} to queue`,
+  icon: <ListPlus className="size-5" aria-hidden />,
+  onClick: () => commands.addToQueue(song),
+});
+
+/**
+ * The shared album / playlist / artist screen (SPEC §2): cover, title and
+ * description, then the songs, virtualised. Tapping a row makes it current with
+ * the queue set to it plus the next 9. The scroll position is restored when the
+ * listener comes back to this address.
+ */
+export function CollectionScreen({ title, description, coverUrl, songs, isPending, actionFor = addToQueueAction, emptyNote }: CollectionScreenProps) {
+  const { pathname } = useLocation();
+  const navigationType = useNavigationType();
+  // Back (POP) returns to where the listener was; a new visit starts at the top.
+  const [initialOffset] = useState(() => (navigationType === 'POP' ? recalledScroll(pathname) : 0));
+  const ready = !isPending;
+
+  useEffect(() => {
+    if (!ready) return;
+    window.scrollTo(0, initialOffset);
+    let frame = 0;
+    const onScroll = () => {
+      cancelAnimationFrame(frame);
+      frame = requestAnimationFrame(() => rememberScroll(pathname, window.scrollY));
+    };
+    window.addEventListener('scroll', onScroll, { passive: true });
+    return () => {
+      cancelAnimationFrame(frame);
+      window.removeEventListener('scroll', onScroll);
+    };
+  }, [ready, pathname, initialOffset]);
+
+  return (
+    <section className="px-2" aria-busy={isPending || undefined}>
+      <div className="flex items-end gap-4 pb-4">
+        <CoverImage src={coverUrl ?? DEFAULT_COVER} size={128} className="size-32 shrink-0 rounded-xl" priority />
+        <div className="min-w-0">
+          <h1 className="text-2xl font-bold break-words">{title ? decodeEntities(title) : isPending ? 'Loading…' : ''}</h1>
+          {description ? <p className="mt-1 line-clamp-3 text-sm text-muted">{decodeEntities(description)}</p> : null}
+        </div>
+      </div>
+      {isPending ? (
+        <div data-testid="list-placeholders">
+          {Array.from({ length: PLACEHOLDER_ROWS }, (_, i) => (
+            <PlaceholderRow key={i} />
+          ))}
+        </div>
+      ) : songs.length === 0 ? (
+        <div className="py-8 text-center text-muted">
+          <p>No songs available</p>
+          {emptyNote ? <p className="mt-1 text-sm">{emptyNote}</p> : null}
+        </div>
+      ) : (
+        <VirtualSongList songs={songs} onPlay={(i) => commands.playListRow(songs, i)} actionFor={actionFor} initialOffset={initialOffset} />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,39 @@
+import { useQuery } from '@tanstack/react-query';
+import type { Artist } from '@lyra/contracts/catalogue';
+import { useCatalogue } from '../../shared/lib/catalogue-context.js';
+import { albumQuery, artistQuery, wholePlaylistQuery } from '../../shared/lib/catalogue-queries.js';
+import { coverUrl } from '../../shared/lib/song-view.js';
+import type { CollectionView } from './collection-screen.js';
+
+/**
+ * Each list screen's song source (SPEC §3 "Detail of album/playlist/artist":
+ * songs, description, image; artists list their top songs). Data stays fresh
+ * 5 minutes (SPEC §9), as the query factories say.
+ */
+export function useAlbumView(id: string): CollectionView {
+  const { data, isPending, isError } = useQuery(albumQuery(useCatalogue(), id));
+  return { title: data?.name, description: data?.description, coverUrl: data ? coverUrl(data.image) : undefined, songs: data?.songs ?? [], isPending, isError };
+}
+
+export function usePlaylistView(id: string): CollectionView {
+  const { data, isPending, isError } = useQuery(wholePlaylistQuery(useCatalogue(), id));
+  return { title: data?.name, description: data?.description, coverUrl: data ? coverUrl(data.image) : undefined, songs: data?.songs ?? [], isPending, isError };
+}
+
+/** An artist's description: the first paragraph of the bio, else what they mostly are. */
+export function artistDescription(artist: Pick<Artist, 'bio' | 'dominantType'>): string | null {
+  const text = artist.bio?.find((b) => b.text && b.text.trim())?.text?.trim();
+  return text || artist.dominantType || null;
+}
+
+export function useArtistView(id: string): CollectionView {
+  const { data, isPending, isError } = useQuery(artistQuery(useCatalogue(), id));
+  return {
+    title: data?.name,
+    description: data ? artistDescription(data) : null,
+    coverUrl: data ? coverUrl(data.image) : undefined,
+    songs: data?.topSongs ?? [],
+    isPending,
+    isError,
+  };
+}

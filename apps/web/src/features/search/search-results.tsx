@@ -1,0 +1,102 @@
+import { useQuery } from '@tanstack/react-query';
+import type { ArtistRef, SearchAlbum, SearchPlaylist, Song } from '@lyra/contracts/catalogue';
+import { useEffect } from 'react';
+import { toast } from 'sonner';
+import { useCatalogue } from '../../shared/lib/catalogue-context.js';
+import { searchAlbumsQuery, searchArtistsQuery, searchPlaylistsQuery, searchSongsQuery } from '../../shared/lib/catalogue-queries.js';
+import { SongRow } from '../../shared/ui/song-row.js';
+import { Spinner } from '../../shared/ui/spinner.js';
+import type { SearchCategory } from '../collection/category-store.js';
+import { commands } from '../player/commands.js';
+import { AlbumCard, ArtistCard, PlaylistCard } from './result-cards.js';
+
+/** SPEC §8: what a failed search says. */
+export const SEARCH_DOWN =
+  'Currently the Server is down, Please try after sometime or you can listen to the most recent songs';
+
+export interface ResultHandlers {
+  onSong(song: Song): void;
+  onAlbum(album: SearchAlbum): void;
+  onArtist(artist: ArtistRef): void;
+  onPlaylist(playlist: SearchPlaylist): void;
+}
+
+type Results = { kind: 'songs'; items: Song[] } | { kind: 'albums'; items: SearchAlbum[] } | { kind: 'artists'; items: ArtistRef[] } | { kind: 'playlists'; items: SearchPlaylist[] };
+
+function useResults(category: SearchCategory, term: string) {
+  const c = useCatalogue();
+  // One query per tab; only the open tab's is enabled.
+  const songs = useQuery({ ...searchSongsQuery(c, term), enabled: category === 'songs' && term !== '' });
+  const albums = useQuery({ ...searchAlbumsQuery(c, term), enabled: category === 'albums' && term !== '' });
+  const artists = useQuery({ ...searchArtistsQuery(c, term), enabled: category === 'artists' && term !== '' });
+  const playlists = useQuery({ ...searchPlaylistsQuery(c, term), enabled: category === 'playlists' && term !== '' });
+  const q = { songs, albums, artists, playlists }[category];
+  const results: Results | undefined = q.data ? ({ kind: category, items: q.data.results ?? [] } as Results) : undefined;
+  return { results, isFetching: q.isFetching, isError: q.isError, errorAt: q.errorUpdatedAt };
+}
+
+/** 'Search Results' for the open tab; 'No Results Found' when there are none. */
+export function SearchResults({ category, term, handlers }: { category: SearchCategory; term: string; handlers: ResultHandlers }) {
+  const { results, isFetching, isError, errorAt } = useResults(category, term);
+  useEffect(() => {
+    if (isError) toast.error(SEARCH_DOWN);
+  }, [isError, errorAt]);
+  if (!results) {
+    return isFetching ? (
+      <div className="grid place-items-center py-10 text-muted">
+        <Spinner className="size-6" label="Searching" />
+      </div>
+    ) : null;
+  }
+  return (
+    <>
+      <h2 className="mt-4 mb-2 px-2 text-lg font-semibold">Search Results</h2>
+      {results.items.length === 0 ? <p className="px-2 text-muted">No Results Found</p> : <ResultList results={results} handlers={handlers} />}
+    </>
+  );
+}
+
+const grid = 'grid grid-cols-2 gap-3 px-2 sm:grid-cols-3 md:grid-cols-4';
+
+function ResultList({ results, handlers }: { results: Results; handlers: ResultHandlers }) {
+  switch (results.kind) {
+    case 'songs':
+      return (
+        <ul>
+          {results.items.map((song) => (
+            <SongRow key={song.id} song={song} onPlay={() => handlers.onSong(song)} onAddToQueue={() => commands.addToQueue(song)} />
+          ))}
+        </ul>
+      );
+    case 'albums':
+      return (
+        <ul className={grid}>
+          {results.items.map((album) => (
+            <li key={album.id}>
+              <AlbumCard album={album} onOpen={() => handlers.onAlbum(album)} />
+            </li>
+          ))}
+        </ul>
+      );
+    case 'artists':
+      return (
+        <ul className={grid}>
+          {results.items.map((artist) => (
+            <li key={artist.id}>
+              <ArtistCard artist={artist} onOpen={() => handlers.onArtist(artist)} />
+            </li>
+          ))}
+        </ul>
+      );
+    case 'playlists':
+      return (
+        <ul className={grid}>
+          {results.items.map((playlist) => (
+            <li key={playlist.id}>
+              <PlaylistCard playlist={playlist} onOpen={() => handlers.onPlaylist(playlist)} />
+            </li>
+          ))}
+        </ul>
+      );
+  }
+}
