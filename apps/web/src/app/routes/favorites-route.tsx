@@ -1,4 +1,23 @@
-/** Favorites (SPEC §2): nothing renders when not signed in. */
+import { useState } from 'react';
+import { useSessionUser } from '../../features/auth/session-store.js';
+import { FAVORITES } from '../../features/favorites/favorites-cache.js';
+import { FavoritesList } from '../../features/favorites/favorites-list.js';
+import { useFavoriteIds } from '../../features/favorites/use-favorites.js';
+
+/** SPEC §2 Favorites: nothing renders when not signed in. */
 export function FavoritesRoute() {
-  return <h1 className="sr-only">Favorites</h1>;
+  const user = useSessionUser();
+  const { ids, isPending } = useFavoriteIds();
+  const [pages, setPages] = useState(1);
+  if (!user) return null;
+  // SPEC §4: newest first; pages of 10 appear as the end of the list comes into view.
+  const newestFirst = [...ids].reverse();
+  return (
+    <FavoritesList
+      total={ids.length}
+      ids={newestFirst.slice(0, pages * FAVORITES.PAGE_SIZE)}
+      isPending={isPending}
+      onEndReached={pages * FAVORITES.PAGE_SIZE < newestFirst.length ? () => setPages((p) => p + 1) : undefined}
+    />
+  );
 }

@@ -14,6 +14,8 @@ export interface ToggleDeps {
   markFailed(kind: FailedKind, songId: string): void;
   clearFailed(songId: string): void;
   notify(notice: ToggleNotice): void;
+  /** Nothing is waiting for this song any more. */
+  settled?(songId: string): void;
   /** setTimeout; tests pass fake timers. */
   schedule(fn: () => void, ms: number): () => void;
   debounceMs: number;
@@ -39,7 +41,10 @@ export function createFavoriteToggler(deps: ToggleDeps) {
   const entries = new Map<string, Entry>();
 
   const settle = (songId: string, e: Entry) => {
-    if (!e.running && !e.cancel && e.desired === e.confirmed) entries.delete(songId);
+    if (!e.running && !e.cancel && e.desired === e.confirmed) {
+      entries.delete(songId);
+      deps.settled?.(songId);
+    }
   };
 
   async function flush(songId: string): Promise<void> {

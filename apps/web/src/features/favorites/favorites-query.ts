@@ -17,15 +17,35 @@ export const favoritesQuery = (api: () => Promise<BackendApi>, userId: string) =
     queryFn: async () => {
       removeLegacyFavorites();
       const cached = readFavoritesCache(Date.now());
-      if (cached.fresh) return cached.ids;
+      if (cached.fresh) return withIntents(cached.ids);
       return fetchAndCache(await api(), userId);
     },
     staleTime: FAVORITES.CACHE_MS,
     gcTime: FAVORITES.CACHE_MS,
   });
 
+/**
+ * Taps not yet confirmed by the server, by song id. A list read from the
+ * server while one is pending would otherwise undo what the listener sees.
+ */
+const intents = new Map<string, boolean>();
+
+export function setIntent(songId: string, on: boolean | null): void {
+  if (on == null) intents.delete(songId);
+  else intents.set(songId, on);
+}
+
+function withIntents(ids: readonly string[]): string[] {
+  let out = [...ids];
+  for (const [songId, on] of intents) {
+    if (on && !out.includes(songId)) out.push(songId);
+    if (!on) out = out.filter((id) => id !== songId);
+  }
+  return out;
+}
+
 async function fetchAndCache(api: BackendApi, userId: string): Promise<string[]> {
-  const ids = await fetchFavoriteIds(api, userId);
+  const ids = withIntents(await fetchFavoriteIds(api, userId));
   writeFavoritesCache(ids, Date.now());
   return ids;
 }

@@ -8,7 +8,7 @@ import { currentUser, useSessionUser } from '../auth/session-store.js';
 import { createFavoriteToggler, type FavoriteToggler, type ToggleNotice } from './favorite-toggle.js';
 import { addFavorite, removeFavorite } from './favorites-api.js';
 import { clearFailed, FAVORITES, markFailed } from './favorites-cache.js';
-import { favoritesKey, favoritesQuery, showFavorite } from './favorites-query.js';
+import { favoritesKey, favoritesQuery, setIntent, showFavorite } from './favorites-query.js';
 
 /** The signed-in user's favourite ids, oldest first; [] when signed out or not loaded yet. */
 export function useFavoriteIds(): { ids: string[]; isPending: boolean } {
@@ -46,8 +46,10 @@ function togglerFor(queryClient: QueryClient, backend: () => Promise<BackendApi>
     isFavorite: (songId) => (queryClient.getQueryData<string[]>(favoritesKey(currentUser()?.$id ?? '')) ?? []).includes(songId),
     show: (songId, on) => {
       const u = currentUser();
+      setIntent(songId, on);
       if (u) showFavorite(queryClient, u.$id, songId, on);
     },
+    settled: (songId) => setIntent(songId, null),
     add: async (songId) => addFavorite(await backend(), userId(), songId),
     remove: async (songId) => removeFavorite(await backend(), userId(), songId),
     markFailed,

@@ -1,0 +1,115 @@
+// @vitest-environment jsdom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createFakeBackend, FakeBackendError, type FakeBackend } from '../../shared/lib/backend-fake.js';
+import { addFavorite, fetchFavoriteIds, removeFavorite, retryFailedFavorites } from './favorites-api.js';
+import { FAVORITES, markFailed, readFailed, readFavoritesCache, writeFavoritesCache } from './favorites-cache.js';
+
+let fake: FakeBackend;
+beforeEach(() => {
+  localStorage.clear();
+  fake = createFakeBackend({ user: { $id: 'u1', name: 'Ada', email: 'a@x' } });
+  vi.spyOn(console, 'error').mockImplementation(() => {});
+});
+afterEach(() => vi.restoreAllMocks());
+
+const like = (userId: string, songId: string) => fake.docs.Favorite.push({ $id: `f-${userId}-${songId}-${fake.docs.Favorite.length}`, userId, songId });
+
+describe('favourite documents (SPEC §3, §7)', () => {
+  it('lists only the user’s favourites, limit 150, de-duplicated in order', async () => {
+    like('u1', 'a');
+    like('u2', 'x');
+    like('u1', 'b');
+    like('u1', 'a');
+    expect(await fetchFavoriteIds(fake, 'u1')).toEqual(['a', 'b']);
+    const queries = (fake.calls[0]!.args[1] as string[]).map((s) => JSON.parse(s) as unknown);
+    expect(queries).toEqual([
+      { method: 'equal', attribute: 'userId', values: ['u1'] },
+      { method: 'limit', values: [150] },
+    ]);
+    expect(FAVORITES.FETCH_LIMIT).toBe(150);
+  });
+
+  it("creates {userId, songId}; the server's 409 'Song is already liked' means already", async () => {
+    expect(await addFavorite(fake, 'u1', 's1')).toBe('added');
+    expect(fake.docs.Favorite).toEqual([expect.objectContaining({ userId: 'u1', songId: 's1' })]);
+    expect(await addFavorite(fake, 'u1', 's1')).toBe('already');
+  });
+
+  it('no answer or a server fault is `failed`; any other refusal throws', async () => {
+    fake.failNext('create', new TypeError('Failed to fetch'));
+    expect(await addFavorite(fake, 'u1', 's1')).toBe('failed');
+    fake.failNext('create', new FakeBackendError('Server Error', 500));
+    expect(await addFavorite(fake, 'u1', 's1')).toBe('failed');
+    fake.failNext('create', new FakeBackendError('The "userId" of a new document must be the id of the signed-in user.', 401));
+    await expect(addFavorite(fake, 'u1', 's1')).rejects.toThrow('signed-in user');
+  });
+
+  it('removes by user and song id; nothing to remove answers none', async () => {
+    like('u1', 's1');
+    like('u2', 's1');
+    expect(await removeFavorite(fake, 'u1', 's1')).toBe('removed');
+    expect(fake.docs.Favorite.map((d) => d.userId)).toEqual(['u2']);
+    expect(await removeFavorite(fake, 'u1', 's1')).toBe('none');
+  });
+});
+
+describe('failed favourite changes (SPEC §4)', () => {
+  it('are sent again in batches of 5 and the lists cleared', async () => {
+    const ids = Array.from({ length: 12 }, (_, i) => `s${i}`);
+    for (const id of ids) markFailed('add', id);
+    like('u1', 'gone');
+    markFailed('remove', 'gone');
+    markFailed('add', 's0'); // already queued: listed once
+    like('u1', 's3'); // already on the server: 409 counts as done
+    let inFlight = 0;
+    let maxInFlight = 0;
+    const create = fake.create.bind(fake);
+    fake.create = async (...args) => {
+      maxInFlight = Math.max(maxInFlight, ++inFlight);
+      try {
+        return await create(...args);
+      } finally {
+        inFlight--;
+      }
+    };
+    expect(await retryFailedFavorites(fake, 'u1')).toEqual({ retried: 13, kept: 0 });
+    expect(maxInFlight).toBe(5);
+    expect(new Set(fake.docs.Favorite.map((d) => d.songId))).toEqual(new Set(ids));
+    expect(readFailed('add')).toEqual([]);
+    expect(readFailed('remove')).toEqual([]);
+  });
+
+  it('a batch that errors is logged and skipped: its failing ids stay for next time', async () => {
+    for (const id of ['a', 'b', 'c']) markFailed('add', id);
+    fake.failNext('create', new TypeError('Failed to fetch'));
+    const result = await retryFailedFavorites(fake, 'u1');
+    expect(result).toEqual({ retried: 2, kept: 1 });
+    expect(readFailed('add')).toHaveLength(1);
+    expect(console.error).toHaveBeenCalled();
+  });
+
+  it('the newest intent wins: a failed add cancels a pending remove of the same song', () => {
+    markFailed('remove', 's1');
+    markFailed('add', 's1');
+    expect(readFailed('remove')).toEqual([]);
+    expect(readFailed('add')).toEqual(['s1']);
+  });
+});
+
+describe('favourites cache (SPEC §4, §9)', () => {
+  it('is fresh for 5 hours, and never when empty', () => {
+    const now = 1_000_000;
+    writeFavoritesCache(['a', 'b', 'a'], now);
+    expect(readFavoritesCache(now + 5 * 3600_000 - 1)).toEqual({ ids: ['a', 'b'], fresh: true });
+    expect(readFavoritesCache(now + 5 * 3600_000).fresh).toBe(false);
+    writeFavoritesCache([], now);
+    expect(readFavoritesCache(now).fresh).toBe(false);
+  });
+
+  it('ignores a malformed stored value', () => {
+    localStorage.setItem('favorites', '{"not":"a list"}');
+    expect(readFavoritesCache(0)).toEqual({ ids: [], fresh: false });
+    localStorage.setItem('favorites', 'not json');
+    expect(readFavoritesCache(0).ids).toEqual([]);
+  });
+});

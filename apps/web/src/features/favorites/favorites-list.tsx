@@ -1,0 +1,69 @@
+import { useEffect, useRef } from 'react';
+import { coverUrl, DEFAULT_COVER } from '../../shared/lib/song-view.js';
+import { CoverImage } from '../../shared/ui/cover-image.js';
+import { SongRow } from '../../shared/ui/song-row.js';
+import { commands } from '../player/commands.js';
+import { playerActions, usePlayerStore } from '../player/player-store.js';
+import { useFavoriteSongs } from './favorite-songs.js';
+
+/**
+ * SPEC §2 Favorites: cover (the first favourite's, or the default logo),
+ * 'Favorites' with the count, rows with title, primary artists and
+ * add-to-queue. A tap makes the song current with the loaded favourites as
+ * the queue. An end sentinel asks for the next page.
+ */
+export function FavoritesList({
+  total,
+  ids,
+  isPending,
+  onEndReached,
+}: {
+  total: number;
+  ids: readonly string[];
+  isPending: boolean;
+  onEndReached: (() => void) | undefined;
+}) {
+  const { songs, isLoading } = useFavoriteSongs(ids);
+  const currentId = usePlayerStore((s) => s.queue[s.currentIndex]?.id);
+  const sentinel = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    const el = sentinel.current;
+    if (!el || !onEndReached || isLoading || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((e) => e.isIntersecting)) onEndReached();
+    });
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [onEndReached, isLoading]);
+
+  return (
+    <section className="px-2">
+      <div className="flex items-end gap-4 pb-4">
+        <CoverImage src={songs[0] ? coverUrl(songs[0].image) : DEFAULT_COVER} size={128} className="size-32 rounded-xl" priority />
+        <div>
+          <h1 className="text-2xl font-bold">Favorites</h1>
+          <p className="text-muted" data-testid="favorites-count">
+            {total} {total === 1 ? 'song' : 'songs'}
+          </p>
+        </div>
+      </div>
+      {!isPending && total === 0 ? (
+        <p className="text-muted">No favorites found, add songs</p>
+      ) : (
+        <ul aria-label="Favorite songs">
+          {songs.map((song, i) => (
+            <SongRow
+              key={song.id}
+              song={song}
+              isCurrent={song.id === currentId}
+              onPlay={() => playerActions().playQueue(songs, i)}
+              onAddToQueue={() => commands.addToQueue(song)}
+            />
+          ))}
+        </ul>
+      )}
+      <div ref={sentinel} aria-hidden className="h-4" data-testid="favorites-end" />
+    </section>
+  );
+}

@@ -1,0 +1,32 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { describeFailure } from '../../shared/lib/backend.js';
+import { useBackend } from '../../shared/lib/backend-hooks.js';
+import { useSessionStore } from '../auth/session-store.js';
+import { retryFailedFavorites } from './favorites-api.js';
+import { readFailed, removeLegacyFavorites } from './favorites-cache.js';
+import { refreshFavorites } from './favorites-query.js';
+
+/**
+ * SPEC §4: when a user is present (once the session is settled), changes that
+ * failed earlier are sent again, then the list is read afresh. The legacy
+ * favoriteSongs key is removed (SPEC §3).
+ */
+export function useFavoritesSync(): void {
+  const userId = useSessionStore((s) => (s.checked ? s.user?.$id : undefined));
+  const backend = useBackend();
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    removeLegacyFavorites();
+    if (!userId || readFailed('add').length + readFailed('remove').length === 0) return;
+    void (async () => {
+      try {
+        const api = await backend();
+        const { retried } = await retryFailedFavorites(api, userId);
+        if (retried > 0) await refreshFavorites(queryClient, api, userId);
+      } catch (e) {
+        console.error('Favourite retry failed:', describeFailure(e).message);
+      }
+    })();
+  }, [userId, backend, queryClient]);
+}

@@ -1,0 +1,83 @@
+// @vitest-environment jsdom
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { toast } from 'sonner';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setBackendForTests } from '../../../shared/lib/backend.js';
+import { createFakeBackend, FakeBackendError, type FakeBackend } from '../../../shared/lib/backend-fake.js';
+import { renderApp } from '../../../test/render.js';
+import { makeSongs } from '../../../test/songs.js';
+import { useSessionStore } from '../../auth/session-store.js';
+import { usePlayerStore } from '../player-store.js';
+import { FavoriteButton } from './favorite-button.js';
+
+let fake: FakeBackend;
+const ada = { $id: 'u1', name: 'Ada', email: 'a@example.com' };
+const initialPlayer = usePlayerStore.getState();
+
+beforeEach(() => {
+  localStorage.clear();
+  fake = createFakeBackend({ user: ada });
+  setBackendForTests(fake);
+  useSessionStore.setState({ user: ada, checked: true });
+  usePlayerStore.setState({ ...initialPlayer, queue: [], currentIndex: -1 }, true);
+  act(() => usePlayerStore.getState().actions.playQueue(makeSongs(2), 0, false));
+  vi.spyOn(console, 'error').mockImplementation(() => {});
+});
+afterEach(() => {
+  toast.dismiss();
+  cleanup();
+  setBackendForTests(null);
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+});
+
+const heart = () => screen.getByRole('button', { name: /favorites$/ });
+
+describe('favourite button signed in (SPEC §4)', () => {
+  it("flips at once, stores the favourite after 500 ms: 'Added to favorites'; again: 'Removed from favorites'", async () => {
+    renderApp(<FavoriteButton variant="mini" />);
+    await act(async () => {}); // the favourites list loads
+    fireEvent.click(heart());
+    // Shown before the server is asked (TanStack Query notifies on the next tick).
+    await waitFor(() => expect(heart().getAttribute('aria-pressed')).toBe('true'), { timeout: 100 });
+    expect(fake.docs.Favorite).toEqual([]);
+    expect(await screen.findByText('Added to favorites', {}, { timeout: 2000 })).toBeTruthy();
+    expect(fake.docs.Favorite).toEqual([expect.objectContaining({ userId: 'u1', songId: 'song0001' })]);
+    expect(JSON.parse(localStorage.getItem('favorites')!)).toEqual(['song0001']);
+
+    fireEvent.click(heart());
+    await waitFor(() => expect(heart().getAttribute('aria-pressed')).toBe('false'), { timeout: 100 });
+    expect(await screen.findByText('Removed from favorites', {}, { timeout: 2000 })).toBeTruthy();
+    expect(fake.docs.Favorite).toEqual([]);
+  });
+
+  it("no answer keeps the heart on, queues the id in failedAddFavorites: \"Couldn't add to favorite. re-open the app\"", async () => {
+    renderApp(<FavoriteButton variant="player" />);
+    await act(async () => {});
+    fake.failNext('create', new TypeError('Failed to fetch'));
+    fireEvent.click(heart());
+    expect(await screen.findByText("Couldn't add to favorite. re-open the app", {}, { timeout: 2000 })).toBeTruthy();
+    await waitFor(() => expect(heart().getAttribute('aria-pressed')).toBe('true'));
+    expect(JSON.parse(localStorage.getItem('failedAddFavorites')!)).toEqual(['song0001']);
+  });
+
+  it('a refusal turns the heart back off', async () => {
+    renderApp(<FavoriteButton variant="player" />);
+    await act(async () => {});
+    fake.failNext('create', new FakeBackendError('unauthorized', 401));
+    fireEvent.click(heart());
+    expect(await screen.findByText("Couldn't add to favorite. re-open the app", {}, { timeout: 2000 })).toBeTruthy();
+    await waitFor(() => expect(heart().getAttribute('aria-pressed')).toBe('false'));
+    expect(JSON.parse(localStorage.getItem('failedAddFavorites') ?? '[]')).toEqual([]);
+  });
+
+  it("signed out, the player's button says 'Sign in to add to favorites' with a Sign in action to /profile", async () => {
+    useSessionStore.setState({ user: null, checked: true });
+    const { router } = renderApp(<FavoriteButton variant="player" />);
+    fireEvent.click(heart());
+    expect(await screen.findByText('Sign in to add to favorites')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(router.state.location.pathname).toBe('/profile');
+    expect(fake.calls).toEqual([]);
+  });
+});
