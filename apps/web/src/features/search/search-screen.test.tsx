@@ -1,0 +1,200 @@
+// @vitest-environment jsdom
+import type { SearchAlbum } from '@lyra/contracts/catalogue';
+import { notifyManager } from '@tanstack/react-query';
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderApp } from '../../test/render.js';
+import { makeSong } from '../../test/songs.js';
+import { useCategoryStore } from '../collection/category-store.js';
+import { usePlayerStore } from '../player/player-store.js';
+import { SearchScreen } from './search-screen.js';
+
+const initialPlayer = usePlayerStore.getState();
+const album = (id: string, over: Partial<SearchAlbum> = {}): SearchAlbum => ({
+  id,
+  name: `Album ${id}`,
+  description: '',
+  url: '',
+  year: 2011,
+  type: 'album',
+  playCount: null,
+  language: 'english',
+  explicitContent: false,
+  artists: { primary: [], featured: [], all: [] },
+  image: [],
+  ...over,
+});
+
+/** A catalogue that answers search by type and records each request. */
+function catalogue(options: { fail?: boolean } = {}) {
+  const requests: URL[] = [];
+  const fetchFn = (async (input: RequestInfo | URL) => {
+    const url = new URL(String(input), 'http://app');
+    requests.push(url);
+    if (options.fail) return new Response('{}', { status: 503 });
+    const q = url.searchParams.get('query') ?? '';
+    const results = url.pathname.endsWith('/songs')
+      ? q === 'zzz'
+        ? []
+        : [makeSong(1, { name: 'Battle &amp; Epic' }), makeSong(2)]
+      : url.pathname.endsWith('/albums')
+        ? [album('a1'), album('a2', { artists: { primary: [{ id: 'x', name: 'Mira', role: '', type: 'artist', image: [], url: '' }], featured: [], all: [] } })]
+        : [];
+    return new Response(JSON.stringify({ success: true, data: { total: results.length, start: 1, results } }));
+  }) as typeof fetch;
+  return { requests, fetchFn };
+}
+
+const routes = [
+  { path: '/player/:id', element: <h1>Player page</h1> },
+  { path: '/album/:id', element: <h1>Album page</h1> },
+];
+
+const type = (text: string) => fireEvent.change(screen.getByRole('searchbox', { name: 'Search songs, artists, or albums' }), { target: { value: text } });
+const wait = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
+/** After the debounce, real timers again: queries and toasts settle on their own. */
+const realTime = () => vi.useRealTimers();
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+  // Query updates reach React at once, not on a (faked) timer.
+  notifyManager.setScheduler((cb) => cb());
+  localStorage.clear();
+  sessionStorage.clear();
+  useCategoryStore.setState({ category: 'songs', playlistUrl: null });
+  usePlayerStore.setState({ ...initialPlayer, queue: [], currentIndex: -1 }, true);
+});
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+  notifyManager.setScheduler((cb) => setTimeout(cb, 0));
+});
+
+describe('Search (SPEC §2, §4, §5, §8)', () => {
+  it("shows the placeholder and the hint 'Search for Songs, Albums, Playlists, Artists' with no query", () => {
+    renderApp(<SearchScreen />, { path: '/search' });
+    expect(screen.getByPlaceholderText('Search songs, artists, or albums...')).toBeTruthy();
+    expect(screen.getByText('Search for Songs, Albums, Playlists, Artists')).toBeTruthy();
+    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Songs', 'Albums', 'Playlists', 'Artists']);
+  });
+
+  it('searches once, 700 ms after the last keystroke, for 15 results', async () => {
+    const { requests, fetchFn } = catalogue();
+    renderApp(<SearchScreen />, { path: '/search', fetch: fetchFn });
+    type('b');
+    await wait(300);
+    type('ba');
+    await wait(300);
+    type('bat');
+    expect((screen.getByRole('searchbox') as HTMLInputElement).value).toBe('bat');
+    await wait(699);
+    expect(requests).toHaveLength(0);
+    await wait(1);
+    expect(requests.map((u) => u.pathname + u.search)).toEqual(['/api/search/songs?query=bat&limit=15']);
+    realTime();
+    expect(await screen.findByRole('heading', { name: 'Search Results' })).toBeTruthy();
+    expect(screen.getByText('Battle & Epic')).toBeTruthy();
+  });
+
+  it('never searches a blank or whitespace-only query', async () => {
+    const { requests, fetchFn } = catalogue();
+    renderApp(<SearchScreen />, { path: '/search', fetch: fetchFn });
+    type('   ');
+    await wait(2_000);
+    expect(requests).toHaveLength(0);
+    expect(screen.getByText('Search for Songs, Albums, Playlists, Artists')).toBeTruthy();
+  });
+
+  it("says 'No Results Found' for an empty result", async () => {
+    const { fetchFn } = catalogue();
+    renderApp(<SearchScreen />, { path: '/search', fetch: fetchFn });
+    type('zzz');
+    await wait(700);
+    realTime();
+    expect(await screen.findByText('No Results Found')).toBeTruthy();
+  });
+
+  it('toasts SPEC’s message when the catalogue is down', async () => {
+    realTime();
+    const { fetchFn } = catalogue({ fail: true });
+    renderApp(<SearchScreen />, { path: '/search', fetch: fetchFn });
+    type('battle');
+    // The search waits 700 ms, and the app retries once after a second.
+    expect(
+      await screen.findByText('Currently the Server is down, Please try after sometime or you can listen to the most recent songs', {}, { timeout: 5_000 }),
+    ).toBeTruthy();
+  });
+
+  it('a song result plays alone (the queue is cleared), opens /player/{id} and joins the history', async () => {
+    const { fetchFn } = catalogue();
+    act(() => usePlayerStore.getState().actions.playQueue([makeSong(7), makeSong(8)], 0, false));
+    const { router } = renderApp(<SearchScreen />, { path: '/search', routes, fetch: fetchFn });
+    type('bat');
+    await wait(700);
+    realTime();
+    fireEvent.click(await screen.findByRole('button', { name: /^Song 2/ }));
+    expect(router.state.location.pathname).toBe('/player/song0002');
+    expect(usePlayerStore.getState().queue.map((s) => s.id)).toEqual(['song0002']);
+    expect(JSON.parse(localStorage.getItem('searchHistory')!).map((e: { type: string; id: string }) => `${e.type}:${e.id}`)).toEqual(['song:song0002']);
+  });
+
+  it("add to queue says 'Song added to queue'", async () => {
+    const { fetchFn } = catalogue();
+    renderApp(<SearchScreen />, { path: '/search', fetch: fetchFn });
+    type('bat');
+    await wait(700);
+    realTime();
+    fireEvent.click(await screen.findByRole('button', { name: 'Add Song 2 to queue' }));
+    expect(await screen.findByText('Song added to queue')).toBeTruthy();
+  });
+
+  it("the Albums tab lists albums with year, language and artists or 'Various Artists', opening /album/{id}", async () => {
+    const { requests, fetchFn } = catalogue();
+    const { router } = renderApp(<SearchScreen />, { path: '/search', routes, fetch: fetchFn });
+    type('bat');
+    fireEvent.click(screen.getByRole('tab', { name: 'Albums' }));
+    expect(screen.getByRole('tab', { name: 'Albums' }).getAttribute('aria-selected')).toBe('true');
+    await wait(700);
+    expect(requests.map((u) => u.pathname)).toEqual(['/api/search/albums']);
+    realTime();
+    expect(await screen.findByText('Various Artists')).toBeTruthy();
+    expect(screen.getByText('Mira')).toBeTruthy();
+    expect(screen.getAllByText('2011 · English')).toHaveLength(2);
+    fireEvent.click(screen.getByRole('button', { name: /^Album a1/ }));
+    expect(router.state.location.pathname).toBe('/album/a1');
+    expect(useCategoryStore.getState().category).toBe('albums');
+  });
+
+  it('category userPlaylists is reset to songs', () => {
+    useCategoryStore.setState({ category: 'userPlaylists' });
+    renderApp(<SearchScreen />, { path: '/search' });
+    expect(useCategoryStore.getState().category).toBe('songs');
+    expect(screen.getByRole('tab', { name: 'Songs' }).getAttribute('aria-selected')).toBe('true');
+  });
+
+  it('with no query shows the history; an entry reopens its type and can be removed', () => {
+    localStorage.setItem(
+      'searchHistory',
+      JSON.stringify([album('a9', { type: 'album' }), { ...makeSong(3), type: 'song' }]),
+    );
+    const { router } = renderApp(<SearchScreen />, { path: '/search', routes });
+    expect(screen.queryByText('Search for Songs, Albums, Playlists, Artists')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Remove Song 3 from search history' }));
+    expect(screen.queryByText('Song 3')).toBeNull();
+    expect(JSON.parse(localStorage.getItem('searchHistory')!)).toHaveLength(1);
+    fireEvent.click(screen.getByRole('button', { name: /^Album a9/ }));
+    expect(router.state.location.pathname).toBe('/album/a9');
+    expect(useCategoryStore.getState().category).toBe('albums');
+  });
+
+  it('the clear button empties the box and shows the hint again', async () => {
+    const { fetchFn } = catalogue();
+    renderApp(<SearchScreen />, { path: '/search', fetch: fetchFn });
+    type('bat');
+    await wait(700);
+    realTime();
+    fireEvent.click(screen.getByRole('button', { name: 'Clear search' }));
+    expect((screen.getByRole('searchbox') as HTMLInputElement).value).toBe('');
+    expect(screen.getByText('Search for Songs, Albums, Playlists, Artists')).toBeTruthy();
+  });
+});
