@@ -1,4 +1,5 @@
 import { createBrowserRouter } from 'react-router';
+import { BootFallback } from './routes/boot-fallback.js';
 import { HomeRoute } from './routes/home-route.js';
 import { NotFoundRoute } from './routes/not-found-route.js';
 import { RouteError } from './routes/route-error.js';
@@ -14,7 +15,7 @@ export function createRouter() {
       path: '/',
       Component: AppShell,
       ErrorBoundary: RouteError,
-      HydrateFallback: () => null,
+      HydrateFallback: BootFallback,
       children: [
         { index: true, Component: HomeRoute },
         { path: 'search', lazy: async () => ({ Component: (await import('./routes/search-route.js')).SearchRoute }) },
