@@ -79,17 +79,18 @@ describe('/favorites (SPEC §2)', () => {
   it('loads pages of 10 as the end comes into view, until none is left', async () => {
     like(...Array.from({ length: 23 }, (_, i) => `s${i}`));
     open();
-    await waitFor(() => expect(rows()).toHaveLength(10));
+    const slow = { timeout: 5_000 };
+    await waitFor(() => expect(rows()).toHaveLength(10), slow);
     const reachEnd = () => act(() => observers.at(-1)!([{ isIntersecting: true } as IntersectionObserverEntry], {} as IntersectionObserver));
     reachEnd();
-    await waitFor(() => expect(rows()).toHaveLength(20));
+    await waitFor(() => expect(rows()).toHaveLength(20), slow);
     reachEnd();
-    await waitFor(() => expect(rows()).toHaveLength(23));
+    await waitFor(() => expect(rows()).toHaveLength(23), slow);
     const count = observers.length;
     reachEnd();
     expect(observers.length).toBe(count);
     expect(rows()).toHaveLength(23);
-  });
+  }, 30_000);
 
   it('a tap makes the song current with the loaded favourites as the queue', async () => {
     like('s1', 's2', 's3');

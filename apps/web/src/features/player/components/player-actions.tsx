@@ -1,10 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { ListMusic, ListPlus, Sparkles, Video } from 'lucide-react';
+import { ListMusic, Sparkles, Video } from 'lucide-react';
 import { useNavigate } from 'react-router';
 import { useCatalogue } from '../../../shared/lib/catalogue-context.js';
-import { readStoredUser } from '../../../shared/lib/stored-user.js';
 import { signInToast } from '../../../shared/lib/toasts.js';
-import { usePlayerStore } from '../player-store.js';
+import { useSessionUser } from '../../auth/session-store.js';
+import { AddToPlaylistMenu } from '../../playlists/add-to-playlist-menu.js';
+import { useCurrentSong, usePlayerStore } from '../player-store.js';
 import { requestSongSuggestions } from '../song-suggestions.js';
 import { AutoTooltip } from './auto-tooltip.js';
 import { FavoriteButton } from './favorite-button.js';
@@ -21,14 +22,13 @@ export function PlayerActions({ onOpenQueue }: { onOpenQueue: () => void }) {
   const catalogue = useCatalogue();
   const queryClient = useQueryClient();
   const isLastOrSingle = usePlayerStore((s) => s.currentIndex >= s.queue.length - 1);
-  const signedIn = readStoredUser() != null;
+  const signedIn = useSessionUser() != null;
+  const song = useCurrentSong();
 
   return (
     <div className="flex items-center justify-between">
       <FavoriteButton variant="player" className="hover:bg-white/10" />
-      <button type="button" aria-label="Add to playlist" className={iconButton} onClick={() => signInToast('Sign in to add to playlist', navigate)}>
-        <ListPlus className="size-5" aria-hidden />
-      </button>
+      <AddToPlaylistMenu songId={song?.id ?? ''} className={iconButton} />
       <AutoTooltip label="Request a video preview">
         <button type="button" aria-label="Request video preview" className={iconButton} onClick={() => signInToast('Sign in for video previews', navigate)}>
           <Video className="size-5" aria-hidden />

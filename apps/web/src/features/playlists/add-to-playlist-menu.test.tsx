@@ -1,0 +1,58 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { toast } from 'sonner';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setBackendForTests } from '../../shared/lib/backend.js';
+import { createFakeBackend, type FakeBackend } from '../../shared/lib/backend-fake.js';
+import { renderApp } from '../../test/render.js';
+import { useSessionStore } from '../auth/session-store.js';
+import { AddToPlaylistMenu } from './add-to-playlist-menu.js';
+
+let fake: FakeBackend;
+const ada = { $id: 'u1', name: 'Ada', email: 'a@example.com' };
+
+beforeEach(() => {
+  localStorage.clear();
+  fake = createFakeBackend({ user: ada });
+  setBackendForTests(fake);
+  useSessionStore.setState({ user: ada, checked: true });
+  fake.docs.Playlist.push({ $id: 'p1', name: 'Mix', userId: 'u1' });
+  vi.spyOn(console, 'error').mockImplementation(() => {});
+});
+afterEach(() => {
+  toast.dismiss();
+  cleanup();
+  setBackendForTests(null);
+  vi.restoreAllMocks();
+});
+
+const openMenu = () => fireEvent.pointerDown(screen.getByRole('button', { name: 'Add to playlist' }), { button: 0, ctrlKey: false, pointerType: 'mouse' });
+
+describe('add to playlist (SPEC §2, §5, §8)', () => {
+  it("saves the current song in the chosen playlist: 'saved to playlist'", async () => {
+    renderApp(<AddToPlaylistMenu songId="s1" />);
+    await waitFor(() => expect(fake.calls.some((c) => c.op === 'list')).toBe(true));
+    openMenu();
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Mix' }));
+    expect(await screen.findByText('saved to playlist')).toBeTruthy();
+    expect(fake.docs.PlaylistSong).toEqual([expect.objectContaining({ playlistId: 'p1', songId: 's1' })]);
+  });
+
+  it("a song already there: 'Could not add song {type}' with the refusal's type", async () => {
+    fake.docs.PlaylistSong.push({ $id: 'l1', playlistId: 'p1', songId: 's1' });
+    renderApp(<AddToPlaylistMenu songId="s1" />);
+    openMenu();
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Mix' }));
+    expect(await screen.findByText('Could not add song document_already_exists')).toBeTruthy();
+  });
+
+  it("signed out: 'Sign in to add to playlist' with Sign in to /profile, and no menu", async () => {
+    useSessionStore.setState({ user: null, checked: true });
+    const { router } = renderApp(<AddToPlaylistMenu songId="s1" />);
+    openMenu();
+    expect(await screen.findByText('Sign in to add to playlist')).toBeTruthy();
+    expect(screen.queryByRole('menu')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(router.state.location.pathname).toBe('/profile');
+  });
+});

@@ -1,0 +1,76 @@
+import { ListPlus } from 'lucide-react';
+import { DropdownMenu } from 'radix-ui';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import { describeFailure } from '../../shared/lib/backend.js';
+import { useBackend } from '../../shared/lib/backend-hooks.js';
+import { signInToast } from '../../shared/lib/toasts.js';
+import { useSessionUser } from '../auth/session-store.js';
+import { addSongToPlaylist } from './playlists-api.js';
+import type { UserPlaylist } from './playlists-cache.js';
+import { editPlaylistSongs } from './playlists-query.js';
+import { usePlaylists } from './use-playlists.js';
+
+/** SPEC §8: 'Could not add song {type}' shows for 4 s. */
+export const ADD_FAILED_MS = 4_000;
+
+/**
+ * The player's add-to-playlist menu (SPEC §2/§5/§8): the user's playlists;
+ * picking one saves the song ('saved to playlist'). Signed out: 'Sign in to
+ * add to playlist' with Sign in to /profile.
+ */
+export function AddToPlaylistMenu({ songId, className = '' }: { songId: string; className?: string }) {
+  const user = useSessionUser();
+  const navigate = useNavigate();
+  const backend = useBackend();
+  const queryClient = useQueryClient();
+  const { playlists } = usePlaylists();
+  const [open, setOpen] = useState(false);
+
+  const save = async (p: UserPlaylist) => {
+    try {
+      await addSongToPlaylist(await backend(), p.$id, songId);
+      editPlaylistSongs(queryClient, p.$id, (ids) => (ids.includes(songId) ? ids : [...ids, songId]));
+      toast.success('saved to playlist');
+    } catch (e) {
+      const f = describeFailure(e);
+      console.error('An error occured adding song to playlist', f.message);
+      toast.error(`Could not add song ${f.type || 'network_error'}`, { duration: ADD_FAILED_MS });
+    }
+  };
+
+  return (
+    <DropdownMenu.Root
+      open={open}
+      onOpenChange={(o) => {
+        if (o && !user) return signInToast('Sign in to add to playlist', navigate);
+        setOpen(o);
+      }}
+    >
+      <DropdownMenu.Trigger aria-label="Add to playlist" className={className}>
+        <ListPlus className="size-5" aria-hidden />
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content sideOffset={6} className="z-50 max-h-72 min-w-52 overflow-y-auto rounded-xl border border-line bg-panel p-1 shadow-xl">
+          <DropdownMenu.Label className="px-2 py-1.5 text-xs font-semibold tracking-wide text-muted uppercase">Add to playlist</DropdownMenu.Label>
+          {playlists.map((p) => (
+            <DropdownMenu.Item
+              key={p.$id}
+              onSelect={() => void save(p)}
+              className="cursor-pointer truncate rounded-md px-2 py-2 text-sm outline-none data-[highlighted]:bg-raised"
+            >
+              {p.name || 'Untitled playlist'}
+            </DropdownMenu.Item>
+          ))}
+          {playlists.length === 0 && (
+            <DropdownMenu.Item onSelect={() => navigate('/library')} className="cursor-pointer rounded-md px-2 py-2 text-sm outline-none data-[highlighted]:bg-raised">
+              Create New Playlist
+            </DropdownMenu.Item>
+          )}
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}

@@ -1,0 +1,95 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { Dialog } from 'radix-ui';
+import { useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { describeFailure } from '../../shared/lib/backend.js';
+import { useBackend } from '../../shared/lib/backend-hooks.js';
+import { TOAST_MS } from '../../shared/lib/toasts.js';
+import { Spinner } from '../../shared/ui/spinner.js';
+import { useSessionUser } from '../auth/session-store.js';
+import { createPlaylist } from './playlists-api.js';
+import { editPlaylists } from './playlists-query.js';
+
+/** SPEC §4 playlist creation states. */
+export type CreateState = 'idle' | 'submitting' | 'success' | 'failure';
+
+/**
+ * SPEC §2/§4 'Create Playlist' dialog: 'Enter the name of your playlist',
+ * Name, 'Launch'. Submitting disables the button with a spinner; success
+ * closes the dialog and clears the name; failure keeps it open with 'Playlist
+ * not created, try after some time' (1.5 s). Signed out it asks to sign in.
+ */
+export function CreatePlaylistDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+  const user = useSessionUser();
+  const backend = useBackend();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [name, setName] = useState('');
+  const [state, setState] = useState<CreateState>('idle');
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!user || state === 'submitting') return;
+    setState('submitting');
+    try {
+      const playlist = await createPlaylist(await backend(), user.$id, name);
+      editPlaylists(queryClient, user.$id, (list) => (list.some((p) => p.$id === playlist.$id) ? list : [...list, playlist]));
+      setState('success');
+      setName('');
+      onOpenChange(false);
+    } catch (err) {
+      console.error('An error occured creating a playlist', describeFailure(err).message);
+      setState('failure');
+      toast.error('Playlist not created, try after some time', { duration: TOAST_MS.playlist });
+    }
+  };
+
+  return (
+    <Dialog.Root open={open} onOpenChange={(o) => state !== 'submitting' && onOpenChange(o)}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/60" />
+        <Dialog.Content className="fixed top-1/2 left-1/2 z-50 w-[min(92vw,24rem)] -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-panel p-6 shadow-xl">
+          <Dialog.Title className="text-lg font-bold">Create Playlist</Dialog.Title>
+          {user ? (
+            <form onSubmit={(e) => void submit(e)} className="mt-1 flex flex-col gap-3">
+              <Dialog.Description className="text-sm text-muted">Enter the name of your playlist</Dialog.Description>
+              <label className="flex flex-col gap-1 text-sm">
+                Name
+                <input
+                  value={name}
+                  onChange={(e) => setName(e.target.value)}
+                  autoFocus
+                  className="rounded-lg border border-line bg-surface px-3 py-2 text-white focus:border-accent focus:outline-none"
+                />
+              </label>
+              <button
+                type="submit"
+                disabled={state === 'submitting'}
+                aria-busy={state === 'submitting'}
+                className="flex items-center justify-center gap-2 rounded-full bg-accent px-4 py-2 font-semibold text-white disabled:opacity-60"
+              >
+                {state === 'submitting' && <Spinner className="size-4" />}
+                Launch
+              </button>
+            </form>
+          ) : (
+            <div className="mt-2 flex flex-col gap-3">
+              <Dialog.Description className="text-sm text-muted">Sign in to create playlist</Dialog.Description>
+              <button
+                type="button"
+                onClick={() => {
+                  onOpenChange(false);
+                  navigate('/profile');
+                }}
+                className="rounded-full bg-accent px-4 py-2 font-semibold text-white"
+              >
+                Sign in
+              </button>
+            </div>
+          )}
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,29 @@
+import { useQueries, useQuery } from '@tanstack/react-query';
+import type { Song } from '@lyra/contracts/catalogue';
+import { useBackend } from '../../shared/lib/backend-hooks.js';
+import { useCatalogue } from '../../shared/lib/catalogue-context.js';
+import { songQuery } from '../../shared/lib/catalogue-queries.js';
+import { useSessionUser } from '../auth/session-store.js';
+import type { UserPlaylist } from './playlists-cache.js';
+import { playlistSongsQuery, playlistsQuery } from './playlists-query.js';
+
+/** The signed-in user's playlists; [] signed out. */
+export function usePlaylists(): { playlists: UserPlaylist[]; isPending: boolean } {
+  const user = useSessionUser();
+  const backend = useBackend();
+  const query = useQuery({ ...playlistsQuery(backend, user?.$id ?? ''), enabled: Boolean(user) });
+  return { playlists: user ? (query.data ?? []) : [], isPending: Boolean(user) && query.isPending };
+}
+
+export function usePlaylistSongIds(playlistId: string, enabled = true): { ids: string[]; isPending: boolean; isError: boolean } {
+  const backend = useBackend();
+  const query = useQuery({ ...playlistSongsQuery(backend, playlistId), enabled });
+  return { ids: query.data ?? [], isPending: enabled && query.isPending, isError: query.isError };
+}
+
+/** Catalogue songs for ids, in order (SPEC §7: /songs/{id} per id); missing songs are left out. */
+export function useSongsByIds(ids: readonly string[]): { songs: Song[]; isLoading: boolean } {
+  const catalogue = useCatalogue();
+  const results = useQueries({ queries: ids.map((id) => songQuery(catalogue, id)) });
+  return { songs: results.flatMap((r) => (r.data ? [r.data] : [])), isLoading: results.some((r) => r.isPending) };
+}

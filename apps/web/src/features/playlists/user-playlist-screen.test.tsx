@@ -1,0 +1,92 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { toast } from 'sonner';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setBackendForTests } from '../../shared/lib/backend.js';
+import { createFakeBackend, FakeBackendError, type FakeBackend } from '../../shared/lib/backend-fake.js';
+import { renderApp } from '../../test/render.js';
+import { makeSong } from '../../test/songs.js';
+import { useSessionStore } from '../auth/session-store.js';
+import { fetchPlaylistSongIds, PLAYLIST_BATCH } from './playlists-api.js';
+import { UserPlaylistScreen } from './user-playlist-screen.js';
+
+let fake: FakeBackend;
+const ada = { $id: 'u1', name: 'Ada', email: 'a@example.com' };
+const catalogueFetch: typeof fetch = async (input) => {
+  const id = decodeURIComponent(/\/songs\/([^/?]+)/.exec(String(input))?.[1] ?? '');
+  return new Response(JSON.stringify({ success: true, data: [makeSong(id, { name: `Title ${id}` })] }), { status: 200 });
+};
+
+beforeEach(() => {
+  localStorage.clear();
+  fake = createFakeBackend({ user: ada });
+  setBackendForTests(fake);
+  useSessionStore.setState({ user: ada, checked: true });
+  fake.docs.Playlist.push({ $id: 'p1', name: 'Mix', userId: 'u1' });
+  vi.spyOn(console, 'error').mockImplementation(() => {});
+});
+afterEach(() => {
+  toast.dismiss();
+  cleanup();
+  setBackendForTests(null);
+  vi.restoreAllMocks();
+});
+
+const link = (playlistId: string, ...songIds: string[]) =>
+  songIds.forEach((songId) => fake.docs.PlaylistSong.push({ $id: `l-${playlistId}-${songId}`, playlistId, songId }));
+const titles = () => screen.queryAllByRole('button', { name: /^Title/ }).map((b) => b.textContent?.replace(/An Artist.*/, ''));
+const show = () => renderApp(<UserPlaylistScreen id="p1" />, { path: '/playlist/p1', fetch: catalogueFetch });
+
+describe("a user's own playlist (SPEC §2, §4)", () => {
+  it('lists its songs under its name; each row removes the song', async () => {
+    link('p1', 's1', 's2');
+    show();
+    await waitFor(() => expect(titles()).toEqual(['Title s1', 'Title s2']));
+    expect(screen.getByRole('heading', { name: 'Mix' })).toBeTruthy();
+    expect(JSON.parse(localStorage.getItem('playlist:p1')!)).toEqual(['s1', 's2']);
+    fireEvent.click(screen.getByRole('button', { name: 'Remove Title s1 from playlist' }));
+    await waitFor(() => expect(titles()).toEqual(['Title s2']));
+    await waitFor(() => expect(fake.docs.PlaylistSong.map((d) => d.songId)).toEqual(['s2']));
+    expect(JSON.parse(localStorage.getItem('playlist:p1')!)).toEqual(['s2']);
+  });
+
+  it("a removal the server refuses puts the song back: \"couldn't remove, try again after sometime\"", async () => {
+    link('p1', 's1', 's2', 's3');
+    show();
+    await waitFor(() => expect(titles()).toHaveLength(3));
+    fake.failNext('list', new FakeBackendError('Server Error', 500));
+    fireEvent.click(screen.getByRole('button', { name: 'Remove Title s2 from playlist' }));
+    expect(await screen.findByText("couldn't remove, try again after sometime")).toBeTruthy();
+    await waitFor(() => expect(titles()).toEqual(['Title s1', 'Title s2', 'Title s3']));
+  });
+
+  it("empty: 'No songs available' and 'Playlist updations make take 5 mins'", async () => {
+    show();
+    expect(await screen.findByText('No songs available')).toBeTruthy();
+    expect(screen.getByText('Playlist updations make take 5 mins')).toBeTruthy();
+  });
+});
+
+describe('playlist songs (SPEC §7)', () => {
+  it('are fetched for 10 playlists at a time, in parallel, without duplicates', async () => {
+    const ids = Array.from({ length: 23 }, (_, i) => `p${i}`);
+    for (const id of ids) link(id, 'a', 'b');
+    fake.docs.PlaylistSong.push({ $id: 'dup', playlistId: 'p0', songId: 'a' });
+    let inFlight = 0;
+    let max = 0;
+    const list = fake.list.bind(fake);
+    fake.list = async (...args) => {
+      max = Math.max(max, ++inFlight);
+      try {
+        return await list(...args);
+      } finally {
+        inFlight--;
+      }
+    };
+    const songs = await fetchPlaylistSongIds(fake, ids);
+    expect(max).toBe(PLAYLIST_BATCH);
+    expect(PLAYLIST_BATCH).toBe(10);
+    expect(songs.get('p0')).toEqual(['a', 'b']);
+    expect([...songs.keys()]).toEqual(ids);
+  });
+});
