@@ -59,9 +59,13 @@ export async function refreshFavorites(queryClient: QueryClient, api: BackendApi
 
 /** Puts a song in or out of the shown list (and its cached copy), without asking the server. */
 export function showFavorite(queryClient: QueryClient, userId: string, songId: string, on: boolean): void {
-  const before = queryClient.getQueryData<string[]>(favoritesKey(userId)) ?? readFavoritesCache(Date.now()).ids;
-  if (on === before.includes(songId)) return;
+  const shown = queryClient.getQueryData<string[]>(favoritesKey(userId));
+  const cached = readFavoritesCache(Date.now());
+  // Not loaded here yet: a fresh cached copy is edited for the query to read;
+  // otherwise the server's list, read next, already holds the change.
+  const before = shown ?? (cached.fresh ? cached.ids : null);
+  if (!before || on === before.includes(songId)) return;
   const after = on ? [...before, songId] : before.filter((id) => id !== songId);
-  queryClient.setQueryData(favoritesKey(userId), after);
+  if (shown) queryClient.setQueryData(favoritesKey(userId), after);
   updateFavoritesCache(after);
 }

@@ -37,6 +37,14 @@ export interface AudioEngineDeps {
 export interface AudioEngine {
   seekTo(positionS: number): void;
   seekBy(deltaS: number): void;
+  /**
+   * Plays the current song from another address at the same position,
+   * resuming if it was playing (SPEC §4 video mode: the preview's audio_url).
+   * The next song, or any reload, goes back to the catalogue's address.
+   */
+  swapSource(url: string): void;
+  /** The audio element's position now (the video follows it). */
+  positionS(): number;
   dispose(): void;
 }
 
@@ -301,9 +309,26 @@ export function createAudioEngine(deps: AudioEngineDeps): AudioEngine {
   const restored = current();
   if (restored) scheduleLoad(restored);
 
+  const swapSource = (url: string) => {
+    if (!loadedId || loadTimer || loadedId !== current()?.id || !url || audio.src === url) return;
+    const at = pendingSeekS ?? audio.currentTime;
+    clearTimers();
+    pauseQuietly();
+    networkRetries = 0;
+    pendingSeekS = at > 0 ? at : null;
+    lastPositionS = at;
+    audio.src = url;
+    if (store.getState().isPlaying) {
+      actions().setLoading(true);
+      playNow();
+    }
+  };
+
   return {
     seekTo,
     seekBy: (deltaS) => seekTo(audio.currentTime + deltaS),
+    swapSource,
+    positionS: () => (pendingSeekS != null ? pendingSeekS : audio.currentTime),
     dispose() {
       clearTimers();
       unsubscribe();

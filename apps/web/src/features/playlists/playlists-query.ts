@@ -60,9 +60,13 @@ export async function refreshPlaylists(queryClient: QueryClient, api: BackendApi
 
 /** Changes the shown playlists and their cached copy (create, delete, realtime). */
 export function editPlaylists(queryClient: QueryClient, userId: string, edit: (list: UserPlaylist[]) => UserPlaylist[]): void {
-  const before = queryClient.getQueryData<UserPlaylist[]>(playlistsKey(userId)) ?? readMetadata(Date.now()).playlists;
+  const shown = queryClient.getQueryData<UserPlaylist[]>(playlistsKey(userId));
+  const cached = readMetadata(Date.now());
+  // Not loaded here yet: edit a fresh cached copy, else the next read has the change.
+  const before = shown ?? (cached.fresh ? cached.playlists : null);
+  if (!before) return;
   const after = edit(before);
-  queryClient.setQueryData(playlistsKey(userId), after);
+  if (shown) queryClient.setQueryData(playlistsKey(userId), after);
   updateMetadata(after);
 }
 

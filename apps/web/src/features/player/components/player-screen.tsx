@@ -9,6 +9,7 @@ import { usePlayerStore } from '../player-store.js';
 import { SHARE_MESSAGES, shareSong } from '../share-song.js';
 import { useBlockReloadKeys, useSwipe } from '../use-player-gestures.js';
 import { AutoTooltip, TooltipProvider } from './auto-tooltip.js';
+import { VideoCover } from '../../video-mode/video-cover.js';
 import { PlayerActions } from './player-actions.js';
 import { QueueDrawer } from './queue-drawer.js';
 import { SeekBar } from './seek-bar.js';
@@ -52,7 +53,9 @@ export function PlayerScreen({ song, onBack }: { song: Song; onBack: () => void 
           </header>
 
           <div {...swipe} className="touch-pan-y py-2" data-testid="player-cover">
-            <CoverImage src={cover} alt={`Cover of ${title}`} size={500} priority className="mx-auto aspect-square w-full max-w-[22rem] rounded-2xl shadow-2xl" />
+            <VideoCover song={song}>
+              <CoverImage src={cover} alt={`Cover of ${title}`} size={500} priority className="mx-auto aspect-square w-full max-w-[22rem] rounded-2xl shadow-2xl" />
+            </VideoCover>
           </div>
 
           <div className="min-w-0">

@@ -1,6 +1,7 @@
 import { hasNext, hasPrevious } from '@lyra/player-core/queue';
-import { Pause, Play, SkipBack, SkipForward } from 'lucide-react';
+import { Flame, Pause, Play, SkipBack, SkipForward } from 'lucide-react';
 import { Spinner } from '../../../shared/ui/spinner.js';
+import { useFlame } from '../../video-mode/use-flame.js';
 import { commands } from '../commands.js';
 import { usePlayerStore } from '../player-store.js';
 
@@ -10,6 +11,7 @@ export function TransportControls() {
   const isLoading = usePlayerStore((s) => s.isLoading);
   const canPrevious = usePlayerStore(hasPrevious);
   const canNext = usePlayerStore(hasNext);
+  const flame = useFlame();
   const side = 'grid size-14 place-items-center rounded-full hover:bg-white/10 disabled:opacity-35 disabled:hover:bg-transparent';
   return (
     <div className="flex items-center justify-center gap-6">
@@ -26,7 +28,10 @@ export function TransportControls() {
         {isLoading && isPlaying ? (
           <Spinner className="size-8" />
         ) : isPlaying ? (
-          <Pause className="size-8 fill-black" aria-hidden />
+          <span className="relative">
+            <Pause className="size-8 fill-black" aria-hidden />
+            {flame && <Flame data-testid="flame" className="absolute -top-5 left-1/2 size-6 -translate-x-1/2 animate-bounce fill-orange-500 text-orange-600 motion-reduce:animate-none" aria-hidden />}
+          </span>
         ) : (
           <Play className="size-8 translate-x-0.5 fill-black" aria-hidden />
         )}

@@ -1,0 +1,71 @@
+// @vitest-environment jsdom
+import { QueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { documentsChannel, type CollectionName } from '../../shared/lib/backend-ids.js';
+import { favoritesKey } from '../favorites/favorites-query.js';
+import { playlistSongsKey, playlistsKey } from '../playlists/playlists-query.js';
+import { readSongVideo, writeSongVideo } from '../video-mode/song-video-cache.js';
+import { applyRealtimeEvent, eventAction, VIDEO_READY_MESSAGE } from './apply-event.js';
+
+const event = (collection: CollectionName, action: string, payload: Record<string, unknown> & { $id: string }) => ({
+  events: [`${documentsChannel(collection)}.${payload.$id}.${action}`, `databases.*.collections.*.documents.*.${action}`],
+  channels: [documentsChannel(collection)],
+  payload,
+});
+
+let qc: QueryClient;
+beforeEach(() => {
+  localStorage.clear();
+  qc = new QueryClient();
+});
+afterEach(() => vi.restoreAllMocks());
+
+describe('realtime sync (another device changed something)', () => {
+  it('reads the action from the concrete event name', () => {
+    expect(eventAction(['databases.lyra.collections.Favorite.documents.d1.delete', 'databases.*'])).toBe('delete');
+  });
+
+  it("a favourite created or deleted elsewhere shows here, and only the signed-in user's", () => {
+    qc.setQueryData(favoritesKey('u1'), ['a']);
+    applyRealtimeEvent(qc, 'u1', event('Favorite', 'create', { $id: 'f1', userId: 'u1', songId: 'b' }));
+    expect(qc.getQueryData(favoritesKey('u1'))).toEqual(['a', 'b']);
+    expect(JSON.parse(localStorage.getItem('favorites')!)).toEqual(['a', 'b']);
+    applyRealtimeEvent(qc, 'u1', event('Favorite', 'create', { $id: 'f2', userId: 'u2', songId: 'z' }));
+    applyRealtimeEvent(qc, 'u1', event('Favorite', 'delete', { $id: 'f0', userId: 'u1', songId: 'a' }));
+    expect(qc.getQueryData(favoritesKey('u1'))).toEqual(['b']);
+  });
+
+  it('a favourite event before the list is loaded leaves the list to be read from the server', () => {
+    applyRealtimeEvent(qc, 'u1', event('Favorite', 'create', { $id: 'f1', userId: 'u1', songId: 'b' }));
+    expect(qc.getQueryData(favoritesKey('u1'))).toBeUndefined();
+    expect(localStorage.getItem('favorites')).toBeNull();
+  });
+
+  it('playlists created, renamed and deleted elsewhere; songs added and removed', () => {
+    qc.setQueryData(playlistsKey('u1'), [{ $id: 'p1', name: 'Mix', userId: 'u1' }]);
+    qc.setQueryData(playlistSongsKey('p1'), ['s1']);
+    applyRealtimeEvent(qc, 'u1', event('Playlist', 'create', { $id: 'p2', name: 'New', userId: 'u1' }));
+    applyRealtimeEvent(qc, 'u1', event('Playlist', 'update', { $id: 'p1', name: 'Renamed', userId: 'u1' }));
+    applyRealtimeEvent(qc, 'u1', event('PlaylistSong', 'create', { $id: 'l2', playlistId: 'p1', songId: 's2' }));
+    applyRealtimeEvent(qc, 'u1', event('PlaylistSong', 'delete', { $id: 'l1', playlistId: 'p1', songId: 's1' }));
+    expect(qc.getQueryData(playlistsKey('u1'))).toEqual([
+      { $id: 'p1', name: 'Renamed', userId: 'u1' },
+      { $id: 'p2', name: 'New', userId: 'u1' },
+    ]);
+    expect(qc.getQueryData(playlistSongsKey('p1'))).toEqual(['s2']);
+    applyRealtimeEvent(qc, 'u1', event('Playlist', 'delete', { $id: 'p1', name: 'Renamed', userId: 'u1' }));
+    expect(qc.getQueryData(playlistsKey('u1'))).toEqual([{ $id: 'p2', name: 'New', userId: 'u1' }]);
+    expect(qc.getQueryData(playlistSongsKey('p1'))).toBeUndefined();
+  });
+
+  it("a finished video request tells its requester the preview is ready and forgets 'no video'", () => {
+    const success = vi.spyOn(toast, 'success');
+    writeSongVideo({ id: '', song_id: 's1', aws_url: '', audio_url: null, hasVideo: false }, Date.now());
+    applyRealtimeEvent(qc, 'u1', event('VideoRequest', 'update', { $id: 'r1', song_id: 's1', userId: 'u1', status: 'rendering' }));
+    expect(success).not.toHaveBeenCalled();
+    applyRealtimeEvent(qc, 'u1', event('VideoRequest', 'update', { $id: 'r1', song_id: 's1', userId: 'u1', status: 'done' }));
+    expect(success).toHaveBeenCalledWith(VIDEO_READY_MESSAGE);
+    expect(readSongVideo('s1', Date.now())).toBeNull();
+  });
+});

@@ -1,0 +1,81 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import type { RealtimeEvent } from '../../shared/lib/backend.js';
+import { collectionOfEvent, documentsChannel, type CollectionName } from '../../shared/lib/backend-ids.js';
+import { showFavorite } from '../favorites/favorites-query.js';
+import { forgetPlaylistSongs } from '../playlists/playlists-cache.js';
+import { editPlaylists, editPlaylistSongs, playlistSongsKey } from '../playlists/playlists-query.js';
+import { forgetSongVideo } from '../video-mode/song-video-cache.js';
+import { songVideoKey } from '../video-mode/song-video.js';
+
+/** The collections a signed-in device listens to (SPEC §7 realtime; backend-api.md §7 channels). */
+export const SYNCED_COLLECTIONS: readonly CollectionName[] = ['Favorite', 'Playlist', 'PlaylistSong', 'VideoRequest', 'VideoPreview'];
+export const syncedChannels = (): string[] => SYNCED_COLLECTIONS.map(documentsChannel);
+
+export const VIDEO_READY_MESSAGE = 'Video preview is available! Use the video overlay on the album art to switch to video mode.';
+
+/** create | update | upsert | delete, read from the concrete event name Appwrite lists first. */
+export function eventAction(events: readonly string[]): string {
+  return events[0]?.split('.').pop() ?? '';
+}
+
+const text = (v: unknown): string => (typeof v === 'string' ? v : '');
+
+/**
+ * Applies another device's change (or the server's) to what this device
+ * shows and caches (style.md §7.5 rule 6: the server says what changed).
+ * Events of other users never reach us (the hub filters by read permission);
+ * the userId checks guard the shown lists all the same.
+ */
+export function applyRealtimeEvent(queryClient: QueryClient, userId: string, event: RealtimeEvent): void {
+  const collection = collectionOfEvent(event.events);
+  const action = eventAction(event.events);
+  const doc = event.payload;
+  const created = action === 'create' || action === 'upsert';
+  switch (collection) {
+    case 'Favorite':
+      if (text(doc.userId) !== userId || !text(doc.songId)) return;
+      if (created) showFavorite(queryClient, userId, text(doc.songId), true);
+      else if (action === 'delete') showFavorite(queryClient, userId, text(doc.songId), false);
+      return;
+    case 'Playlist': {
+      if (text(doc.userId) !== userId) return;
+      const playlist = { $id: doc.$id, name: text(doc.name), userId };
+      if (action === 'delete') {
+        editPlaylists(queryClient, userId, (list) => list.filter((p) => p.$id !== doc.$id));
+        forgetPlaylistSongs(doc.$id);
+        queryClient.removeQueries({ queryKey: playlistSongsKey(doc.$id) });
+      } else {
+        editPlaylists(queryClient, userId, (list) =>
+          list.some((p) => p.$id === doc.$id) ? list.map((p) => (p.$id === doc.$id ? playlist : p)) : [...list, playlist],
+        );
+      }
+      return;
+    }
+    case 'PlaylistSong': {
+      const playlistId = text(doc.playlistId);
+      const songId = text(doc.songId);
+      if (!playlistId || !songId) return;
+      if (created) editPlaylistSongs(queryClient, playlistId, (ids) => (ids.includes(songId) ? ids : [...ids, songId]));
+      else if (action === 'delete') editPlaylistSongs(queryClient, playlistId, (ids) => ids.filter((id) => id !== songId));
+      return;
+    }
+    case 'VideoPreview': {
+      const songId = text(doc.song_id);
+      if (!songId) return;
+      forgetSongVideo(songId);
+      void queryClient.invalidateQueries({ queryKey: songVideoKey(songId) });
+      return;
+    }
+    case 'VideoRequest': {
+      const songId = text(doc.song_id);
+      if (action !== 'update' || doc.status !== 'done' || text(doc.userId) !== userId) return;
+      forgetSongVideo(songId);
+      void queryClient.invalidateQueries({ queryKey: songVideoKey(songId) });
+      toast.success(VIDEO_READY_MESSAGE);
+      return;
+    }
+    default:
+      return;
+  }
+}

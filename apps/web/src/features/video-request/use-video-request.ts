@@ -1,0 +1,41 @@
+import type { Song } from '@lyra/contracts/catalogue';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { useBackend } from '../../shared/lib/backend-hooks.js';
+import { signInToast } from '../../shared/lib/toasts.js';
+import { useSessionUser } from '../auth/session-store.js';
+import { songVideoQuery } from '../video-mode/song-video.js';
+import { requestVideo } from './video-request.js';
+
+/**
+ * The player's request-video-preview action (SPEC §2: offered only when the
+ * song has no video). Outcomes are SPEC §8's toasts.
+ */
+export function useVideoRequestAction(song: Song | undefined): { visible: boolean; busy: boolean; request: () => void } {
+  const user = useSessionUser();
+  const navigate = useNavigate();
+  const backend = useBackend();
+  const [busy, setBusy] = useState(false);
+  const { data } = useQuery(songVideoQuery(backend, song?.id ?? ''));
+
+  const request = async () => {
+    if (!user) return signInToast('Sign in for video previews', navigate);
+    setBusy(true);
+    try {
+      const outcome = await requestVideo(await backend(), song, window.location.origin);
+      if (outcome.kind === 'queued') {
+        toast.success('Song added to video queue! Video will be available in 5 days', {
+          description: `${outcome.remaining} video request(s) remaining today`,
+        });
+      } else toast.error(outcome.message);
+    } catch {
+      toast.error('Failed to process video request');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return { visible: Boolean(song && data && !data.hasVideo), busy, request: () => void request() };
+}
