@@ -4,7 +4,7 @@ import { downloadAddress, downloadFileName, downloadSong } from './download-song
 
 describe('song download (SPEC §7, DESIGN §8)', () => {
   it('uses the fifth download address; https only when the page is https', () => {
-    const song = makeSong('s1', { downloadUrl: ['12', '48', '96', '160', '320'].map((q) => ({ quality: `${q}kbps`, url: `http://h/media/s1/${q}.m4a` })) });
+    const song = makeSong('s1', { downloadUrl: (['12', '48', '96', '160', '320'] as const).map((q) => ({ quality: `${q}kbps` as const, url: `http://h/media/s1/${q}.m4a` })) });
     expect(downloadAddress(song, 'http:')).toBe('http://h/media/s1/320.m4a');
     expect(downloadAddress(song, 'https:')).toBe('https://h/media/s1/320.m4a');
     expect(downloadAddress(makeSong('s2', { downloadUrl: [] }), 'http:')).toBeNull();
