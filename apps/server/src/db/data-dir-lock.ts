@@ -1,7 +1,9 @@
 import { closeSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
+import { ConfigError } from '../config.js';
 
-export class DataDirLockedError extends Error {}
+/** A configuration problem: start-up stops with its one-line message. */
+export class DataDirLockedError extends ConfigError {}
 
 const alive = (pid: number) => {
   try {

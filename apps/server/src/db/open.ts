@@ -1,5 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
+import { ConfigError } from '../config.js';
 import { lockDataDir } from './data-dir-lock.js';
 import type { Db } from './db.js';
 import { openPglite } from './pglite-db.js';
@@ -10,7 +11,11 @@ import { openPostgres } from './postgres-db.js';
  * DATA_DIR/pglite, locked to this process for as long as it is open.
  */
 export async function openDatabase(opts: { databaseUrl?: string | undefined; dataDir: string }): Promise<Db> {
-  if (opts.databaseUrl) return openPostgres(opts.databaseUrl);
+  if (opts.databaseUrl) {
+    return openPostgres(opts.databaseUrl).catch((e: unknown) => {
+      throw new ConfigError(`Invalid DATABASE_URL: cannot connect (${(e as Error).message})`);
+    });
+  }
   await mkdir(opts.dataDir, { recursive: true });
   const release = lockDataDir(opts.dataDir);
   try {
