@@ -1,5 +1,5 @@
 import type { Song } from '@lyra/contracts/catalogue';
-import type { ReactNode } from 'react';
+import { memo, type ReactNode } from 'react';
 import { coverUrl, primaryArtistNames, songTitle } from '../../shared/lib/song-view.js';
 import { CoverImage } from '../../shared/ui/cover-image.js';
 
@@ -14,13 +14,30 @@ export interface RowAction {
   onClick: () => void;
 }
 
-export function CollectionRow({ song, index, isCurrent, onPlay, action }: { song: Song; index: number; isCurrent: boolean; onPlay: () => void; action?: RowAction }) {
+/**
+ * One song of a list screen. Memoised: while the list scrolls only rows that
+ * come into view render, so `onPlay` and `actionFor` should be stable.
+ */
+export const CollectionRow = memo(function CollectionRow({
+  song,
+  index,
+  isCurrent,
+  onPlay,
+  actionFor,
+}: {
+  song: Song;
+  index: number;
+  isCurrent: boolean;
+  onPlay: (index: number) => void;
+  actionFor?: (song: Song, index: number) => RowAction | undefined;
+}) {
   const title = songTitle(song);
+  const action = actionFor?.(song, index);
   return (
     <div className="flex h-[70px] items-center gap-3 rounded-lg px-2 hover:bg-panel">
       <button
         type="button"
-        onClick={onPlay}
+        onClick={() => onPlay(index)}
         data-song-id={song.id}
         data-index={index}
         aria-current={isCurrent ? 'true' : undefined}
@@ -44,7 +61,7 @@ export function CollectionRow({ song, index, isCurrent, onPlay, action }: { song
       )}
     </div>
   );
-}
+});
 
 /** A grey row shown while the songs load (SPEC §9: 10 of them). */
 export function PlaceholderRow() {

@@ -1,6 +1,6 @@
 import type { Song } from '@lyra/contracts/catalogue';
 import { ListPlus } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useLocation, useNavigationType } from 'react-router';
 import { decodeEntities, DEFAULT_COVER, songTitle } from '../../shared/lib/song-view.js';
 import { CoverImage } from '../../shared/ui/cover-image.js';
@@ -47,6 +47,7 @@ export function CollectionScreen({ title, description, coverUrl, songs, isPendin
   // Back (POP) returns to where the listener was; a new visit starts at the top.
   const [initialOffset] = useState(() => (navigationType === 'POP' ? recalledScroll(pathname) : 0));
   const ready = !isPending;
+  const play = useCallback((index: number) => commands.playListRow(songs, index), [songs]);
 
   useEffect(() => {
     if (!ready) return;
@@ -84,7 +85,7 @@ export function CollectionScreen({ title, description, coverUrl, songs, isPendin
           {emptyNote ? <p className="mt-1 text-sm">{emptyNote}</p> : null}
         </div>
       ) : (
-        <VirtualSongList songs={songs} onPlay={(i) => commands.playListRow(songs, i)} actionFor={actionFor} initialOffset={initialOffset} />
+        <VirtualSongList songs={songs} onPlay={play} actionFor={actionFor} initialOffset={initialOffset} />
       )}
     </section>
   );

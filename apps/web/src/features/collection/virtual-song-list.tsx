@@ -9,7 +9,8 @@ export const LIST_OVERSCAN = 1;
 
 /**
  * The songs of a list screen, virtualised against the window's scroll, so a
- * 2,000-song playlist keeps a screenful of rows in the page.
+ * 2,000-song playlist keeps a screenful of rows in the page. `onPlay` and
+ * `actionFor` should be stable, so rows already on screen do not re-render.
  */
 export function VirtualSongList({
   songs,
@@ -53,8 +54,8 @@ export function VirtualSongList({
               song={song}
               index={item.index}
               isCurrent={song.id === currentId}
-              onPlay={() => onPlay(item.index)}
-              action={actionFor?.(song, item.index)}
+              onPlay={onPlay}
+              actionFor={actionFor}
             />
           </div>
         );
