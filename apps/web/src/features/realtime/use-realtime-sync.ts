@@ -3,7 +3,6 @@ import { useEffect } from 'react';
 import { describeFailure } from '../../shared/lib/backend.js';
 import { useBackend } from '../../shared/lib/backend-hooks.js';
 import { useSessionStore } from '../auth/session-store.js';
-import { applyRealtimeEvent, syncedChannels } from './apply-event.js';
 
 /**
  * While a user is signed in, this device listens to its favourites,
@@ -22,7 +21,8 @@ export function useRealtimeSync(): void {
     let cancelled = false;
     void (async () => {
       try {
-        const api = await backend();
+        // Only signed-in devices need the event rules: fetched with the SDK, not at start-up.
+        const [api, { applyRealtimeEvent, syncedChannels }] = await Promise.all([backend(), import('./apply-event.js')]);
         const unsubscribe = await api.subscribe(syncedChannels(), (event) => applyRealtimeEvent(queryClient, userId, event));
         if (cancelled) unsubscribe();
         else stop = unsubscribe;
