@@ -69,7 +69,7 @@ export async function openPlayerOn(page: Page, serverUrl: string, index: number 
   await page.locator('[data-song-id]').first().waitFor();
   const ids = await page.locator('[data-song-id]').evaluateAll((els) => els.map((e) => e.getAttribute('data-song-id') ?? ''));
   const id = typeof index === 'string' ? index : [...new Set(ids)].filter((x) => !skip.includes(x))[index];
-  if (!id) throw new Error(`Home lists fewer than ${index + 1} songs`);
+  if (!id) throw new Error(`Home does not list song ${String(index)}`);
   const row = page.locator(`[data-song-id="${id}"]`).first();
   await row.click();
   await waitForAudioProgress(page, 0.3);
