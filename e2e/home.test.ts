@@ -84,12 +84,14 @@ describe('Home end to end', () => {
     // Curated rows: the server's rows, each with its songs (Top Hits has 5).
     for (const row of songRows) {
       if (row.kind !== 'songs') continue;
-      expect(await idsIn(page, row.title)).toEqual(row.songs.slice(0, row.limit).map((s) => s.id));
+      // Rows below the fold render when near the screen or when the page is idle.
+      await expect.poll(() => idsIn(page, row.title)).toEqual(row.songs.slice(0, row.limit).map((s) => s.id));
     }
     expect(await idsIn(page, 'Top Hits')).toHaveLength(5);
     // Quick Picks: the carousel row's songs in groups of 5, with 'Play all'.
     const quick = rows.rows.find((r) => r.layout === 'carousel');
     expect(quick?.kind).toBe('songs');
+    await region(page, 'Quick Picks').getByRole('button', { name: 'Play all' }).waitFor();
     const groups = await region(page, 'Quick Picks').locator('ul').evaluateAll((uls) => uls.map((ul) => ul.querySelectorAll('[data-song-id]').length));
     expect(groups.every((n) => n <= 5)).toBe(true);
     expect(groups.reduce((a, b) => a + b, 0)).toBe(Math.min(15, quick?.kind === 'songs' ? quick.songs.length : 0));
@@ -99,6 +101,7 @@ describe('Home end to end', () => {
     expect(playlists?.kind).toBe('playlists');
     if (playlists?.kind === 'playlists') {
       const cards = region(page, playlists.title).locator('[data-playlist-id]');
+      await cards.first().waitFor();
       expect(await cards.count()).toBe(Math.min(7, playlists.playlists.length));
       expect(await cards.first().textContent()).toContain(`${playlists.playlists[0]!.songCount} songs`);
     }

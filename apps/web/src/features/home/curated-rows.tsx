@@ -11,10 +11,11 @@ import { QuickPicks } from './quick-picks.js';
 export function CuratedRows({ data }: { data: HomeRows }) {
   return (
     <>
-      {data.rows.map((row) => {
+      {data.rows.map((row, i) => {
         if (row.kind === 'playlists') return <PlaylistRow key={row.id} row={row} />;
         if (row.layout === 'carousel') return <QuickPicks key={row.id} title={row.title} ready />;
-        return <CuratedSongRow key={row.id} row={row} />;
+        // The first row is on the first screen; the others render when near it or when idle.
+        return <CuratedSongRow key={row.id} row={row} deferred={i > 0} />;
       })}
     </>
   );

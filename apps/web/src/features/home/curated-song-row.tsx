@@ -10,12 +10,12 @@ import { SongTile } from './song-tile.js';
  * language rows): horizontal cards, or a list when the row asks for one. A tap
  * queues the song plus the next 9 and plays (SPEC §9).
  */
-export function CuratedSongRow({ row }: { row: HomeSongRow }) {
+export function CuratedSongRow({ row, deferred = false }: { row: HomeSongRow; deferred?: boolean }) {
   const currentId = usePlayerStore((s) => s.queue[s.currentIndex]?.id);
   const songs = row.songs.slice(0, row.limit);
   if (songs.length === 0) return null;
   return (
-    <HomeSection id={row.id} title={row.title}>
+    <HomeSection id={row.id} title={row.title} deferred={deferred} placeholderPx={row.layout === 'list' ? songs.length * 60 : 196}>
       {row.layout === 'list' ? (
         <ul>
           {songs.map((song, i) => (

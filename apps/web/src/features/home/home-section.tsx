@@ -1,16 +1,37 @@
 import type { ReactNode } from 'react';
+import { useReveal } from './use-reveal.js';
 
-/** One Home row: a heading (named for the row's landmark) and its content. */
-export function HomeSection({ id, title, action, children }: { id: string; title: string; action?: ReactNode; children: ReactNode }) {
+/**
+ * One Home row: a heading (named for the row's landmark) and its content.
+ * With `deferred`, the content renders when the row nears the screen or the
+ * page is idle; until then a frame of `placeholderPx` keeps the layout still.
+ */
+export function HomeSection({
+  id,
+  title,
+  action,
+  children,
+  deferred = false,
+  placeholderPx = 200,
+}: {
+  id: string;
+  title: string;
+  action?: ReactNode;
+  children: ReactNode;
+  deferred?: boolean;
+  placeholderPx?: number;
+}) {
+  const [ref, revealed] = useReveal<HTMLElement>();
+  const show = !deferred || revealed;
   return (
-    <section aria-labelledby={`home-${id}`} className="mb-6" data-row={id}>
+    <section ref={ref} aria-labelledby={`home-${id}`} aria-busy={show ? undefined : true} className="mb-6" data-row={id}>
       <div className="flex items-center justify-between px-2 pb-2">
         <h2 id={`home-${id}`} className="text-lg font-semibold">
           {title}
         </h2>
-        {action}
+        {show ? action : null}
       </div>
-      {children}
+      {show ? children : <div style={{ height: placeholderPx }} />}
     </section>
   );
 }

@@ -39,7 +39,7 @@ export function PlaylistRow({ row }: { row: HomePlaylistRow }) {
   const end = useEndInView<HTMLLIElement>(() => setShown((n) => revealMore(n, all.length, PLAYLIST_ROW.STEP)), visible, visible < all.length);
   if (all.length === 0) return null;
   return (
-    <HomeSection id={row.id} title={row.title}>
+    <HomeSection id={row.id} title={row.title} deferred placeholderPx={196}>
       <HorizontalList>
         {all.slice(0, visible).map((p) => (
           <li key={p.id} className="shrink-0 snap-start">

@@ -25,6 +25,8 @@ export function QuickPicks({ title, ready }: { title: string; ready: boolean }) 
     <HomeSection
       id="quick-picks"
       title={title}
+      deferred
+      placeholderPx={300}
       action={
         <button
           type="button"
