@@ -1,0 +1,106 @@
+/**
+ * Video mode end to end (SPEC §2/§4/§8), in Debian Chromium against the built
+ * server with its video worker on: a signed-in listener requests a preview,
+ * the server renders it and says so over realtime, and 'Switch to video'
+ * plays the muted looping preview in step with the audio, which now comes
+ * from the preview's audio_url at the same position.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startOidcIssuer, type OidcIssuer } from '../apps/server/src/backend/test/oidc-issuer.js';
+import { DEMO_MUSIC, launchChromium, openPage, startServer, type ServerHandle } from './harness.js';
+import { openPlayerOn, seeText, signInWithOAuth } from './signed-in-helpers.js';
+
+let issuer: OidcIssuer;
+let server: ServerHandle;
+let browser: Browser;
+let context: BrowserContext | undefined;
+let musicDir: string;
+
+/** Two 20-second excerpts of demo songs (tags kept), so a render takes seconds. */
+function shortMusic(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'lyra-e2e-short-'));
+  const album = readdirSync(DEMO_MUSIC, { withFileTypes: true }).find((d) => d.isDirectory())!.name;
+  const files = readdirSync(join(DEMO_MUSIC, album)).filter((f) => f.endsWith('.ogg')).sort().slice(0, 2);
+  mkdirSync(join(dir, album));
+  for (const f of files) {
+    execFileSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', '-i', join(DEMO_MUSIC, album, f), '-t', '20', '-c', 'copy', join(dir, album, f)]);
+  }
+  return dir;
+}
+
+beforeAll(async () => {
+  musicDir = shortMusic();
+  issuer = await startOidcIssuer({ login: { sub: 'vid-sub', email: 'vid@example.com', email_verified: true, name: 'Vida' } });
+  [server, browser] = await Promise.all([startServer({ musicDir, env: { ...issuer.env('google'), VIDEO_WORKER: 'on' } }), launchChromium()]);
+});
+afterAll(async () => {
+  await context?.close();
+  await browser?.close();
+  await server?.stop();
+  await issuer?.close();
+  rmSync(musicDir, { recursive: true, force: true });
+});
+
+/** Audio and video positions as the page sees them (the video loops, so modulo its length). */
+const positions = (page: Page) =>
+  page.evaluate(() => {
+    const a = document.querySelector('audio')!;
+    const v = document.querySelector<HTMLVideoElement>('[data-testid="video-preview"]');
+    return {
+      audio: a.currentTime,
+      audioSrc: a.currentSrc,
+      video: v?.currentTime ?? null,
+      videoDuration: v?.duration ?? null,
+      videoPaused: v?.paused ?? null,
+      muted: v?.muted ?? null,
+      loop: v?.loop ?? null,
+    };
+  });
+
+describe('video mode end to end', () => {
+  it('requests a preview, hears it is ready, and plays it in step with the audio', async () => {
+    const opened = await openPage(browser, 'about:blank');
+    context = opened.context;
+    const page = opened.page;
+    await signInWithOAuth(page, server.url);
+    const { id } = await openPlayerOn(page, server.url, 0);
+    expect(await page.getByRole('button', { name: 'Switch to video' }).count()).toBe(0);
+
+    await page.getByRole('button', { name: 'Request video preview' }).click();
+    await seeText(page, 'Song added to video queue! Video will be available in 5 days');
+    await seeText(page, '2 video request(s) remaining today');
+    await seeText(page, 'Video preview is available! Use the video overlay on the album art to switch to video mode.', 120_000);
+
+    const before = (await positions(page)).audioSrc;
+    await page.getByRole('button', { name: 'Switch to video' }).click();
+    await page.getByTestId('video-preview').waitFor();
+    // The sound now comes from the preview's audio address, and keeps playing.
+    await expect.poll(async () => (await positions(page)).audioSrc, { timeout: 30_000 }).not.toBe(before);
+    expect((await positions(page)).audioSrc).toContain(`/media/${id}/`);
+    await page.waitForFunction(() => {
+      const a = document.querySelector('audio');
+      return !!a && !a.paused && a.readyState >= 3;
+    }, undefined, { timeout: 30_000 });
+
+    // The video advances, muted and looping, within 0.5 s of the audio.
+    const first = await positions(page);
+    await expect.poll(async () => (await positions(page)).video ?? 0, { timeout: 30_000 }).toBeGreaterThan((first.video ?? 0) + 0.5);
+    expect(await positions(page)).toMatchObject({ muted: true, loop: true, videoPaused: false });
+    // Both clocks read in one evaluate, at the same instant; they are resynced when more than 0.5 s apart.
+    await expect
+      .poll(async () => {
+        const p = await positions(page);
+        return Math.abs((p.video ?? 0) - (p.audio % (p.videoDuration ?? Number.POSITIVE_INFINITY)));
+      }, { timeout: 10_000 })
+      .toBeLessThan(0.5);
+
+    await page.getByRole('button', { name: 'Switch to image' }).click();
+    await page.getByTestId('video-preview').waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Switch to video' }).waitFor();
+  });
+});
