@@ -6,6 +6,13 @@ import { CuratedRows } from './curated-rows.js';
 import { cachedHomeRowsQuery } from './home-queries.js';
 import { SuggestedForYou } from './suggested-for-you.js';
 
+/** Where the curated rows will be, the height of one row, while they load. */
+const RowsPlaceholder = () => (
+  <div aria-busy="true" aria-label="Loading songs" role="status" className="mb-6 h-[236px] px-2">
+    <div className="h-7 w-32 animate-pulse rounded bg-raised motion-reduce:animate-none" />
+  </div>
+);
+
 /**
  * Home from Video Previews down (SPEC §2 order): its own chunk, so the first
  * one holds only the top of Home.
@@ -17,9 +24,9 @@ export function HomeBelowFold() {
   const settled = query.isSuccess || query.isError;
   return (
     <>
-      {settled ? <VideoPreviewsRow featuredSongId={query.data?.featuredSongId ?? null} /> : null}
+      <VideoPreviewsRow featuredSongId={query.data?.featuredSongId ?? null} ready={settled} />
       <SuggestedForYou />
-      {data ? <CuratedRows data={data} /> : query.isPending ? <p className="px-2 text-muted">Loading songs…</p> : null}
+      {data ? <CuratedRows data={data} /> : query.isPending ? <RowsPlaceholder /> : null}
     </>
   );
 }

@@ -20,7 +20,8 @@ export function HomeScreen() {
       <RecentPlaysRow />
       <FavoritesRow />
       <SpeedListGrid />
-      <Suspense fallback={<p className="px-2 text-muted">Loading songs…</p>}>
+      {/* While the rows' chunk loads: the room of the first two rows, so nothing jumps. */}
+      <Suspense fallback={<div aria-hidden className="h-[480px]" />}>
         <HomeBelowFold />
       </Suspense>
     </>

@@ -33,7 +33,7 @@ export const videoPreviewsQuery = (
   c: CatalogueClient,
   config: ClientConfig,
   featuredSongId: string | null,
-  options: { list?: ListPreviewDocuments; random?: () => number } = {},
+  options: { list?: ListPreviewDocuments; random?: () => number; enabled?: boolean } = {},
 ) =>
   queryOptions({
     queryKey: ['catalogue', c.hostId, 'video-previews', config.backendEndpoint, featuredSongId] as const,
@@ -51,4 +51,5 @@ export const videoPreviewsQuery = (
     },
     staleTime: PREVIEWS.STALE_MS,
     retry: PREVIEWS.RETRIES,
+    enabled: options.enabled ?? true,
   });

@@ -19,11 +19,20 @@ const VideoBadge = () => (
  * plays the song with the row as the queue. On failure or an empty result,
  * a 'Retry to load' button.
  */
-export function VideoPreviewsRow({ featuredSongId, list }: { featuredSongId: string | null; list?: ListPreviewDocuments }) {
+export function VideoPreviewsRow({
+  featuredSongId,
+  list,
+  ready = true,
+}: {
+  featuredSongId: string | null;
+  list?: ListPreviewDocuments;
+  /** False while the featured song id is still unknown: the row waits, showing its skeleton. */
+  ready?: boolean;
+}) {
   const catalogue = useCatalogue();
   const config = useClientConfig();
   const queryClient = useQueryClient();
-  const options = videoPreviewsQuery(catalogue, config, featuredSongId, list ? { list } : {});
+  const options = videoPreviewsQuery(catalogue, config, featuredSongId, { enabled: ready, ...(list ? { list } : {}) });
   const { data, isPending, isError, isFetching } = useQuery(options);
   const currentId = usePlayerStore((s) => s.queue[s.currentIndex]?.id);
   const retry = () => {
