@@ -123,11 +123,15 @@ describe('Library (SPEC §2)', () => {
     expect(router.state.location.pathname).toBe('/playlist/p1');
   });
 
-  it('uses PlaylistMetadata while younger than 24 hours', async () => {
+  it('shows PlaylistMetadata (younger than 24 hours) at once, then the server’s list', async () => {
     localStorage.setItem('PlaylistMetadata', JSON.stringify([{ $id: 'p9', name: 'Cached', userId: 'u1' }]));
     localStorage.setItem('PlaylistMetadataExpiryTime', String(Date.now() + 60_000));
+    fake.docs.Playlist.push({ $id: 'p9', name: 'Renamed elsewhere', userId: 'u1' });
+    const release = fake.hold('list');
     library();
-    await waitFor(() => expect(playlistNames()).toEqual(['Cached']));
-    expect(fake.calls).toEqual([]);
+    expect(playlistNames()).toEqual(['Cached']);
+    await act(async () => release());
+    await waitFor(() => expect(playlistNames()).toEqual(['Renamed elsewhere']));
+    expect(JSON.parse(localStorage.getItem('PlaylistMetadata')!)).toEqual([{ $id: 'p9', name: 'Renamed elsewhere', userId: 'u1' }]);
   });
 });

@@ -40,6 +40,11 @@ export async function requestSongSuggestions(deps: {
     return;
   }
   const song = state.queue[state.currentIndex]!;
+  // SPEC §5: the song id must exist and not be 'null' (SPEC §8 'No song ID found').
+  if (!song.id || song.id === 'null') {
+    toast.error('No song ID found');
+    return;
+  }
   const used = consumeRateLimit(stored, now, rule);
   writeJson(local(), SUGGESTION_LIMIT_KEY, used.record);
   try {

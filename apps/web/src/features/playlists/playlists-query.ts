@@ -14,31 +14,41 @@ import {
 export const playlistsKey = (userId: string) => ['backend', 'playlists', userId] as const;
 export const playlistSongsKey = (playlistId: string) => ['backend', 'playlist-songs', playlistId] as const;
 
-/** The user's playlists: PlaylistMetadata while younger than 24 hours, else the server (SPEC §4). */
-export const playlistsQuery = (api: () => Promise<BackendApi>, userId: string) =>
-  queryOptions({
+/**
+ * The user's playlists (SPEC §4: PlaylistMetadata cached 24 hours, and read
+ * again on every load). The cached copy shows at once; the server's list
+ * replaces it once per page load, then holds for 24 hours.
+ */
+export const playlistsQuery = (api: () => Promise<BackendApi>, userId: string) => {
+  const cached = readMetadata(Date.now());
+  return queryOptions({
     queryKey: playlistsKey(userId),
     queryFn: async () => {
-      const cached = readMetadata(Date.now());
-      if (cached.fresh) return cached.playlists;
       const playlists = await fetchPlaylists(await api(), userId);
       writeMetadata(playlists, Date.now());
       return playlists;
     },
+    ...(cached.fresh ? { initialData: cached.playlists, initialDataUpdatedAt: 0 } : {}),
     staleTime: METADATA_MS,
     gcTime: METADATA_MS,
+    refetchOnMount: true,
   });
+};
 
-/** Song ids of one playlist, oldest first: `playlist:{id}` when cached, else the server. */
-export const playlistSongsQuery = (api: () => Promise<BackendApi>, playlistId: string) =>
-  queryOptions({
+/**
+ * Song ids of one playlist, oldest first: `playlist:{id}` shows at once, and
+ * the server's list replaces it when the playlist is opened (another device
+ * may have changed it while this one was closed).
+ */
+export const playlistSongsQuery = (api: () => Promise<BackendApi>, playlistId: string) => {
+  const cached = readPlaylistSongs(playlistId);
+  return queryOptions({
     queryKey: playlistSongsKey(playlistId),
-    queryFn: async () => {
-      const cached = readPlaylistSongs(playlistId);
-      if (cached) return cached;
-      return refetchSongIds(await api(), playlistId);
-    },
+    queryFn: async () => refetchSongIds(await api(), playlistId),
+    ...(cached ? { initialData: cached, initialDataUpdatedAt: 0 } : {}),
+    refetchOnMount: true,
   });
+};
 
 async function refetchSongIds(api: BackendApi, playlistId: string): Promise<string[]> {
   const ids = (await fetchPlaylistSongIds(api, [playlistId])).get(playlistId) ?? [];

@@ -6,7 +6,8 @@ import { documentsChannel, type CollectionName } from '../../shared/lib/backend-
 import { favoritesKey } from '../favorites/favorites-query.js';
 import { playlistSongsKey, playlistsKey } from '../playlists/playlists-query.js';
 import { readSongVideo, writeSongVideo } from '../video-mode/song-video-cache.js';
-import { applyRealtimeEvent, eventAction, VIDEO_READY_MESSAGE } from './apply-event.js';
+import { createFakeBackend } from '../../shared/lib/backend-fake.js';
+import { applyRealtimeEvent, eventAction, refreshAfterReconnect, VIDEO_READY_MESSAGE } from './apply-event.js';
 
 const event = (collection: CollectionName, action: string, payload: Record<string, unknown> & { $id: string }) => ({
   events: [`${documentsChannel(collection)}.${payload.$id}.${action}`, `databases.*.collections.*.documents.*.${action}`],
@@ -67,5 +68,16 @@ describe('realtime sync (another device changed something)', () => {
     applyRealtimeEvent(qc, 'u1', event('VideoRequest', 'update', { $id: 'r1', song_id: 's1', userId: 'u1', status: 'done' }));
     expect(success).toHaveBeenCalledWith(VIDEO_READY_MESSAGE);
     expect(readSongVideo('s1', Date.now())).toBeNull();
+  });
+
+  it('after a dropped connection, favourites and playlists are read from the server again', async () => {
+    const fake = createFakeBackend();
+    fake.docs.Favorite.push({ $id: 'f1', userId: 'u1', songId: 'missed' });
+    fake.docs.Playlist.push({ $id: 'p1', name: 'Made while offline', userId: 'u1' });
+    qc.setQueryData(favoritesKey('u1'), ['old']);
+    qc.setQueryData(playlistsKey('u1'), []);
+    await refreshAfterReconnect(qc, fake, 'u1');
+    expect(qc.getQueryData(favoritesKey('u1'))).toEqual(['missed']);
+    expect(qc.getQueryData(playlistsKey('u1'))).toEqual([{ $id: 'p1', name: 'Made while offline', userId: 'u1' }]);
   });
 });

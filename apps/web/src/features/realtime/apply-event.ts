@@ -1,10 +1,10 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import type { RealtimeEvent } from '../../shared/lib/backend.js';
+import { describeFailure, type BackendApi, type RealtimeEvent } from '../../shared/lib/backend.js';
 import { collectionOfEvent, documentsChannel, type CollectionName } from '../../shared/lib/backend-ids.js';
-import { showFavorite } from '../favorites/favorites-query.js';
+import { refreshFavorites, showFavorite } from '../favorites/favorites-query.js';
 import { forgetPlaylistSongs } from '../playlists/playlists-cache.js';
-import { editPlaylists, editPlaylistSongs, playlistSongsKey } from '../playlists/playlists-query.js';
+import { editPlaylists, editPlaylistSongs, playlistSongsKey, refreshPlaylists } from '../playlists/playlists-query.js';
 import { forgetSongVideo } from '../video-mode/song-video-cache.js';
 import { songVideoKey } from '../video-mode/song-video.js';
 
@@ -77,5 +77,15 @@ export function applyRealtimeEvent(queryClient: QueryClient, userId: string, eve
     }
     default:
       return;
+  }
+}
+
+/** After the socket comes back: favourites and playlists read from the server once more. */
+export async function refreshAfterReconnect(queryClient: QueryClient, api: BackendApi, userId: string): Promise<void> {
+  try {
+    await Promise.all([refreshFavorites(queryClient, api, userId), refreshPlaylists(queryClient, api, userId)]);
+    await queryClient.invalidateQueries({ queryKey: ['backend', 'playlist-songs'] });
+  } catch (e) {
+    console.error('Refresh after reconnect failed:', describeFailure(e).message);
   }
 }

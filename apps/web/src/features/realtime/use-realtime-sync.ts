@@ -22,8 +22,13 @@ export function useRealtimeSync(): void {
     void (async () => {
       try {
         // Only signed-in devices need the event rules: fetched with the SDK, not at start-up.
-        const [api, { applyRealtimeEvent, syncedChannels }] = await Promise.all([backend(), import('./apply-event.js')]);
-        const unsubscribe = await api.subscribe(syncedChannels(), (event) => applyRealtimeEvent(queryClient, userId, event));
+        const [api, { applyRealtimeEvent, refreshAfterReconnect, syncedChannels }] = await Promise.all([backend(), import('./apply-event.js')]);
+        const unsubscribe = await api.subscribe(
+          syncedChannels(),
+          (event) => applyRealtimeEvent(queryClient, userId, event),
+          // Back after a drop: read the lists afresh once, as events may have been missed.
+          () => void refreshAfterReconnect(queryClient, api, userId),
+        );
         if (cancelled) unsubscribe();
         else stop = unsubscribe;
       } catch (e) {

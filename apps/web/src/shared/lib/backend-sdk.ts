@@ -14,6 +14,7 @@ export function createSdkBackend(config: Pick<ClientConfig, 'backendEndpoint' | 
   const account = new Account(client);
   const databases = new Databases(client);
   let realtime: Realtime | null = null;
+  const openListeners = new Set<() => void>();
 
   const userOf = (u: { $id: string; name: string; email: string }) => ({ $id: u.$id, name: u.name, email: u.email });
 
@@ -46,14 +47,28 @@ export function createSdkBackend(config: Pick<ClientConfig, 'backendEndpoint' | 
       const { databaseId, collectionId } = COLLECTIONS[name];
       await databases.deleteDocument({ databaseId, collectionId, documentId: id });
     },
-    subscribe: async (channels, onEvent) => {
+    subscribe: async (channels, onEvent, onReconnect) => {
       // One socket for the page; a socket opened while signed out would not
       // carry the session, so it is created on the first signed-in subscribe.
-      realtime ??= new Realtime(client);
+      if (!realtime) {
+        realtime = new Realtime(client);
+        realtime.onOpen(() => {
+          for (const l of openListeners) l();
+        });
+      }
+      let opened = false;
+      let active = true;
+      const onOpen = () => {
+        if (active && opened) onReconnect?.();
+        opened = true;
+      };
+      openListeners.add(onOpen);
       const sub = await realtime.subscribe(channels, (e) => {
         if (e.payload && typeof e.payload === 'object') onEvent({ events: e.events, channels: e.channels, payload: e.payload as BackendDocument });
       });
       return () => {
+        active = false;
+        openListeners.delete(onOpen);
         void sub.close();
       };
     },

@@ -39,8 +39,11 @@ export interface BackendApi {
   list(collection: CollectionName, queries: QueryString[]): Promise<BackendDocument[]>;
   create(collection: CollectionName, data: Record<string, unknown>): Promise<BackendDocument>;
   remove(collection: CollectionName, id: string): Promise<void>;
-  /** Subscribes to channels; resolves to an unsubscribe function. */
-  subscribe(channels: string[], onEvent: (e: RealtimeEvent) => void): Promise<() => void>;
+  /**
+   * Subscribes to channels; resolves to an unsubscribe function. `onReconnect`
+   * runs when the socket opens again after a drop (events may have been missed).
+   */
+  subscribe(channels: string[], onEvent: (e: RealtimeEvent) => void, onReconnect?: () => void): Promise<() => void>;
 }
 
 /** Appwrite query strings (backend-api.md §5), spelled here so features need not load the SDK to build them. */

@@ -1,0 +1,32 @@
+// @vitest-environment jsdom
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { createCatalogueClient } from '../../shared/lib/catalogue-client.js';
+import { createQueryClient } from '../../shared/lib/query-client.js';
+import { makeSong } from '../../test/songs.js';
+import { usePlayerStore } from './player-store.js';
+import { requestSongSuggestions, SUGGESTION_LIMIT_KEY } from './song-suggestions.js';
+
+const toasts = vi.hoisted(() => [] as string[]);
+vi.mock('sonner', () => {
+  const record = (message: string) => void toasts.push(message);
+  return { toast: Object.assign(record, { success: record, error: record }) };
+});
+
+const initial = usePlayerStore.getState();
+beforeEach(() => {
+  toasts.length = 0;
+  localStorage.clear();
+  sessionStorage.clear();
+  usePlayerStore.setState({ ...initial, queue: [], currentIndex: -1 }, true);
+});
+
+describe('suggestions need a real song id (SPEC §5, §8)', () => {
+  it.each([['null'], ['']])("refuses the id %j with 'No song ID found', asking nothing and using no attempt", async (id) => {
+    usePlayerStore.setState({ queue: [makeSong('a', { id }), makeSong('b')], currentIndex: 0 });
+    const fetchFn = vi.fn(async () => new Response('{}'));
+    await requestSongSuggestions({ catalogue: createCatalogueClient(['/api'], fetchFn), queryClient: createQueryClient(), signedIn: true, nowMs: 0 });
+    expect(toasts).toEqual(['No song ID found']);
+    expect(fetchFn).not.toHaveBeenCalled();
+    expect(localStorage.getItem(SUGGESTION_LIMIT_KEY)).toBeNull();
+  });
+});
