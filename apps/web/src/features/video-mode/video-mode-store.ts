@@ -1,8 +1,10 @@
 import { create } from 'zustand';
+import { usePlayerStore } from '../player/player-store.js';
 
 /**
- * SPEC §4 video mode: off by default; on for one song. Moving to another song
- * turns it off, because it names the song it was turned on for.
+ * SPEC §4 video mode: off by default; on for one song; off again on 'Switch
+ * to image' or as soon as the current song changes (coming back to the song
+ * later starts with its cover, its audio from the catalogue).
  */
 interface VideoModeState {
   videoFor: string | null;
@@ -13,5 +15,11 @@ export const useVideoModeStore = create<VideoModeState>()((set) => ({
   videoFor: null,
   setVideoFor: (videoFor) => set({ videoFor }),
 }));
+
+usePlayerStore.subscribe((state) => {
+  const current = state.queue[state.currentIndex]?.id ?? null;
+  const { videoFor, setVideoFor } = useVideoModeStore.getState();
+  if (videoFor != null && videoFor !== current) setVideoFor(null);
+});
 
 export const useIsVideoMode = (songId: string | undefined): boolean => useVideoModeStore((s) => songId != null && s.videoFor === songId);
