@@ -44,13 +44,17 @@ export function VideoPreviewsRow({
     body = (
       <HorizontalList label="Loading video previews">
         {Array.from({ length: 4 }, (_, i) => (
-          <li key={i} aria-hidden className="aspect-square w-36 shrink-0 animate-pulse rounded-lg bg-raised motion-reduce:animate-none" />
+          // A card's height: the cover and two lines of text.
+          <li key={i} aria-hidden className="h-[186px] w-36 shrink-0">
+            <div className="aspect-square animate-pulse rounded-lg bg-raised motion-reduce:animate-none" />
+          </li>
         ))}
       </HorizontalList>
     );
   } else if (isError || !data || data.length === 0) {
     body = (
-      <div className="px-2">
+      // As tall as the row of cards it stands for, so the rows below do not move.
+      <div className="mx-2 grid h-[194px] place-items-center rounded-lg bg-panel">
         <button
           type="button"
           onClick={retry}
