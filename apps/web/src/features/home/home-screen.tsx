@@ -1,5 +1,8 @@
+import { usePrefetchQuery } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
+import { useCatalogue } from '../../shared/lib/catalogue-context.js';
 import { FavoritesRow } from '../favorites/favorites-row.js';
+import { cachedHomeRowsQuery } from './home-queries.js';
 import { RecentPlaysRow } from './recent-plays-row.js';
 import { SpeedListGrid } from './speed-list-grid.js';
 
@@ -14,6 +17,8 @@ export const greeting = (hour: number): string => (hour < 12 ? 'Good morning' : 
  * Speed List, then Video Previews, Suggested for You and the curated rows.
  */
 export function HomeScreen() {
+  // The rows are asked for now, while their chunk is still loading.
+  usePrefetchQuery(cachedHomeRowsQuery(useCatalogue()));
   return (
     <>
       <h1 className="px-2 pt-2 pb-3 text-2xl font-bold">{greeting(new Date().getHours())}</h1>
