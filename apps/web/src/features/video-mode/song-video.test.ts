@@ -34,7 +34,12 @@ describe('song video availability (SPEC §4: approved list, cache, server)', () 
   });
 
   it('keeps at most 1000 entries, dropping the oldest; another version is ignored', () => {
-    for (let i = 0; i <= SONG_VIDEO.MAX_ENTRIES; i++) writeSongVideo({ id: '', song_id: `s${i}`, aws_url: '', audio_url: null, hasVideo: false }, 1000 + i);
+    const full = Object.fromEntries(
+      Array.from({ length: SONG_VIDEO.MAX_ENTRIES }, (_, i) => [`s${i}`, { id: '', song_id: `s${i}`, aws_url: '', audio_url: null, hasVideo: false, cachedAt: 1000 + i }]),
+    );
+    localStorage.setItem('songVideoCache', JSON.stringify({ version: '1.0', entries: full }));
+    writeSongVideo({ id: '', song_id: 'new', aws_url: '', audio_url: null, hasVideo: false }, 1500);
+    expect(readSongVideo('new', 2000)).not.toBeNull();
     expect(readSongVideo('s0', 2000)).toBeNull();
     expect(readSongVideo('s1', 2000)).not.toBeNull();
     localStorage.setItem('songVideoCache', JSON.stringify({ version: '0.9', entries: { s1: { song_id: 's1', hasVideo: true, cachedAt: 1000 } } }));
