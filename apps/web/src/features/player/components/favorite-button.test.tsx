@@ -61,6 +61,17 @@ describe('favourite button signed in (SPEC §4)', () => {
     expect(JSON.parse(localStorage.getItem('failedAddFavorites')!)).toEqual(['song0001']);
   });
 
+  it('a tap while the favourites list is still loading survives the list arriving', async () => {
+    fake.docs.Favorite.push({ $id: 'f0', userId: 'u1', songId: 'other' });
+    const release = fake.hold('list');
+    renderApp(<FavoriteButton variant="mini" />);
+    fireEvent.click(heart());
+    await act(async () => release());
+    expect(await screen.findByText('Added to favorites', {}, { timeout: 2000 })).toBeTruthy();
+    expect(heart().getAttribute('aria-pressed')).toBe('true');
+    expect(JSON.parse(localStorage.getItem('favorites')!)).toEqual(['other', 'song0001']);
+  });
+
   it('a refusal turns the heart back off', async () => {
     renderApp(<FavoriteButton variant="player" />);
     await act(async () => {});
