@@ -65,8 +65,18 @@ describe('signed in end to end', () => {
     issuer.setLogin('deny');
     const { context, page } = await openPage(browser, `${server.url}/profile`);
     contexts.push(context);
+    // The page starts on /profile: wait for the round trip through /callback, not the starting URL.
+    const visited: string[] = [];
+    page.on('framenavigated', (frame) => {
+      if (frame === page.mainFrame()) visited.push(frame.url());
+    });
     await page.getByRole('button', { name: 'Login with Google' }).click();
-    await page.waitForURL((u) => u.pathname === '/profile' && u.origin === server.url && u.search === '', { timeout: 30_000 });
+    const back = () => {
+      const now = new URL(page.url());
+      return visited.some((u) => new URL(u).pathname === '/callback') && now.origin === server.url && now.pathname === '/profile' && now.search === '';
+    };
+    await expect.poll(back, { timeout: 30_000 }).toBe(true);
+    await page.waitForLoadState();
     await page.getByRole('heading', { name: 'Your Music, Your Favorites, Your Way!' }).waitFor();
     expect(await storedUser(page)).toBeNull();
   });

@@ -8,6 +8,7 @@ import type { Scanner } from '../scanner/scanner-service.js';
 import { flushSearchIndexes } from '../store/maintenance.sql.js';
 import { albumsRoutes } from './albums.routes.js';
 import { artistsRoutes } from './artists.routes.js';
+import { downloadRoutes } from './download.routes.js';
 import { homeRoutes } from './home.routes.js';
 import { apiErrorHandler } from './respond.js';
 import { searchRoutes } from './search.routes.js';
@@ -43,5 +44,6 @@ export function createApiRoutes(deps: Deps, scanner: Scanner): Hono {
   api.route('/', albumsRoutes(deps));
   api.route('/', artistsRoutes(deps));
   api.route('/', homeRoutes(deps, home));
+  api.route('/', downloadRoutes(deps));
   return api;
 }

@@ -50,6 +50,22 @@ describe.each(ENGINES)('catalogue songs and suggestions (%s)', (engine) => {
     expect(bad.body).toMatchObject({ success: false, error: { issues: [expect.objectContaining({ path: ['link'] })] } });
   });
 
+  it('/download (a video request url) redirects to the best tier as an attachment; bad ids get the API errors', async () => {
+    const r = await t.app.request(`/download?${new URLSearchParams({ name: 'Elvish Theme Wesnoth', id: lib.elvish })}`);
+    expect(r.status).toBe(302);
+    expect(r.headers.get('location')).toBe(`https://music.example/media/${lib.elvish}/160.mp4?download=1`);
+    for (const [path, status, message] of [
+      ['/download', 400, 'Missing song id'],
+      ['/download?id=%20', 400, 'Missing song id'],
+      ['/download?id=nope&name=x', 404, 'song not found'],
+      [`/download?id=${lib.elvish},${lib.dawn}`, 404, 'song not found'],
+    ] as const) {
+      const bad = await t.app.request(path);
+      expect(bad.status, path).toBe(status);
+      expect(await bad.json(), path).toEqual({ success: false, message });
+    }
+  });
+
   it('builds the Song object of §3.5 with the legacy extras', async () => {
     const [s] = (await songs(`/api/songs/${lib.elvish}`)).body.data;
     expect(s).toMatchObject({

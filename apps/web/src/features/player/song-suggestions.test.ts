@@ -42,7 +42,7 @@ describe('suggestions button (SPEC §4/§5/§6/§8)', () => {
     await requestSongSuggestions(d);
     expect(urls).toEqual(['/api/songs/song0001/suggestions?id=song0001&limit=10']);
     expect(ids()).toEqual(['song0001', 'new0001', 'new0002']);
-    expect(toasts).toEqual([{ kind: 'success', message: '2 songs added in queue!', description: '0 suggestions remaining' }]);
+    expect(toasts).toEqual([{ kind: 'success', message: '2 song(s) added in queue!', description: '0 suggestion(s) remaining' }]);
   });
 
   it('anonymous: 1 per 10 minutes, then the sign-in prompt', async () => {
@@ -63,7 +63,7 @@ describe('suggestions button (SPEC §4/§5/§6/§8)', () => {
       usePlayerStore.getState().actions.playQueue(makeSongs(5), i, false);
       await requestSongSuggestions(deps(ok([makeSong(`s${i}00000`)]), i, true).deps);
     }
-    expect(toasts.map((t) => t.description)).toEqual(['2 suggestions remaining', '1 suggestion remaining', '0 suggestions remaining']);
+    expect(toasts.map((t) => t.description)).toEqual(['2 suggestion(s) remaining', '1 suggestion(s) remaining', '0 suggestion(s) remaining']);
     usePlayerStore.getState().actions.playQueue(makeSongs(5), 3, false);
     const refused = deps(ok([]), 5 * MIN - 1, true);
     await requestSongSuggestions(refused.deps);

@@ -11,8 +11,6 @@ import { usePlayerStore } from './player-store.js';
 export const SUGGESTION_LIMIT_KEY = 'suggestionsRateLimit';
 export const SUGGESTED_IDS_KEY = 'suggestionsFetchedFor';
 
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
-
 /**
  * The player's suggestions button (SPEC §4/§5/§8): rate limit first (3 per
  * 5 min signed in, 1 per 10 min anonymous, on this device), then the
@@ -58,9 +56,9 @@ export async function requestSongSuggestions(deps: {
       return;
     }
     const added = usePlayerStore.getState().actions.replaceWithSuggestions(songs);
-    const remaining = `${plural(used.remaining, 'suggestion')} remaining`;
+    const remaining = `${used.remaining} suggestion(s) remaining`;
     if (added === 0) toast('All songs already in queue', { description: remaining });
-    else toast.success(`${plural(added, 'song')} added in queue!`, { description: remaining });
+    else toast.success(`${added} song(s) added in queue!`, { description: remaining });
   } catch {
     toast.error('Failed to fetch suggestions');
   }

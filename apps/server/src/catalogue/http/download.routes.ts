@@ -1,0 +1,26 @@
+import { Hono } from 'hono';
+import { badRequest, notFound } from '../errors.js';
+import { songsByIds } from '../songs.js';
+import { catalogueCtx, type ApiDeps } from './context.js';
+import { readQuery } from './params.js';
+
+/**
+ * `/download?id=&name=`: the address a VideoRequest's `url` carries (SPEC §3).
+ * It answers with a redirect to the song's best audio tier as an attachment
+ * named after the song; `name` is informational (the request's search text).
+ */
+export function downloadRoutes(deps: ApiDeps): Hono {
+  const routes = new Hono();
+  routes.get('/download', async (c) => {
+    const { id } = readQuery(c, 'id');
+    const songId = id?.trim();
+    if (!songId) throw badRequest('Missing song id');
+    const [song] = await songsByIds(catalogueCtx(deps, c), [songId]);
+    const best = song?.downloadUrl.at(-1);
+    if (!best) throw notFound('song not found');
+    const target = new URL(best.url);
+    target.searchParams.set('download', '1');
+    return c.redirect(target.toString(), 302);
+  });
+  return routes;
+}
