@@ -136,8 +136,11 @@ describe('player end to end', () => {
     const banner = page.getByRole('status').filter({ hasText: 'You are offline. Reconnecting...' });
     await banner.waitFor();
     const offlineAt = (await audioState(page))!.currentTime;
+    // Back online, the player loads its source again (not only the buffered bytes) and seeks to where it was.
+    const reloaded = page.waitForRequest((r) => r.url().includes('/media/'), { timeout: 30_000 });
     await context!.setOffline(false);
     await banner.waitFor({ state: 'detached' });
+    await reloaded;
     const resumed = await waitForAudioProgress(page, 1, offlineAt);
     expect(resumed).toBeGreaterThan(offlineAt);
     expect((await audioState(page))!.error).toBeNull();

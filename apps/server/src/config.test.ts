@@ -18,6 +18,12 @@ describe('config', () => {
     ['PUBLIC_URL', 'not a url'],
     ['VIDEO_WORKER', 'maybe'],
     ['ALLOWED_ORIGINS', 'ftp://x'],
+    ['VIDEO_S3_BUCKET', 'My Bucket'],
+    ['VIDEO_S3_ENDPOINT', 'minio:9000'],
+    ['VIDEO_S3_ENDPOINT', 'ftp://minio:9000'],
+    ['VIDEO_S3_REGION', 'us east'],
+    ['VIDEO_S3_PREFIX', '/videos/'],
+    ['VIDEO_S3_FORCE_PATH_STYLE', 'yes'],
   ])('rejects a bad %s with one line naming it', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrowError(new RegExp(`^Invalid ${name}`));
     try {
@@ -25,6 +31,30 @@ describe('config', () => {
     } catch (e) {
       expect(String((e as Error).message)).not.toContain('\n');
     }
+  });
+
+  it('keeps previews in DATA_DIR unless a bucket is named', () => {
+    const c = loadConfig({});
+    expect(c.VIDEO_S3_BUCKET).toBeUndefined();
+    expect(c.VIDEO_S3_REGION).toBe('us-east-1');
+    expect(c.VIDEO_S3_PREFIX).toBe('videos/');
+    expect(c.VIDEO_S3_FORCE_PATH_STYLE).toBe('off');
+  });
+
+  it('uses path-style S3 addresses by default only with an endpoint', () => {
+    const minio = { VIDEO_S3_BUCKET: 'previews', VIDEO_S3_ENDPOINT: 'http://127.0.0.1:9000' };
+    expect(loadConfig(minio).VIDEO_S3_FORCE_PATH_STYLE).toBe('on');
+    expect(loadConfig({ ...minio, VIDEO_S3_FORCE_PATH_STYLE: 'off' }).VIDEO_S3_FORCE_PATH_STYLE).toBe('off');
+    expect(loadConfig({ VIDEO_S3_BUCKET: 'previews' }).VIDEO_S3_FORCE_PATH_STYLE).toBe('off');
+    expect(loadConfig({ VIDEO_S3_BUCKET: 'previews', VIDEO_S3_PREFIX: '' }).VIDEO_S3_PREFIX).toBe('');
+  });
+
+  it.each([
+    [{ VIDEO_S3_BUCKET: 'previews', VIDEO_S3_ACCESS_KEY_ID: 'key' }, /^Invalid VIDEO_S3_SECRET_ACCESS_KEY: /],
+    [{ VIDEO_S3_BUCKET: 'previews', VIDEO_S3_SECRET_ACCESS_KEY: 'secret' }, /^Invalid VIDEO_S3_ACCESS_KEY_ID: /],
+    [{ VIDEO_S3_ENDPOINT: 'http://127.0.0.1:9000' }, /^Invalid VIDEO_S3_BUCKET: required/],
+  ])('refuses incomplete S3 settings %j', (env, message) => {
+    expect(() => loadConfig(env)).toThrowError(message);
   });
 
   it('treats empty values as unset', () => {

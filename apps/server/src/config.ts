@@ -37,6 +37,20 @@ const schema = z.object({
   VIDEO_WORKER: onOff.default('on'),
   FFMPEG_PATH: optional(z.string().min(1)),
   FFPROBE_PATH: optional(z.string().min(1)),
+  /** Unset: previews are kept in DATA_DIR/videos. */
+  VIDEO_S3_BUCKET: optional(
+    z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name: 3 to 63 lower-case letters, digits, dots and hyphens'),
+  ),
+  VIDEO_S3_ENDPOINT: optional(url),
+  VIDEO_S3_REGION: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/, 'must be a region name such as us-east-1').default('us-east-1'),
+  VIDEO_S3_PREFIX: z
+    .string()
+    .regex(/^(?!\/)(?!.*\/\/)[A-Za-z0-9._\/-]*$/, 'must be letters, digits and . _ - /, not starting with / nor holding //')
+    .default('videos/'),
+  /** Default: on when VIDEO_S3_ENDPOINT is set (most S3-compatible services want it), else off. */
+  VIDEO_S3_FORCE_PATH_STYLE: optional(onOff),
+  VIDEO_S3_ACCESS_KEY_ID: optional(z.string()),
+  VIDEO_S3_SECRET_ACCESS_KEY: optional(z.string()),
   TRANSCODE_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
 });
@@ -51,6 +65,8 @@ export interface Config extends Env {
   allowedOrigins: string[];
   /** Catalogue hosts the web app tries in turn ('' = this server). */
   catalogueHosts: string[];
+  /** Resolved: on when VIDEO_S3_ENDPOINT is set, unless said otherwise. */
+  VIDEO_S3_FORCE_PATH_STYLE: 'on' | 'off';
 }
 
 export class ConfigError extends Error {}
@@ -81,6 +97,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (e.OIDC_ISSUER && !e.OIDC_CLIENT_ID) {
     throw new ConfigError('Invalid OIDC_CLIENT_ID: required when OIDC_ISSUER is set');
   }
+  if (!!e.VIDEO_S3_ACCESS_KEY_ID !== !!e.VIDEO_S3_SECRET_ACCESS_KEY) {
+    const missing = e.VIDEO_S3_ACCESS_KEY_ID ? 'VIDEO_S3_SECRET_ACCESS_KEY' : 'VIDEO_S3_ACCESS_KEY_ID';
+    throw new ConfigError(`Invalid ${missing}: VIDEO_S3_ACCESS_KEY_ID and VIDEO_S3_SECRET_ACCESS_KEY go together`);
+  }
+  if (!e.VIDEO_S3_BUCKET && (e.VIDEO_S3_ENDPOINT || e.VIDEO_S3_ACCESS_KEY_ID)) {
+    throw new ConfigError('Invalid VIDEO_S3_BUCKET: required when VIDEO_S3_ENDPOINT or VIDEO_S3_ACCESS_KEY_ID is set');
+  }
   const dataDir = resolve(e.DATA_DIR);
   return {
     ...e,
@@ -89,5 +112,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     WEB_DIR: resolve(e.WEB_DIR ?? resolve(REPO_ROOT, 'apps/web/dist')),
     allowedOrigins: list(e.ALLOWED_ORIGINS).map((o) => new URL(o).origin),
     catalogueHosts: list(e.CATALOGUE_HOSTS),
+    VIDEO_S3_FORCE_PATH_STYLE: e.VIDEO_S3_FORCE_PATH_STYLE ?? (e.VIDEO_S3_ENDPOINT ? 'on' : 'off'),
   };
 }

@@ -1,6 +1,7 @@
 import { locateTools } from '../catalogue/media/ffmpeg-locate.js';
 import { createEventBus, type EventBus } from '../backend/realtime/event-bus.js';
 import { migrate } from '../db/migrate.js';
+import type { Config } from '../config.js';
 import type { Deps, ServerModule } from '../module.js';
 import { writeAdminFile, removeAdminFile, newAdminToken } from './admin/admin-file.js';
 import { listenAdmin } from './admin/admin-listener.js';
@@ -11,6 +12,7 @@ import { createVideoRoutes } from './http/video.routes.js';
 import { createVideoWorker, DEFAULT_WORKER, newWorkerId, type VideoWorker, type WorkerOptions } from './jobs/worker.js';
 import { createPreviews, type Previews } from './previews.js';
 import { createRenderer, type Renderer } from './render/renderer.js';
+import { createS3VideoStore } from './store/s3-video-store.js';
 import { createLocalVideoStore, type VideoStore } from './store/video-store.js';
 
 export interface VideoModule extends ServerModule {
@@ -48,7 +50,7 @@ export async function createVideo(deps: Deps, opts: VideoOptions = {}): Promise<
   const ownBus = opts.events ? null : createEventBus(deps);
   const events = opts.events ?? ownBus!;
   const renderer = opts.renderer ?? createRenderer(locateTools(deps.config, log));
-  const store = createLocalVideoStore(deps.config.DATA_DIR);
+  const store = createVideoStore(deps.config);
   const documents = opts.documents ?? createBackendVideoDocuments(deps, events);
   const previews = createPreviews(deps, { store, renderer, documents });
   const worker = createVideoWorker(deps, { documents, previews }, { ...DEFAULT_WORKER, workerId: newWorkerId(), ...opts.worker });
@@ -98,4 +100,19 @@ export async function createVideo(deps: Deps, opts: VideoOptions = {}): Promise<
       await ownBus?.stop();
     },
   };
+}
+
+/** DATA_DIR/videos, or the bucket VIDEO_S3_BUCKET names. */
+export function createVideoStore(config: Config): VideoStore {
+  if (!config.VIDEO_S3_BUCKET) return createLocalVideoStore(config.DATA_DIR);
+  const { VIDEO_S3_ACCESS_KEY_ID: accessKeyId, VIDEO_S3_SECRET_ACCESS_KEY: secretAccessKey } = config;
+  return createS3VideoStore({
+    dataDir: config.DATA_DIR,
+    bucket: config.VIDEO_S3_BUCKET,
+    prefix: config.VIDEO_S3_PREFIX,
+    region: config.VIDEO_S3_REGION,
+    endpoint: config.VIDEO_S3_ENDPOINT,
+    forcePathStyle: config.VIDEO_S3_FORCE_PATH_STYLE === 'on',
+    credentials: accessKeyId && secretAccessKey ? { accessKeyId, secretAccessKey } : undefined,
+  });
 }

@@ -7,6 +7,7 @@ import type { VideoStore } from '../store/video-store.js';
 
 /** SPEC §8 */
 export const NO_PREVIEW = 'No video preview found for this song';
+export const STORE_UNAVAILABLE = 'video storage is unavailable, try again shortly';
 
 const FILE = /^preview\.([a-z0-9]+)$/;
 
@@ -20,7 +21,13 @@ export function createVideoRoutes(store: VideoStore): Hono {
     const songId = c.req.param('songId');
     const format = FILE.exec(c.req.param('file'))?.[1] ?? '';
     if (!isSongId(songId) || !isVideoFormat(format)) return notFound(c);
-    const file = await store.stat(songId, format);
+    let file: Awaited<ReturnType<VideoStore['stat']>>;
+    try {
+      file = await store.stat(songId, format);
+    } catch {
+      // The store itself is out of reach (an S3-compatible bucket): say so, and let the player retry.
+      return c.json({ success: false, message: STORE_UNAVAILABLE }, 503, { 'retry-after': '5' });
+    }
     if (!file) return notFound(c);
 
     const etag = `W/"${file.sizeBytes.toString(36)}-${Math.floor(file.mtimeMs).toString(36)}"`;

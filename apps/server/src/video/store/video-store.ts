@@ -13,8 +13,8 @@ export interface StoredVideo {
 
 /**
  * Where finished previews live. The local store keeps them under
- * DATA_DIR/videos/<songId>/preview.<format>; another store (S3-compatible)
- * would implement the same calls.
+ * DATA_DIR/videos/<songId>/preview.<format>; the S3 store (s3-video-store.ts)
+ * keeps them as objects `<prefix><songId>/preview.<format>` in a bucket.
  */
 export interface VideoStore {
   /** A fresh scratch file for ffmpeg to write into; `commit` moves it into place. */
@@ -32,10 +32,27 @@ export interface VideoStore {
 
 const fileName = (format: VideoFormat) => `preview.${format}`;
 
+/**
+ * Scratch files for ffmpeg, which writes to local files whatever the store:
+ * DATA_DIR/videos/.scratch (not a song id, so never served).
+ */
+export function createScratch(dataDir: string): Pick<VideoStore, 'scratchPath' | 'discard'> {
+  const dir = join(dataDir, 'videos', '.scratch');
+  return {
+    async scratchPath(format) {
+      await mkdir(dir, { recursive: true });
+      return join(dir, `${Date.now().toString(36)}-${randomBytes(6).toString('hex')}.${format}`);
+    },
+    async discard(scratch) {
+      await rm(scratch, { force: true });
+    },
+  };
+}
+
 export function createLocalVideoStore(dataDir: string): VideoStore {
   const root = join(dataDir, 'videos');
   // Scratch files sit on the same filesystem as their destination, so rename(2) is atomic.
-  const scratchDir = join(root, '.scratch');
+  const scratch = createScratch(dataDir);
   const dirOf = (songId: string) => {
     // Ids are checked at every edge; this is the last line before a path is built.
     if (!isSongId(songId)) throw new Error(`invalid song id ${JSON.stringify(songId)}`);
@@ -43,17 +60,12 @@ export function createLocalVideoStore(dataDir: string): VideoStore {
   };
 
   return {
-    async scratchPath(format) {
-      await mkdir(scratchDir, { recursive: true });
-      return join(scratchDir, `${Date.now().toString(36)}-${randomBytes(6).toString('hex')}.${format}`);
-    },
-    async commit(songId, format, scratch) {
+    scratchPath: scratch.scratchPath,
+    discard: scratch.discard,
+    async commit(songId, format, file) {
       const dir = dirOf(songId);
       await mkdir(dir, { recursive: true });
-      await rename(scratch, join(dir, fileName(format)));
-    },
-    async discard(scratch) {
-      await rm(scratch, { force: true });
+      await rename(file, join(dir, fileName(format)));
     },
     async stat(songId, format) {
       try {

@@ -1,23 +1,23 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 
 /**
  * Calls `onEnd` each time the returned sentinel scrolls into view (SPEC §2:
  * Recent Plays and playlist rows show more when their end is reached). The
- * observer is remade when `key` changes, so a sentinel still in view after
- * the row grew fires again.
+ * returned ref is a callback ref, so a sentinel that mounts later (a deferred
+ * Home row rendering its content) is still watched. The observer is remade
+ * when `key` changes, so a sentinel still in view after the row grew fires again.
  */
-export function useEndInView<T extends Element>(onEnd: () => void, key: unknown, enabled = true) {
-  const ref = useRef<T | null>(null);
+export function useEndInView<T extends Element>(onEnd: () => void, key: unknown, enabled = true): (el: T | null) => void {
+  const [el, setEl] = useState<T | null>(null);
   const callback = useRef(onEnd);
   callback.current = onEnd;
   useEffect(() => {
-    const el = ref.current;
     if (!enabled || !el || typeof IntersectionObserver === 'undefined') return;
     const observer = new IntersectionObserver((entries) => {
       if (entries.some((e) => e.isIntersecting)) callback.current();
     });
     observer.observe(el);
     return () => observer.disconnect();
-  }, [key, enabled]);
-  return ref;
+  }, [el, key, enabled]);
+  return setEl;
 }

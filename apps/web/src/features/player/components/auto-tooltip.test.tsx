@@ -1,0 +1,98 @@
+// @vitest-environment jsdom
+import { PLAYER } from '@lyra/player-core/constants';
+import { act, cleanup, screen } from '@testing-library/react';
+import { toast } from 'sonner';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setBackendForTests } from '../../../shared/lib/backend.js';
+import { createFakeBackend } from '../../../shared/lib/backend-fake.js';
+import { createQueryClient } from '../../../shared/lib/query-client.js';
+import { renderApp } from '../../../test/render.js';
+import { makeSongs } from '../../../test/songs.js';
+import { useSessionStore } from '../../auth/session-store.js';
+import { songVideoKey } from '../../video-mode/song-video.js';
+import { usePlayerStore } from '../player-store.js';
+import { PlayerScreen } from './player-screen.js';
+
+const ada = { $id: 'u1', name: 'Ada', email: 'a@example.com' };
+const initialPlayer = usePlayerStore.getState();
+const songs = makeSongs(2);
+
+/** The three buttons whose tooltips open by themselves, with their tooltip text. */
+const AUTO = [
+  { button: 'Share song', tooltip: 'Share this song' },
+  { button: 'Song suggestions', tooltip: 'Get song suggestions' },
+  { button: 'Request video preview', tooltip: 'Request a video preview' },
+] as const;
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  // An open tooltip measures its trigger; jsdom has no ResizeObserver.
+  vi.stubGlobal(
+    'ResizeObserver',
+    class {
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+    },
+  );
+  localStorage.clear();
+  setBackendForTests(createFakeBackend({ user: ada }));
+  useSessionStore.setState({ user: ada, checked: true });
+  usePlayerStore.setState({ ...initialPlayer, queue: [], currentIndex: -1 }, true);
+  // The first of two songs: suggestions are available.
+  act(() => usePlayerStore.getState().actions.playQueue(songs, 0, false));
+});
+afterEach(() => {
+  toast.dismiss();
+  cleanup();
+  setBackendForTests(null);
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+/** The player screen for the current song, which has no video preview (so the request button shows from the start). */
+function renderPlayer() {
+  const queryClient = createQueryClient();
+  queryClient.setQueryData(songVideoKey(songs[0]!.id), { id: '', song_id: songs[0]!.id, aws_url: '', audio_url: null, hasVideo: false, cachedAt: Date.now() });
+  renderApp(<PlayerScreen song={songs[0]!} onBack={() => {}} />, { queryClient });
+}
+
+const advance = (ms: number) => act(() => vi.advanceTimersByTime(ms));
+/** Whether the tooltip is open: the trigger says so and the tooltip text is on screen. */
+function isOpen({ button, tooltip }: (typeof AUTO)[number]): boolean {
+  const state = screen.getByRole('button', { name: button }).getAttribute('data-state');
+  const shown = screen.queryAllByRole('tooltip').some((t) => t.textContent === tooltip);
+  expect(state === 'closed', `${button}: trigger ${state}, tooltip ${shown ? 'shown' : 'hidden'}`).toBe(!shown);
+  return shown;
+}
+const openStates = () => AUTO.map((a) => [a.button, isOpen(a)]);
+const all = (open: boolean) => AUTO.map((a) => [a.button, open]);
+
+describe('player tooltips open by themselves at load (SPEC §2, §9)', () => {
+  it('auto-open lasts 3 s', () => {
+    expect(PLAYER.TOOLTIP_AUTO_OPEN_MS).toBe(3_000);
+  });
+
+  it('share, suggestion and video tooltips are open after the first frame, still open just before 3 s, closed at 3 s', () => {
+    renderPlayer();
+    advance(16);
+    expect(openStates()).toEqual(all(true));
+    advance(2_999 - 16);
+    expect(openStates()).toEqual(all(true));
+    advance(1);
+    expect(openStates()).toEqual(all(false));
+    // And they do not come back by themselves.
+    advance(10_000);
+    expect(openStates()).toEqual(all(false));
+  });
+
+  it('on the last song the suggestion tooltip opens with "Not available for last/single song"', () => {
+    act(() => usePlayerStore.getState().actions.next());
+    renderPlayer();
+    advance(16);
+    expect(screen.queryAllByRole('tooltip').map((t) => t.textContent)).toContain('Not available for last/single song');
+    advance(3_000);
+    expect(screen.queryAllByRole('tooltip')).toEqual([]);
+  });
+});
