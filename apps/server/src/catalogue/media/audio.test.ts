@@ -1,5 +1,6 @@
 import { chmod, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import type { Server } from 'node:http';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { BITRATES_KBPS } from '@lyra/contracts/ids';
@@ -12,7 +13,14 @@ import { decodeErrors, excerpt, insertTrack, portOf, probe, rawGet } from './tes
  * tiers, first-listener streaming, sharing one transcode, the cache with Range,
  * downloads, and every kind of bad request.
  */
-describe.each(ENGINES)('media audio (%s)', (engine) => {
+/** The system's ffmpeg on both engines; the npm-shipped fallback binary (2018 build) on one. */
+const NPM_FFMPEG = (createRequire(import.meta.url)('@ffmpeg-installer/ffmpeg') as { path: string }).path;
+const CASES = [
+  ...ENGINES.map((engine) => ({ engine, label: 'system ffmpeg', ffmpeg: 'ffmpeg' })),
+  { engine: ENGINES[0], label: 'npm-shipped ffmpeg', ffmpeg: NPM_FFMPEG },
+];
+
+describe.each(CASES)('media audio ($engine, $label)', ({ engine, label, ffmpeg }) => {
   let t: TestApp;
   let server: Server;
   let port: number;
@@ -28,7 +36,7 @@ describe.each(ENGINES)('media audio (%s)', (engine) => {
   };
 
   beforeAll(async () => {
-    const work = join(await import('node:os').then((os) => os.tmpdir()), `lyra-media-${engine}-${process.pid}`);
+    const work = join(await import('node:os').then((os) => os.tmpdir()), `lyra-media-${engine}-${label.split(' ')[0]}-${process.pid}`);
     musicDir = join(work, 'music');
     await rm(work, { recursive: true, force: true });
     await mkdir(join(musicDir, 'Album Ünïcode'), { recursive: true });
@@ -39,7 +47,7 @@ describe.each(ENGINES)('media audio (%s)', (engine) => {
     // ffmpeg behind a wrapper that counts how often it is started.
     spawnLog = join(work, 'spawns.log');
     const wrapper = join(work, 'ffmpeg-counting.sh');
-    await writeFile(wrapper, `#!/bin/sh\necho run >> '${spawnLog}'\nexec ffmpeg "$@"\n`);
+    await writeFile(wrapper, `#!/bin/sh\necho run >> '${spawnLog}'\nexec '${ffmpeg}' "$@"\n`);
     await chmod(wrapper, 0o755);
 
     t = await createTestApp(engine, { MUSIC_DIR: musicDir, FFMPEG_PATH: wrapper, TRANSCODE_CONCURRENCY: '2' }, ['catalogue']);

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -32,6 +33,15 @@ describe('locateTools', () => {
     const tools = locateTools({ FFMPEG_PATH: join(dir, 'ffmpeg'), FFPROBE_PATH: undefined }, log(), '/usr/bin:/bin');
     expect(tools.ffmpeg).toBe(join(dir, 'ffmpeg'));
     expect(tools.ffprobe).toBe('/usr/bin/ffprobe');
+    expect(lines).toEqual([]);
+  });
+
+  it('falls back to the npm-shipped binaries when the system has none', () => {
+    lines = [];
+    const tools = locateTools({ FFMPEG_PATH: undefined, FFPROBE_PATH: undefined }, log(), '');
+    expect(tools.ffmpeg).toMatch(/node_modules\/@ffmpeg-installer\/.+\/ffmpeg$/);
+    expect(tools.ffprobe).toMatch(/node_modules\/@ffprobe-installer\/.+\/ffprobe$/);
+    expect(execFileSync(tools.ffmpeg!, ['-hide_banner', '-encoders']).toString()).toMatch(/\baac\b/);
     expect(lines).toEqual([]);
   });
 
