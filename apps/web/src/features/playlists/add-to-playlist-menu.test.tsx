@@ -38,6 +38,16 @@ describe('add to playlist (SPEC §2, §5, §8)', () => {
     expect(fake.docs.PlaylistSong).toEqual([expect.objectContaining({ playlistId: 'p1', songId: 's1' })]);
   });
 
+  it("the chosen playlist's kept songs get the song, though it was never opened", async () => {
+    fake.docs.PlaylistSong.push({ $id: 'l1', playlistId: 'p1', songId: 's0' });
+    renderApp(<AddToPlaylistMenu songId="s1" />);
+    await waitFor(() => expect(JSON.parse(localStorage.getItem('playlist:p1')!)).toEqual(['s0']));
+    openMenu();
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Mix' }));
+    expect(await screen.findByText('saved to playlist')).toBeTruthy();
+    expect(JSON.parse(localStorage.getItem('playlist:p1')!)).toEqual(['s0', 's1']);
+  });
+
   it("a song already there: 'Could not add song {type}' with the refusal's type", async () => {
     fake.docs.PlaylistSong.push({ $id: 'l1', playlistId: 'p1', songId: 's1' });
     renderApp(<AddToPlaylistMenu songId="s1" />);

@@ -31,17 +31,42 @@ export async function deletePlaylist(api: BackendApi, playlistId: string): Promi
   await api.remove('Playlist', playlistId);
 }
 
-/** Song ids of each playlist, playlists in parallel batches of 10 (SPEC §7), without duplicates. */
-export async function fetchPlaylistSongIds(api: BackendApi, playlistIds: readonly string[]): Promise<Map<string, string[]>> {
-  const out = new Map<string, string[]>();
-  for (let i = 0; i < playlistIds.length; i += PLAYLIST_BATCH) {
-    const batch = playlistIds.slice(i, i + PLAYLIST_BATCH);
-    const lists = await Promise.all(
-      batch.map((id) => api.list('PlaylistSong', [q.equal('playlistId', id), q.limit(MAX_SONGS)])),
-    );
-    batch.forEach((id, j) => out.set(id, uniqueIds(lists[j]!.map((d) => String(d.songId ?? '')))));
+/** One playlist's song ids, oldest first, without duplicates (SPEC §4). */
+async function fetchSongIdsOf(api: BackendApi, playlistId: string): Promise<string[]> {
+  const docs = await api.list('PlaylistSong', [q.equal('playlistId', playlistId), q.limit(MAX_SONGS)]);
+  return uniqueIds(docs.map((d) => String(d.songId ?? '')));
+}
+
+/**
+ * Song ids of each playlist, playlists in parallel batches of 10 (SPEC §7),
+ * batch after batch in the order given. A playlist whose read fails is left
+ * out of `songs` and its error kept in `failures`; the others keep their songs.
+ */
+export async function fetchEachPlaylistSongIds(
+  api: BackendApi,
+  playlistIds: readonly string[],
+): Promise<{ songs: Map<string, string[]>; failures: Map<string, unknown> }> {
+  const ids = uniqueIds(playlistIds);
+  const songs = new Map<string, string[]>();
+  const failures = new Map<string, unknown>();
+  for (let i = 0; i < ids.length; i += PLAYLIST_BATCH) {
+    const batch = ids.slice(i, i + PLAYLIST_BATCH);
+    const results = await Promise.allSettled(batch.map((id) => fetchSongIdsOf(api, id)));
+    batch.forEach((id, j) => {
+      const r = results[j]!;
+      if (r.status === 'fulfilled') songs.set(id, r.value);
+      else failures.set(id, r.reason);
+    });
   }
-  return out;
+  return { songs, failures };
+}
+
+/** Song ids of each playlist, as above; any failed read rejects with its error. */
+export async function fetchPlaylistSongIds(api: BackendApi, playlistIds: readonly string[]): Promise<Map<string, string[]>> {
+  const { songs, failures } = await fetchEachPlaylistSongIds(api, playlistIds);
+  const [failure] = failures.values();
+  if (failures.size > 0) throw failure;
+  return songs;
 }
 
 /** SPEC §7: create playlist song (song id, playlist id); a song already there is a 409. */

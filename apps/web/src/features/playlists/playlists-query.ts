@@ -1,5 +1,6 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { BackendApi } from '../../shared/lib/backend.js';
+import { loadAllPlaylistSongs } from './all-playlist-songs.js';
 import { fetchPlaylists, fetchPlaylistSongIds } from './playlists-api.js';
 import {
   METADATA_MS,
@@ -10,22 +11,25 @@ import {
   writePlaylistSongs,
   type UserPlaylist,
 } from './playlists-cache.js';
+import { playlistSongsKey, playlistsKey } from './playlists-keys.js';
 
-export const playlistsKey = (userId: string) => ['backend', 'playlists', userId] as const;
-export const playlistSongsKey = (playlistId: string) => ['backend', 'playlist-songs', playlistId] as const;
+export { playlistSongsKey, playlistsKey };
 
 /**
  * The user's playlists (SPEC §4: PlaylistMetadata cached 24 hours, and read
  * again on every load). The cached copy shows at once; the server's list
- * replaces it once per page load, then holds for 24 hours.
+ * replaces it once per page load, then holds for 24 hours. Each time it is
+ * read, the songs of all the playlists follow without holding it up.
  */
 export const playlistsQuery = (api: () => Promise<BackendApi>, userId: string) => {
   const cached = readMetadata(Date.now());
   return queryOptions({
     queryKey: playlistsKey(userId),
-    queryFn: async () => {
-      const playlists = await fetchPlaylists(await api(), userId);
+    queryFn: async ({ client }) => {
+      const backend = await api();
+      const playlists = await fetchPlaylists(backend, userId);
       writeMetadata(playlists, Date.now());
+      void loadAllPlaylistSongs(client, backend, userId, playlists.map((p) => p.$id));
       return playlists;
     },
     ...(cached.fresh ? { initialData: cached.playlists, initialDataUpdatedAt: 0 } : {}),
@@ -61,11 +65,12 @@ export async function refreshPlaylistSongs(queryClient: QueryClient, api: Backen
   queryClient.setQueryData(playlistSongsKey(playlistId), await refetchSongIds(api, playlistId));
 }
 
-/** Reads the playlists from the server now. */
+/** Reads the playlists from the server now; their songs follow, as on every read of the list. */
 export async function refreshPlaylists(queryClient: QueryClient, api: BackendApi, userId: string): Promise<void> {
   const playlists = await fetchPlaylists(api, userId);
   writeMetadata(playlists, Date.now());
   queryClient.setQueryData(playlistsKey(userId), playlists);
+  void loadAllPlaylistSongs(queryClient, api, userId, playlists.map((p) => p.$id));
 }
 
 /** Changes the shown playlists and their cached copy (create, delete, realtime). */

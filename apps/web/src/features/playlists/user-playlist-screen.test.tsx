@@ -4,10 +4,12 @@ import { toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setBackendForTests } from '../../shared/lib/backend.js';
 import { createFakeBackend, FakeBackendError, type FakeBackend } from '../../shared/lib/backend-fake.js';
+import { createQueryClient } from '../../shared/lib/query-client.js';
 import { renderApp } from '../../test/render.js';
 import { makeSong } from '../../test/songs.js';
 import { useSessionStore } from '../auth/session-store.js';
 import { fetchPlaylistSongIds, PLAYLIST_BATCH } from './playlists-api.js';
+import { playlistsQuery } from './playlists-query.js';
 import { UserPlaylistScreen } from './user-playlist-screen.js';
 
 let fake: FakeBackend;
@@ -58,6 +60,22 @@ describe("a user's own playlist (SPEC §2, §4)", () => {
     fireEvent.click(screen.getByRole('button', { name: 'Remove Title s2 from playlist' }));
     expect(await screen.findByText("couldn't remove, try again after sometime")).toBeTruthy();
     await waitFor(() => expect(titles()).toEqual(['Title s1', 'Title s2', 'Title s3']));
+  });
+
+  it('opened after the playlists were read, shows its songs at once, then reads it from the server once', async () => {
+    link('p1', 's1', 's2');
+    const queryClient = createQueryClient();
+    await queryClient.fetchQuery(playlistsQuery(async () => fake, 'u1'));
+    await waitFor(() => expect(JSON.parse(localStorage.getItem('playlist:p1')!)).toEqual(['s1', 's2']));
+    link('p1', 's3'); // added on another device
+    const songReads = () => fake.calls.filter((c) => c.op === 'list' && c.args[0] === 'PlaylistSong').length;
+    const before = songReads();
+    const release = fake.hold('list');
+    renderApp(<UserPlaylistScreen id="p1" />, { path: '/playlist/p1', fetch: catalogueFetch, queryClient });
+    await waitFor(() => expect(titles()).toEqual(['Title s1', 'Title s2']));
+    release();
+    await waitFor(() => expect(titles()).toEqual(['Title s1', 'Title s2', 'Title s3']));
+    expect(songReads() - before).toBe(1);
   });
 
   it("empty: 'No songs available' and 'Playlist updations make take 5 mins'", async () => {

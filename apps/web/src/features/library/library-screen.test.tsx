@@ -1,0 +1,45 @@
+// @vitest-environment jsdom
+import { cleanup, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setBackendForTests } from '../../shared/lib/backend.js';
+import { createFakeBackend, type FakeBackend } from '../../shared/lib/backend-fake.js';
+import { createQueryClient } from '../../shared/lib/query-client.js';
+import { renderApp } from '../../test/render.js';
+import { useSessionStore } from '../auth/session-store.js';
+import { playlistSongsKey } from '../playlists/playlists-query.js';
+import { LibraryScreen } from './library-screen.js';
+
+let fake: FakeBackend;
+const ada = { $id: 'u1', name: 'Ada', email: 'a@example.com' };
+
+beforeEach(() => {
+  localStorage.clear();
+  fake = createFakeBackend({ user: ada });
+  setBackendForTests(fake);
+  useSessionStore.setState({ user: ada, checked: true });
+  vi.spyOn(console, 'error').mockImplementation(() => {});
+});
+afterEach(() => {
+  cleanup();
+  setBackendForTests(null);
+  vi.restoreAllMocks();
+});
+
+describe('Your Library (SPEC §2, §4)', () => {
+  it("reads the songs of all the user's playlists and keeps them per playlist", async () => {
+    const ids = Array.from({ length: 12 }, (_, i) => `p${i}`);
+    for (const id of ids) {
+      fake.docs.Playlist.push({ $id: id, name: `List ${id}`, userId: 'u1' });
+      for (const songId of ['a', id, 'a']) fake.docs.PlaylistSong.push({ $id: `l${fake.docs.PlaylistSong.length}`, playlistId: id, songId });
+    }
+    const queryClient = createQueryClient();
+    renderApp(<LibraryScreen />, { path: '/library', queryClient });
+    expect(await screen.findByRole('button', { name: 'List p11' })).toBeTruthy();
+    await waitFor(() => expect(ids.map((id) => localStorage.getItem(`playlist:${id}`))).not.toContain(null));
+    for (const id of ids) {
+      expect(JSON.parse(localStorage.getItem(`playlist:${id}`)!)).toEqual(['a', id]);
+      expect(queryClient.getQueryData(playlistSongsKey(id))).toEqual(['a', id]);
+    }
+    expect(fake.calls.filter((c) => c.op === 'list' && c.args[0] === 'PlaylistSong')).toHaveLength(12);
+  });
+});
