@@ -17,103 +17,25 @@
 // nothing is asserted.
 //
 //   node bench/web.mjs [tap|lighthouse|size]      BENCH_SONGS=30  BENCH_MUSIC_DIR=<folder>
-import { execFile, spawn } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import http from 'node:http';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
+import { CHROMIUM, FLAGS, ROOT, TAP_FLAGS, pct, settledHomeSongIds, startServer, tapToSound } from './lib/app-in-chromium.mjs';
 
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const WEB_DIST = join(ROOT, 'apps/web/dist');
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 const SONGS = Number(process.env.BENCH_SONGS ?? 30);
 const MUSIC_DIR = process.env.BENCH_MUSIC_DIR ?? join(ROOT, 'data/demo-music');
 const SOURCE_DELAY_MS = 200;
 const only = process.argv[2];
 
-const pct = (xs, p) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length ? s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)] : NaN;
-};
 const ms = (x) => `${x.toFixed(0)} ms`;
 const ratio = (a, b) => (b > 0 ? `${(a / b).toFixed(2)}x` : 'n/a');
 
-async function freePort() {
-  return new Promise((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-/** The built server on a free port with a fresh DATA_DIR; resolves once the scan is done. */
-async function startServer() {
-  const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'lyra-bench-web-'));
-  const child = spawn(process.execPath, [join(ROOT, 'apps/server/dist/main.js')], {
-    cwd: ROOT,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, MUSIC_DIR, SCAN_WATCH: 'off', VIDEO_WORKER: 'off', LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 600_000;
-  for (;;) {
-    if (child.exitCode != null) throw new Error('the server exited');
-    if (Date.now() > deadline) throw new Error('the server was not ready in time');
-    try {
-      const body = await (await fetch(`${url}/api/admin/status`)).json();
-      const s = body.data ?? body;
-      if (!s.scanning && s.tracks > 0) break;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  return {
-    url,
-    async stop() {
-      child.kill('SIGTERM');
-      await new Promise((r) => child.once('exit', r));
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
-
 // ---------------------------------------------------------------- tap-to-sound
-
-/** Song ids listed on Home, in order, without repeats. */
-async function homeSongIds(page) {
-  return page.evaluate(() => [...new Set([...document.querySelectorAll('[data-song-id]')].map((e) => e.getAttribute('data-song-id')))]);
-}
-
-/** Click a row; resolves with the ms until 'playing' fires for that song's source, and the source. */
-function tapToSound(page, id) {
-  return page.evaluate(
-    (id) =>
-      new Promise((resolve, reject) => {
-        const audio = document.querySelector('audio');
-        const row = document.querySelector(`[data-song-id="${CSS.escape(id)}"]`);
-        if (!audio || !row) return reject(new Error(`no row for ${id}`));
-        const timer = setTimeout(() => reject(new Error(`no sound for ${id} in 60 s`)), 60_000);
-        const t0 = performance.now();
-        const onPlaying = () => {
-          if (!audio.currentSrc.includes(`/media/${encodeURIComponent(id)}/`)) return;
-          audio.removeEventListener('playing', onPlaying);
-          clearTimeout(timer);
-          resolve({ ms: performance.now() - t0, src: audio.currentSrc });
-        };
-        audio.addEventListener('playing', onPlaying);
-        row.click();
-      }),
-    id,
-  );
-}
 
 /** The reference: a bare audio element on a blank page, same URL. */
 function bareAudio(page, url) {
@@ -139,13 +61,13 @@ function bareAudio(page, url) {
 
 async function benchTap(server) {
   console.log(`\n== tap-to-sound (${SONGS} songs, music: ${MUSIC_DIR})`);
-  const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: [...FLAGS, '--autoplay-policy=no-user-gesture-required'] });
+  const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: TAP_FLAGS });
   try {
     const ctx = await browser.newContext({ viewport: { width: 412, height: 860 } });
     const page = await ctx.newPage();
     await page.goto(server.url);
     await page.locator('[data-song-id]').first().waitFor();
-    const listed = await homeSongIds(page);
+    const listed = await settledHomeSongIds(page);
     const ids = listed.slice(0, SONGS);
     if (ids.length < SONGS) console.log(`  (Home lists ${ids.length} songs; measuring those)`);
     // Songs the app never touches, for the cold reference (same tier the app plays: 320kbps).
@@ -298,7 +220,7 @@ if (!existsSync(join(WEB_DIST, 'index.html')) || !existsSync(join(ROOT, 'apps/se
 }
 // One server for every part, on a fresh DATA_DIR: nothing has been transcoded
 // before the tap-to-sound cold pass (the size part only opens Home).
-const server = await startServer();
+const server = await startServer({ musicDir: MUSIC_DIR });
 try {
   if (!only || only === 'size') await benchSize(server);
   if (!only || only === 'tap') await benchTap(server);
