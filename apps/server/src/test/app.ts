@@ -14,16 +14,22 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+export interface TestAppOptions {
+  /** The app's clock (`Deps.now`), e.g. a `createTestClock()`; default the real one. */
+  now?: () => number;
+}
+
 /** The real app on a fresh database of `engine`, with a temporary DATA_DIR. */
 export async function createTestApp(
   engine: Engine,
   env: Record<string, string> = {},
   only?: readonly ModuleName[],
+  { now = Date.now }: TestAppOptions = {},
 ): Promise<TestApp> {
   const dataDir = await mkdtemp(join(tmpdir(), 'lyra-test-'));
   const config = loadConfig({ DATA_DIR: dataDir, SCAN_WATCH: 'off', VIDEO_WORKER: 'off', ...env });
   const testDb = await createTestDb(engine);
-  const app = await createApp({ config, db: testDb.db, log: silentLogger, now: Date.now }, only);
+  const app = await createApp({ config, db: testDb.db, log: silentLogger, now }, only);
   return {
     app,
     config,

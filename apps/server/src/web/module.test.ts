@@ -3,8 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../app.js';
+import { configuredProviders } from '../backend/oauth/providers.js';
+import { loadConfig } from '../config.js';
+import { silentLogger } from '../log.js';
 import { createTestApp, type TestApp } from '../test/app.js';
-import { ENGINES } from '../test/db.js';
+import { createTestDb, ENGINES, type TestDb } from '../test/db.js';
 
 const HTML = '<!doctype html><div id="root"></div>';
 const JS = 'console.log("lyra");'.repeat(100);
@@ -57,5 +61,40 @@ describe.each(ENGINES)('web module serving the built app (%s)', (engine) => {
     expect(route.headers.get('content-encoding')).toBe('br');
     const missing = await get('/assets/missing.js', 'br');
     expect(missing.status).toBe(404);
+  });
+});
+
+describe.each(ENGINES)('GET /config.json sign-in methods (%s)', (engine) => {
+  const GOOGLE = { GOOGLE_CLIENT_ID: 'lyra.apps.googleusercontent.com', GOOGLE_CLIENT_SECRET: 'shh' };
+  const OIDC = { OIDC_ISSUER: 'https://id.example.org/realms/home', OIDC_CLIENT_ID: 'lyra' };
+  let db: TestDb;
+  beforeAll(async () => {
+    db = await createTestDb(engine);
+  });
+  afterAll(async () => db?.drop());
+
+  it.each([
+    ['nothing is configured', {}, { google: false, oidc: false, email: true }],
+    // A compose file or .env template often leaves them present but empty.
+    [
+      'the variables are empty',
+      { GOOGLE_CLIENT_ID: '', GOOGLE_CLIENT_SECRET: '', OIDC_ISSUER: '', OIDC_CLIENT_ID: '' },
+      { google: false, oidc: false, email: true },
+    ],
+    ['GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET are set', GOOGLE, { google: true, oidc: false, email: true }],
+    ['OIDC_ISSUER is set (generic OpenID provider)', OIDC, { google: false, oidc: true, email: true }],
+    ['both providers are set', { ...GOOGLE, ...OIDC }, { google: true, oidc: true, email: true }],
+  ])('reports signIn when %s', async (_when, env: Record<string, string>, signIn) => {
+    const config = loadConfig(env);
+    const app = await createApp({ config, db: db.db, log: silentLogger, now: Date.now }, ['web']);
+    const res = await app.request('/config.json');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+    // Revalidated on every load, so a changed setting shows at once.
+    expect(res.headers.get('cache-control')).toBe('no-cache');
+    expect(await res.json()).toEqual({ projectId: 'lyra', backendEndpoint: '/v1', catalogueHosts: ['/api'], signIn });
+    // A button the app shows leads to a provider the backend accepts (else 412 project_provider_disabled).
+    const offered = Object.entries(signIn).filter(([method, on]) => on && method !== 'email').map(([method]) => method);
+    expect([...configuredProviders(config).keys()].sort()).toEqual(offered.sort());
   });
 });

@@ -1,9 +1,11 @@
 import { AppwriteException, ID, OAuthProvider } from 'appwrite';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ENGINES } from '../../test/db.js';
+import { createTestClock } from '../test/clock.js';
 import { startOidcIssuer, type OidcIssuer, type TestAccount } from '../test/oidc-issuer.js';
 import { createSdkClient, type SdkClient } from '../test/sdk.js';
 import { startTestServer, type TestServer } from '../test/server.js';
+import { OAUTH_TOKEN_TTL_MS } from './oauth.js';
 
 const CALLBACK = '/v1/account/sessions/oauth2/callback/';
 
@@ -11,13 +13,15 @@ describe.each(ENGINES)('OAuth token flow against an OpenID provider on loopback 
   let google: OidcIssuer;
   let strict: OidcIssuer;
   let s: TestServer;
+  const clock = createTestClock();
 
   beforeAll(async () => {
     google = await startOidcIssuer();
     // A generic issuer that serves email and name only from its userinfo endpoint.
     strict = await startOidcIssuer({ clientId: 'lyra-oidc', claimsInIdToken: false });
-    s = await startTestServer(engine, { ...google.env('google'), ...strict.env('oidc') });
+    s = await startTestServer(engine, { ...google.env('google'), ...strict.env('oidc') }, undefined, { now: clock.now });
   });
+  afterEach(() => clock.reset());
   afterAll(async () => {
     await s?.close();
     await google?.close();
@@ -118,6 +122,52 @@ describe.each(ENGINES)('OAuth token flow against an OpenID provider on loopback 
     const err = await other.account.createSession({ userId, secret }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(AppwriteException);
     expect(err).toMatchObject({ code: 401, type: 'user_invalid_token', message: 'Invalid token passed in the request.' });
+  });
+
+  it('refuses an expired secret with 401 user_invalid_token and deletes it', async () => {
+    google.setLogin({ sub: 'g-late', email: 'late@example.com', email_verified: true });
+    const landed = await oauth(createSdkClient(s.baseUrl));
+    const userId = landed.url.searchParams.get('userId')!;
+    const secret = landed.url.searchParams.get('secret')!;
+    expect(secret, `landed on ${landed.url}`).toBeTruthy();
+    const tokens = async () =>
+      (await s.testDb.db.query<{ n: number }>('select count(*)::int as n from tokens where user_id = $1', [userId]))[0]!.n;
+    expect(await tokens()).toBe(1);
+
+    // The app's clock passes the token's lifetime (5 minutes) with nothing else changed.
+    clock.advance(OAUTH_TOKEN_TTL_MS + 1);
+    const res = await fetch(app('/v1/account/sessions/token'), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-appwrite-project': 'lyra' },
+      body: JSON.stringify({ userId, secret }),
+    });
+    expect(res.status).toBe(401);
+    expect(res.headers.getSetCookie()).toEqual([]);
+    expect(await res.json()).toEqual({
+      message: 'Invalid token passed in the request.',
+      code: 401,
+      type: 'user_invalid_token',
+      version: '1.9.6',
+    });
+    expect(await tokens()).toBe(0);
+
+    // The SDK surfaces the same error, and going back in time does not revive the token.
+    clock.reset();
+    const err = await createSdkClient(s.baseUrl).account.createSession({ userId, secret }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(AppwriteException);
+    expect(err).toMatchObject({ code: 401, type: 'user_invalid_token' });
+  });
+
+  it('still accepts the secret shortly before it expires', async () => {
+    google.setLogin({ sub: 'g-prompt', email: 'prompt@example.com', email_verified: true });
+    const sdk = createSdkClient(s.baseUrl);
+    const landed = await oauth(sdk);
+    clock.advance(OAUTH_TOKEN_TTL_MS - 30_000);
+    const session = await sdk.account.createSession({
+      userId: landed.url.searchParams.get('userId')!,
+      secret: landed.url.searchParams.get('secret')!,
+    });
+    expect(session).toMatchObject({ provider: 'google', providerUid: 'g-prompt' });
   });
 
   it('sends the user to the failure URL when they cancel at the provider', async () => {

@@ -1,7 +1,7 @@
 import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
 import type { ModuleName } from '../../app.js';
-import { createTestApp, type TestApp } from '../../test/app.js';
+import { createTestApp, type TestApp, type TestAppOptions } from '../../test/app.js';
 import type { Engine } from '../../test/db.js';
 
 export interface TestServer extends TestApp {
@@ -20,8 +20,9 @@ export async function startTestServer(
   engine: Engine,
   env: Record<string, string> = {},
   only: readonly ModuleName[] = ['backend'],
+  options: TestAppOptions = {},
 ): Promise<TestServer> {
-  const t = await createTestApp(engine, env, only);
+  const t = await createTestApp(engine, env, only, options);
   const server = t.app.createServer();
   server.listen(0, '127.0.0.1');
   await once(server, 'listening');
