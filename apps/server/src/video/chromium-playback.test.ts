@@ -23,6 +23,30 @@ interface Playback {
   maxTime: number;
 }
 
+/**
+ * The browser APIs the page script below uses. The server's tests are type-checked against Node's
+ * globals, not the DOM library, so the script reads `document` from the page's `globalThis` under this type.
+ */
+interface VideoElement {
+  muted: boolean;
+  loop: boolean;
+  playsInline: boolean;
+  src: string;
+  currentTime: number;
+  readonly duration: number;
+  readonly videoWidth: number;
+  readonly videoHeight: number;
+  readonly error: { readonly code: number } | null;
+  play(): Promise<void>;
+  pause(): void;
+}
+interface VideoPage {
+  document: {
+    body: { innerHTML: string; append(node: VideoElement): void };
+    createElement(tag: 'video'): VideoElement;
+  };
+}
+
 let browser: Browser;
 beforeAll(async () => {
   browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS });
@@ -63,6 +87,7 @@ describe.each(ENGINES)('video previews in Chromium (%s)', (engine) => {
       try {
         await page.goto(`${origin}/videos/${songId}/preview.${format}`);
         const playback = await page.evaluate(async (src): Promise<Playback> => {
+          const { document } = globalThis as unknown as VideoPage;
           document.body.innerHTML = '';
           const v = document.createElement('video');
           Object.assign(v, { muted: true, loop: true, playsInline: true, src });

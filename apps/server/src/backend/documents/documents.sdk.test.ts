@@ -8,6 +8,15 @@ import { sdkFailure, signedInClient } from './test/sdk-users.js';
 /** The documents API through the official appwrite SDK v28 over real HTTP (backend-api.md §4, §5). */
 type Client = Awaited<ReturnType<typeof signedInClient>>;
 
+/** The JSON object a response carries; fails the test when the body is anything else. */
+async function jsonObject(res: Response): Promise<Record<string, unknown>> {
+  const body: unknown = await res.json();
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    throw new Error(`expected a JSON object, got ${JSON.stringify(body)}`);
+  }
+  return body as Record<string, unknown>;
+}
+
 describe.each(ENGINES)('documents through the appwrite SDK on %s', (engine) => {
   let s: TestServer;
   let ada: Client;
@@ -216,7 +225,7 @@ describe.each(ENGINES)('documents through the appwrite SDK on %s', (engine) => {
       expect(res.status).toBe(400);
       expect(await res.json()).toEqual({ message: 'Missing required parameter: "documentId"', code: 400, type: 'general_argument_invalid', version: '1.9.6' });
       const res2 = await call('/databases/lyra/collections/Favorite/documents', { method: 'POST', body: JSON.stringify({ documentId: 'unique()' }) });
-      expect((await res2.json()).message).toBe('Missing required parameter: "data"');
+      expect((await jsonObject(res2)).message).toBe('Missing required parameter: "data"');
     });
 
     it('accepts the literal unique() and queries[] / repeated queries', async () => {
@@ -225,11 +234,12 @@ describe.each(ENGINES)('documents through the appwrite SDK on %s', (engine) => {
         body: JSON.stringify({ documentId: 'unique()', data: { userId: ada.userId, songId: 'raw-1' } }),
       });
       expect(res.status).toBe(201);
-      expect((await res.json()).$id).toMatch(/^[0-9a-f]{20}$/);
+      expect((await jsonObject(res)).$id).toMatch(/^[0-9a-f]{20}$/);
       const q = encodeURIComponent(Query.equal('songId', 'raw-1'));
       for (const form of [`queries[]=${q}`, `queries=${q}`, `queries%5B0%5D=${q}`]) {
         const list = await call(`/databases/lyra/collections/Favorite/documents?${form}`);
-        expect((await list.json()).documents.map((d: { songId: string }) => d.songId)).toEqual(['raw-1']);
+        const { documents } = await jsonObject(list);
+        expect(documents).toEqual([expect.objectContaining({ songId: 'raw-1' })]);
       }
     });
 
@@ -245,7 +255,7 @@ describe.each(ENGINES)('documents through the appwrite SDK on %s', (engine) => {
     it('refuses bad JSON bodies and bad booleans with 400, never 500', async () => {
       const bad = await call('/databases/lyra/collections/Favorite/documents', { method: 'POST', body: '{"documentId":' });
       expect(bad.status).toBe(400);
-      expect((await bad.json()).type).toBe('general_argument_invalid');
+      expect((await jsonObject(bad)).type).toBe('general_argument_invalid');
       const total = await call('/databases/lyra/collections/Favorite/documents?total=maybe');
       expect(total.status).toBe(400);
       const tx = await call('/databases/lyra/collections/Favorite/documents?transactionId=t1');

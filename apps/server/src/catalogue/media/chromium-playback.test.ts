@@ -17,6 +17,23 @@ interface Playback {
   decodedSeconds: number;
 }
 
+/**
+ * The browser APIs the page script in `play` uses. The server's tests are type-checked against Node's
+ * globals, not the DOM library, so the script reads these from the page's `globalThis` under this type.
+ */
+interface AudioPage {
+  Audio: new (src: string) => {
+    readonly currentTime: number;
+    readonly duration: number;
+    readonly error: { readonly code: number } | null;
+    play(): Promise<void>;
+    pause(): void;
+  };
+  OfflineAudioContext: new (channels: number, length: number, sampleRate: number) => {
+    decodeAudioData(bytes: ArrayBuffer): Promise<{ readonly duration: number }>;
+  };
+}
+
 let browser: Browser;
 beforeAll(async () => {
   browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS });
@@ -51,6 +68,7 @@ describe.each(ENGINES)('media in Chromium (%s)', (engine) => {
     await page.goto(`${origin}/images/default/50.jpg`);
     const seen = page.waitForResponse((r) => r.url().endsWith(path) && r.request().resourceType() === 'media');
     const playback = await page.evaluate(async (src): Promise<Playback> => {
+      const { Audio, OfflineAudioContext } = globalThis as unknown as AudioPage;
       const audio = new Audio(src);
       await audio.play().catch(() => {});
       const until = Date.now() + 15_000;

@@ -38,9 +38,10 @@ describe.each(ENGINES)('queries compiled to SQL on %s', (engine) => {
 
   async function ids(queries: string[], opts: Partial<ListPlan> = {}) {
     const query = parseListQueries(decodeQueries(queries), collection);
-    let cursorRow = null;
+    let cursorRow: ListPlan['cursorRow'] = null;
     if (query.cursor) {
-      [cursorRow] = await t.db.query(`select * from ${table} where "$id" = $1`, [query.cursor.documentId]);
+      const [row] = await t.db.query(`select * from ${table} where "$id" = $1`, [query.cursor.documentId]);
+      cursorRow = row ?? null;
     }
     const plan: ListPlan = { table, columns: '"$id"', query, readPermissions: null, cursorRow, windowTotal: false, ...opts };
     const { text, params } = compileList(plan);

@@ -119,6 +119,9 @@ describe('list queries as the appwrite SDK writes them', () => {
 });
 
 describe('invalid queries are 400 general_query_invalid with a clear message', () => {
+  // Deliberately mistyped: the SDK's types take only a string or an array for contains, and the server must
+  // refuse what a caller sends past them.
+  const integerForContains = 1 as unknown as string;
   const cases: [string, string[], string][] = [
     ['bad JSON', ['{"method":'], 'Invalid query: Syntax error'],
     ['a JSON array', ['[1]'], 'a query must be a JSON object'],
@@ -140,7 +143,7 @@ describe('invalid queries are 400 general_query_invalid with a clear message', (
     ['equal on an array', [Query.equal('tags', 'x')], 'Cannot query equal on attribute "tags" because it is an array'],
     ['startsWith on an integer', [Query.startsWith('n', '1')], 'startsWith needs a string attribute'],
     ['search without fulltext index', [Query.search('note', 'x')], 'Searching by attribute "note" requires a fulltext index'],
-    ['contains on an integer', [Query.contains('n', 1)], 'contains needs an array or string attribute'],
+    ['contains on an integer', [Query.contains('n', integerForContains)], 'contains needs an array or string attribute'],
     ['order on an unknown attribute', [Query.orderAsc('nope')], 'Attribute not found in schema: nope'],
     ['order on an array', [Query.orderAsc('tags')], 'Cannot order by attribute "tags"'],
     ['limit above 5000', [Query.limit(5001)], 'limit must be an integer between 0 and 5000, got 5001'],

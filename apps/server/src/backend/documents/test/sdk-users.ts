@@ -19,8 +19,13 @@ export async function secondDevice(baseUrl: string, email: string): Promise<SdkC
   return sdk;
 }
 
-/** The AppwriteException fields a rejected SDK call carries. */
-export async function sdkFailure(p: Promise<unknown>): Promise<{ code: number; type: string | undefined; message: string }> {
+/**
+ * The AppwriteException fields a rejected SDK call carries. Generic so the call
+ * keeps the SDK's default document type (`Models.DefaultDocument`, any data
+ * fields): against a `Promise<unknown>` parameter the SDK's `Document` type
+ * would be inferred as the bare `Models.Document` and refuse every data field.
+ */
+export async function sdkFailure<T>(p: Promise<T>): Promise<{ code: number; type: string | undefined; message: string }> {
   try {
     await p;
   } catch (e) {
