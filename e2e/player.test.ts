@@ -137,10 +137,13 @@ describe('player end to end', () => {
     await banner.waitFor();
     const offlineAt = (await audioState(page))!.currentTime;
     // Back online, the player loads its source again (not only the buffered bytes) and seeks to where it was.
-    const reloaded = page.waitForRequest((r) => r.url().includes('/media/'), { timeout: 30_000 });
+    await page.evaluate(() => {
+      const audio = document.querySelector('audio')!;
+      audio.addEventListener('loadstart', () => audio.setAttribute('data-reloaded', 'yes'), { once: true });
+    });
     await context!.setOffline(false);
     await banner.waitFor({ state: 'detached' });
-    await reloaded;
+    await page.locator('audio[data-reloaded="yes"]').waitFor({ state: 'attached', timeout: 30_000 });
     const resumed = await waitForAudioProgress(page, 1, offlineAt);
     expect(resumed).toBeGreaterThan(offlineAt);
     expect((await audioState(page))!.error).toBeNull();
