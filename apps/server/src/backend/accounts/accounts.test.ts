@@ -1,7 +1,7 @@
-import { AppwriteException, ID } from 'appwrite';
+import { ID } from 'appwrite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENGINES } from '../../test/db.js';
-import { createSdkClient, type SdkClient } from '../test/sdk.js';
+import { createSdkClient, sdkFailure as failure, type SdkClient } from '../test/sdk.js';
 import { startTestServer, type TestServer } from '../test/server.js';
 
 /** Appwrite's `Y-m-d\TH:i:s.vP` in UTC. */
@@ -17,19 +17,6 @@ const SESSION_KEYS = [
   'factors', 'ip', 'mfaUpdatedAt', 'osCode', 'osName', 'osVersion', 'provider', 'providerAccessToken',
   'providerAccessTokenExpiry', 'providerRefreshToken', 'providerUid', 'secret', 'userId',
 ];
-
-/** What an SDK call threw, for assertions on the protocol error. */
-const failure = (p: Promise<unknown>) =>
-  p.then(
-    () => {
-      throw new Error('expected the call to fail');
-    },
-    (e: unknown) => {
-      expect(e).toBeInstanceOf(AppwriteException);
-      const { code, type, message } = e as AppwriteException;
-      return { code, type, message };
-    },
-  );
 
 describe.each(ENGINES)('accounts and sessions through the appwrite SDK (%s)', (engine) => {
   let s: TestServer;
@@ -265,7 +252,8 @@ describe.each(ENGINES)('accounts and sessions through the appwrite SDK (%s)', (e
         type: 'general_unauthorized_scope',
         message: 'User (role: guests) missing scopes (["account"])',
       });
-      for (const call of [guest.account.getPrefs(), guest.account.listSessions(), guest.account.updateName({ name: 'x' })]) {
+      const calls: Promise<unknown>[] = [guest.account.getPrefs(), guest.account.listSessions(), guest.account.updateName({ name: 'x' })];
+      for (const call of calls) {
         expect(await failure(call)).toMatchObject({ code: 401, type: 'general_unauthorized_scope' });
       }
     });

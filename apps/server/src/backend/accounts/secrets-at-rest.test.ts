@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
-import { AppwriteException, ID, OAuthProvider } from 'appwrite';
+import { ID, OAuthProvider } from 'appwrite';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ENGINES } from '../../test/db.js';
 import { createTestClock } from '../test/clock.js';
 import { startOidcIssuer, type OidcIssuer } from '../test/oidc-issuer.js';
-import { createSdkClient, type SdkClient } from '../test/sdk.js';
+import { createSdkClient, sdkFailure as failure, type SdkClient } from '../test/sdk.js';
 import { startTestServer, type TestServer } from '../test/server.js';
 import { SESSION_DURATION_MS } from './sessions.js';
 
@@ -23,18 +23,6 @@ function cookieSecret(sdk: SdkClient): string {
 
 /** What a guest gets from GET /v1/account. */
 const GUEST_ERROR = { code: 401, type: 'general_unauthorized_scope', message: 'User (role: guests) missing scopes (["account"])' };
-
-const failure = (p: Promise<unknown>) =>
-  p.then(
-    () => {
-      throw new Error('expected the call to fail');
-    },
-    (e: unknown) => {
-      expect(e).toBeInstanceOf(AppwriteException);
-      const { code, type, message } = e as AppwriteException;
-      return { code, type, message };
-    },
-  );
 
 describe.each(ENGINES)('session and token secrets at rest (%s)', (engine) => {
   let google: OidcIssuer;

@@ -1,9 +1,9 @@
 import { ID, Permission, Query, Role } from 'appwrite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENGINES } from '../../test/db.js';
-import { createSdkClient } from '../test/sdk.js';
+import { createSdkClient, sdkFailure } from '../test/sdk.js';
 import { startTestServer, type TestServer } from '../test/server.js';
-import { sdkFailure, signedInClient } from './test/sdk-users.js';
+import { signedInClient } from './test/sdk-users.js';
 
 /** The documents API through the official appwrite SDK v28 over real HTTP (backend-api.md §4, §5). */
 type Client = Awaited<ReturnType<typeof signedInClient>>;

@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { compress } from 'hono/compress';
 import { cors } from 'hono/cors';
 import type { Deps } from '../../module.js';
 import { regenerateCuratedPlaylists } from '../curated-playlists.js';
@@ -16,7 +17,8 @@ import { songsRoutes } from './songs.routes.js';
 
 /**
  * The saavn-shaped catalogue API under /api (catalogue-api.md): GET only,
- * CORS open to every origin, JSON in the `{success, data}` envelope, and an
+ * CORS open to every origin, JSON in the `{success, data}` envelope (gzip or
+ * deflate when the client accepts it, above 1 KB), and an
  * error handler that answers every failure with `{success:false, message}`.
  * Curated playlists are rebuilt and Home's rows replanned after every scan.
  */
@@ -38,6 +40,8 @@ export function createApiRoutes(deps: Deps, scanner: Scanner): Hono {
   const openCors = cors({ origin: '*', allowMethods: ['GET', 'OPTIONS'] });
   // Admin routes share the prefix but are not public: they keep their own rules.
   api.use('/api/*', (c, next) => (c.req.path.startsWith('/api/admin') ? next() : openCors(c, next)));
+  // JSON compresses about tenfold (Home's rows: ~180 KB); what a phone on a slow link waits for.
+  api.use('/api/*', compress({ threshold: 1024 }));
   api.onError(apiErrorHandler(deps.log));
   api.route('/', searchRoutes(deps));
   api.route('/', songsRoutes(deps));

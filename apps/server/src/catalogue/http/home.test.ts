@@ -1,6 +1,7 @@
 import { HomeRowsResponse, type HomeRows } from '@lyra/contracts/catalogue';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { ENGINES } from '../../test/db.js';
@@ -50,6 +51,24 @@ describe.each(ENGINES)('home rows and curated playlists (%s)', (engine) => {
     // a row shows songs not shown above it first
     const english = byId['english-hots']!.kind === 'songs' ? byId['english-hots']!.songs.map((s) => s.name) : [];
     expect(english[0]).toBe('Loyalists');
+  });
+
+  it('gzips the JSON for clients that accept it, and only for them; errors keep their shape', async () => {
+    const plain = await t.app.request('/api/home/rows');
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    const body = await plain.text();
+    const zipped = await t.app.request('/api/home/rows', { headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(zipped.headers.get('content-encoding')).toBe('gzip');
+    expect(zipped.headers.get('vary')).toMatch(/accept-encoding/i);
+    const bytes = Buffer.from(await zipped.arrayBuffer());
+    expect(bytes.length).toBeLessThan(Buffer.byteLength(body));
+    expect(gunzipSync(bytes).toString()).toBe(body);
+    // Errors keep their shape inside the encoding.
+    const error = await t.app.request('/api/songs/nope', { headers: { 'accept-encoding': 'gzip' } });
+    expect(error.status).toBe(404);
+    const raw = Buffer.from(await error.arrayBuffer());
+    const text = error.headers.get('content-encoding') === 'gzip' ? gunzipSync(raw).toString() : raw.toString();
+    expect(JSON.parse(text)).toEqual({ success: false, message: 'song not found' });
   });
 
   it('makes curated playlists per genre, decade, language and artist, with stable ids', async () => {

@@ -42,11 +42,26 @@ describe('session (SPEC §4)', () => {
     expect(USER_TTL_MS).toBe(3 * 24 * 3600 * 1000);
   });
 
-  it('asks the backend when nothing is stored; no session leaves the user unset and removes the cache', async () => {
+  it('asks the backend when no user is cached but the SDK holds a session; none leaves the user unset', async () => {
+    localStorage.setItem('cookieFallback', JSON.stringify({ a_session_lyra: 'blob' }));
     expect(await checkSession(async () => fake, NOW)).toBeNull();
     expect(fake.calls.map((c) => c.op)).toEqual(['getAccount']);
     expect(useSessionStore.getState()).toMatchObject({ user: null, checked: true });
     expect(localStorage.getItem('User')).toBeNull();
+    fake.user = ada;
+    expect(await checkSession(async () => fake, NOW)).toEqual(ada);
+    expect(stored('User')).toEqual(ada);
+  });
+
+  it('a device that never signed in (nothing cached, no SDK session) is a guest without asking the backend', async () => {
+    for (const fallback of [null, '[]', '{}', JSON.stringify({ a_session_lyra: '' }), 'not json']) {
+      localStorage.clear();
+      if (fallback != null) localStorage.setItem('cookieFallback', fallback);
+      const load = vi.fn(async () => fake);
+      expect(await checkSession(load, NOW), String(fallback)).toBeNull();
+      expect(load, String(fallback)).not.toHaveBeenCalled();
+      expect(useSessionStore.getState()).toMatchObject({ user: null, checked: true });
+    }
   });
 
   it('a 401 on an expired cache forgets the user and their cached data', async () => {

@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { describeFailure, type BackendApi, type BackendUser } from '../../shared/lib/backend.js';
+import { local, readJson, readText, type StorageLike } from '../../shared/lib/storage.js';
 import type { StoredUser } from '../../shared/lib/stored-user.js';
 import { useSessionStore } from './session-store.js';
 import { cacheUser, clearCachedUser, readCachedUser, removeKeys } from './user-cache.js';
@@ -37,15 +38,37 @@ function forgetUserData(queryClient?: QueryClient): void {
 }
 
 /**
+ * Whether this device may hold a session: a cached user (even expired), or a
+ * session the SDK keeps under localStorage `cookieFallback` (the backend sends
+ * it with every new session, and `[]` on sign-out). With neither, the visitor
+ * has never signed in here (or cleared the site's data), and asking the
+ * backend would only earn a 401.
+ */
+export function mayHoldSession(storage: StorageLike | undefined = local()): boolean {
+  if (readText(storage, 'User') != null) return true;
+  const fallback = readJson<unknown>(storage, 'cookieFallback', null);
+  return (
+    fallback != null &&
+    typeof fallback === 'object' &&
+    Object.entries(fallback).some(([name, value]) => name.startsWith('a_session_') && typeof value === 'string' && value !== '')
+  );
+}
+
+/**
  * SPEC §4 Session: the cached user is used while its 3-day expiry holds;
- * otherwise the backend is asked. A failed fetch (signed out, or no answer)
- * leaves the user unset (SPEC §8).
+ * otherwise the backend is asked, when this device may hold a session at all
+ * (`mayHoldSession`). A failed fetch (signed out, or no answer) leaves the user
+ * unset (SPEC §8).
  */
 export async function checkSession(api: () => Promise<BackendApi>, nowMs = Date.now(), queryClient?: QueryClient): Promise<StoredUser | null> {
   const cached = readCachedUser(nowMs);
   if (cached.fresh && cached.user) {
     useSessionStore.getState().setUser(cached.user);
     return cached.user;
+  }
+  if (!mayHoldSession()) {
+    useSessionStore.getState().setUser(null);
+    return null;
   }
   try {
     return adopt(toStored(await (await api()).getAccount()), nowMs, queryClient);

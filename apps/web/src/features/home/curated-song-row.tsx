@@ -3,7 +3,7 @@ import { SongRow } from '../../shared/ui/song-row.js';
 import { commands } from '../player/commands.js';
 import { usePlayerStore } from '../player/player-store.js';
 import { HomeSection, HorizontalList } from './home-section.js';
-import { SongTile } from './song-tile.js';
+import { FIRST_SCREEN_TILES, SongTile } from './song-tile.js';
 
 /**
  * A curated song row (Top Hits, English hots, Most Searched, the artist and
@@ -32,7 +32,7 @@ export function CuratedSongRow({ row, deferred = false }: { row: HomeSongRow; de
         <HorizontalList>
           {songs.map((song, i) => (
             <li key={song.id} className="w-36 shrink-0 snap-start">
-              <SongTile song={song} isCurrent={song.id === currentId} onPlay={() => commands.playListRow(songs, i)} />
+              <SongTile song={song} isCurrent={song.id === currentId} priority={!deferred && i < FIRST_SCREEN_TILES} onPlay={() => commands.playListRow(songs, i)} />
             </li>
           ))}
         </HorizontalList>

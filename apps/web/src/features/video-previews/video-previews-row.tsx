@@ -3,7 +3,7 @@ import { Video } from 'lucide-react';
 import { useCatalogue, useClientConfig } from '../../shared/lib/catalogue-context.js';
 import { playerActions, usePlayerStore } from '../player/player-store.js';
 import { HomeSection, HorizontalList } from '../home/home-section.js';
-import { SongTile } from '../home/song-tile.js';
+import { FIRST_SCREEN_TILES, SongTile } from '../home/song-tile.js';
 import { forgetPreviewList, videoPreviewsQuery, type ListPreviewDocuments } from './video-previews-query.js';
 
 /** The blue video badge on each card. */
@@ -71,7 +71,13 @@ export function VideoPreviewsRow({
       <HorizontalList>
         {songs.map((song, i) => (
           <li key={song.id} className="w-36 shrink-0 snap-start">
-            <SongTile song={song} badge={<VideoBadge />} isCurrent={song.id === currentId} onPlay={() => playerActions().playQueue(songs, i)} />
+            <SongTile
+              song={song}
+              badge={<VideoBadge />}
+              isCurrent={song.id === currentId}
+              priority={i < FIRST_SCREEN_TILES}
+              onPlay={() => playerActions().playQueue(songs, i)}
+            />
           </li>
         ))}
       </HorizontalList>

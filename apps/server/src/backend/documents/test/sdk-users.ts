@@ -18,20 +18,3 @@ export async function secondDevice(baseUrl: string, email: string): Promise<SdkC
   await sdk.account.createEmailPasswordSession({ email, password: 'password123' });
   return sdk;
 }
-
-/**
- * The AppwriteException fields a rejected SDK call carries. Generic so the call
- * keeps the SDK's default document type (`Models.DefaultDocument`, any data
- * fields): against a `Promise<unknown>` parameter the SDK's `Document` type
- * would be inferred as the bare `Models.Document` and refuse every data field.
- */
-export async function sdkFailure<T>(p: Promise<T>): Promise<{ code: number; type: string | undefined; message: string }> {
-  try {
-    await p;
-  } catch (e) {
-    const err = e as { name?: string; code: number; type?: string; message: string };
-    if (err.name === 'AppwriteException') return { code: err.code, type: err.type, message: err.message };
-    throw e;
-  }
-  throw new Error('expected the call to fail');
-}
