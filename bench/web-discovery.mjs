@@ -18,20 +18,18 @@
 //    A third line scrolls the playlist with backdrop blurs off, to show what the
 //    blurred sticky chrome costs in software rendering (--disable-gpu).
 // Figures and ratios only; nothing is asserted.
-import { execFile, spawn } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
+import { CHROMIUM, FLAGS, pct, startServer } from './lib/app-in-chromium.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const WEB_DIST = join(ROOT, 'apps/web/dist');
 const DEMO_MUSIC = join(ROOT, 'data/demo-music');
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 const QUERIES = Number(process.env.BENCH_QUERIES ?? 20);
 const LONG = 2_000;
 const ROW_PX = 70;
@@ -41,21 +39,8 @@ const SCROLL_MS = 6_000;
 const SCROLL_PX_S = Number(process.env.BENCH_SCROLL_PX_S ?? 4_000);
 const only = process.argv[2];
 
-const pct = (xs, p) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length ? s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)] : NaN;
-};
 const ms = (x) => `${x.toFixed(0)} ms`;
 const ratio = (a, b) => (b > 0 ? `${(a / b).toFixed(2)}x` : 'n/a');
-
-async function freePort() {
-  return new Promise((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 /** A copy of the demo library (first `perAlbum` songs of each album) plus a 2,000-entry .m3u8 repeating them. */
 function benchLibrary(perAlbum = 10) {
@@ -73,40 +58,6 @@ function benchLibrary(perAlbum = 10) {
   for (let i = 0; i < LONG; i++) lines.push(files[i % files.length]);
   writeFileSync(join(dir, 'long-road.m3u8'), lines.join('\n') + '\n');
   return dir;
-}
-
-/** The built server on a free port with a fresh DATA_DIR; resolves once the scan is done. */
-async function startServer(musicDir) {
-  const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'lyra-bench-discovery-'));
-  const child = spawn(process.execPath, [join(ROOT, 'apps/server/dist/main.js')], {
-    cwd: ROOT,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, MUSIC_DIR: musicDir, SCAN_WATCH: 'off', VIDEO_WORKER: 'off', LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 600_000;
-  for (;;) {
-    if (child.exitCode != null) throw new Error('the server exited');
-    if (Date.now() > deadline) throw new Error('the server was not ready in time');
-    try {
-      const body = await (await fetch(`${url}/api/admin/status`)).json();
-      const s = body.data ?? body;
-      const scan = s.scan ?? s;
-      if (!scan.scanning && scan.tracks > 0) break;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  return {
-    url,
-    async stop() {
-      child.kill('SIGTERM');
-      await new Promise((r) => child.once('exit', r));
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
 }
 
 const api = async (server, path) => (await (await fetch(server.url + '/api' + path)).json()).data;
@@ -354,7 +305,7 @@ if (!existsSync(join(WEB_DIST, 'index.html')) || !existsSync(join(ROOT, 'apps/se
   process.exit(1);
 }
 const musicDir = benchLibrary();
-const server = await startServer(musicDir);
+const server = await startServer({ musicDir });
 try {
   if (!only || only === 'lighthouse') await benchLighthouse(server);
   if (!only || only === 'search') await benchSearch(server);

@@ -59,7 +59,8 @@ export async function startServer({ musicDir, env = {} }) {
     try {
       const body = await (await fetch(`${url}/api/admin/status`)).json();
       const s = body.data ?? body;
-      if (!s.scanning && s.tracks > 0) break;
+      const scan = s.scan ?? s;
+      if (!scan.scanning && scan.tracks > 0) break;
     } catch {
       // not listening yet
     }
