@@ -3,8 +3,18 @@ import type { IndexHtmlTransformContext, Plugin } from 'vite';
 type OutputBundle = NonNullable<IndexHtmlTransformContext['bundle']>;
 type OutputChunk = Extract<OutputBundle[string], { type: 'chunk' }>;
 
-/** Landing addresses whose screen chunk is worth fetching with the entry (a shared player link). */
-const ROUTE_CHUNKS: Record<string, string> = { '/player/': 'src/app/routes/player-route.tsx' };
+/**
+ * Chunks worth fetching with the entry, by landing address: `*` on every
+ * address (the entry imports them at once, one step later), `/` on Home only,
+ * other keys on addresses that start with them (a shared player link). Without
+ * them each dynamic import waits for the module before it: a chain of round
+ * trips before the first row of songs can show.
+ */
+const ROUTE_CHUNKS: Record<string, string[]> = {
+  '*': ['src/boot.tsx', 'react-dom/client.js'],
+  '/': ['src/features/home/home-below-fold.tsx'],
+  '/player/': ['src/app/routes/player-route.tsx'],
+};
 
 /** A chunk's file and its static imports, transitively. */
 function withImports(bundle: OutputBundle, chunk: OutputChunk, seen = new Set<string>()): Set<string> {
@@ -40,14 +50,19 @@ export function paintFirst(): Plugin {
         for (const p of preloads) out = out.replace(p[0], '');
         const routes: Record<string, string[]> = {};
         const chunks = Object.values(ctx.bundle ?? {}).filter((c): c is OutputChunk => c.type === 'chunk');
-        for (const [prefix, source] of Object.entries(ROUTE_CHUNKS)) {
-          const chunk = chunks.find((c) => c.facadeModuleId?.endsWith(source));
-          if (chunk) routes[prefix] = [...withImports(ctx.bundle!, chunk)].map((f) => `/${f}`);
+        for (const [prefix, sources] of Object.entries(ROUTE_CHUNKS)) {
+          const files = new Set<string>();
+          for (const source of sources) {
+            const chunk = chunks.find((c) => c.facadeModuleId?.endsWith(source));
+            if (!chunk) throw new Error(`paint-first: no chunk for ${source}`);
+            withImports(ctx.bundle!, chunk, files);
+          }
+          routes[prefix] = [...files].map((f) => `/${f}`).filter((f) => !preloads.some((p) => p[1] === f));
         }
         const loader =
           `<script>(function(){var done=false;function go(){if(done)return;done=true;` +
           `var list=${JSON.stringify(preloads.map((p) => p[1]))};var routes=${JSON.stringify(routes)};` +
-          `for(var k in routes)if(location.pathname.indexOf(k)===0)list=list.concat(routes[k]);` +
+          `var p=location.pathname;for(var k in routes)if(k==='*'||(k==='/'?p==='/':p.indexOf(k)===0))list=list.concat(routes[k]);` +
           `list.forEach(function(h){var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=h;document.head.appendChild(l);});` +
           `var s=document.createElement('script');s.type='module';s.crossOrigin='';s.src=${JSON.stringify(entry[1])};document.head.appendChild(s);}` +
           `if(document.visibilityState==='visible')requestAnimationFrame(function(){setTimeout(go,0);});else go();` +
