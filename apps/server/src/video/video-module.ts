@@ -12,7 +12,6 @@ import { createVideoRoutes } from './http/video.routes.js';
 import { createVideoWorker, DEFAULT_WORKER, newWorkerId, type VideoWorker, type WorkerOptions } from './jobs/worker.js';
 import { createPreviews, type Previews } from './previews.js';
 import { createRenderer, type Renderer } from './render/renderer.js';
-import { createS3VideoStore } from './store/s3-video-store.js';
 import { createLocalVideoStore, type VideoStore } from './store/video-store.js';
 
 export interface VideoModule extends ServerModule {
@@ -50,7 +49,7 @@ export async function createVideo(deps: Deps, opts: VideoOptions = {}): Promise<
   const ownBus = opts.events ? null : createEventBus(deps);
   const events = opts.events ?? ownBus!;
   const renderer = opts.renderer ?? createRenderer(locateTools(deps.config, log));
-  const store = createVideoStore(deps.config);
+  const store = await createVideoStore(deps.config);
   const documents = opts.documents ?? createBackendVideoDocuments(deps, events);
   const previews = createPreviews(deps, { store, renderer, documents });
   const worker = createVideoWorker(deps, { documents, previews }, { ...DEFAULT_WORKER, workerId: newWorkerId(), ...opts.worker });
@@ -102,9 +101,13 @@ export async function createVideo(deps: Deps, opts: VideoOptions = {}): Promise<
   };
 }
 
-/** DATA_DIR/videos, or the bucket VIDEO_S3_BUCKET names. */
-export function createVideoStore(config: Config): VideoStore {
+/**
+ * DATA_DIR/videos, or the bucket VIDEO_S3_BUCKET names. The S3 client is
+ * loaded only then: it costs every other start-up time and ~25 MB.
+ */
+export async function createVideoStore(config: Config): Promise<VideoStore> {
   if (!config.VIDEO_S3_BUCKET) return createLocalVideoStore(config.DATA_DIR);
+  const { createS3VideoStore } = await import('./store/s3-video-store.js');
   const { VIDEO_S3_ACCESS_KEY_ID: accessKeyId, VIDEO_S3_SECRET_ACCESS_KEY: secretAccessKey } = config;
   return createS3VideoStore({
     dataDir: config.DATA_DIR,

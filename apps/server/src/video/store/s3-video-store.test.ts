@@ -144,7 +144,7 @@ describe('S3 video store', () => {
       VIDEO_S3_ACCESS_KEY_ID: CREDENTIALS.accessKeyId,
       VIDEO_S3_SECRET_ACCESS_KEY: CREDENTIALS.secretAccessKey,
     });
-    const configured = createVideoStore(config);
+    const configured = await createVideoStore(config);
     const scratch = await configured.scratchPath('webm');
     await writeFile(scratch, BYTES);
     await configured.commit('song_3', 'webm', scratch);

@@ -12,7 +12,7 @@ import {
   S3ServiceException,
 } from '@aws-sdk/client-s3';
 import { VIDEO_MIME, type VideoFormat } from '../formats.js';
-import { isSongId } from '../song-id.js';
+import { checkedSongId } from '../song-id.js';
 import { createScratch, type VideoStore } from './video-store.js';
 
 export interface S3VideoStoreOptions {
@@ -49,11 +49,8 @@ export function createS3VideoStore(opts: S3VideoStoreOptions): VideoStore {
     requestChecksumCalculation: 'WHEN_REQUIRED',
   });
   const scratch = createScratch(opts.dataDir);
-  const folderOf = (songId: string) => {
-    // Ids are checked at every edge; this is the last line before a key is built.
-    if (!isSongId(songId)) throw new Error(`invalid song id ${JSON.stringify(songId)}`);
-    return `${prefix}${songId}/`;
-  };
+  // Ids are checked at every edge; this is the last line before a key is built.
+  const folderOf = (songId: string) => `${prefix}${checkedSongId(songId)}/`;
   const keyOf = (songId: string, format: VideoFormat) => `${folderOf(songId)}preview.${format}`;
 
   return {

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { randomBytes } from 'node:crypto';
 import type { VideoFormat } from '../formats.js';
-import { isSongId } from '../song-id.js';
+import { checkedSongId } from '../song-id.js';
 
 export interface StoredVideo {
   sizeBytes: number;
@@ -53,11 +53,8 @@ export function createLocalVideoStore(dataDir: string): VideoStore {
   const root = join(dataDir, 'videos');
   // Scratch files sit on the same filesystem as their destination, so rename(2) is atomic.
   const scratch = createScratch(dataDir);
-  const dirOf = (songId: string) => {
-    // Ids are checked at every edge; this is the last line before a path is built.
-    if (!isSongId(songId)) throw new Error(`invalid song id ${JSON.stringify(songId)}`);
-    return join(root, songId);
-  };
+  // Ids are checked at every edge; this is the last line before a path is built.
+  const dirOf = (songId: string) => join(root, checkedSongId(songId));
 
   return {
     scratchPath: scratch.scratchPath,
