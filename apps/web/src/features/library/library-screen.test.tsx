@@ -6,7 +6,7 @@ import { createFakeBackend, type FakeBackend } from '../../shared/lib/backend-fa
 import { createQueryClient } from '../../shared/lib/query-client.js';
 import { renderApp } from '../../test/render.js';
 import { useSessionStore } from '../auth/session-store.js';
-import { playlistSongsKey } from '../playlists/playlists-query.js';
+import { playlistSongsKey } from '../playlists/playlists-keys.js';
 import { LibraryScreen } from './library-screen.js';
 
 let fake: FakeBackend;

@@ -12,7 +12,8 @@ import { currentUser } from '../auth/session-store.js';
 import { useCategoryStore } from '../collection/category-store.js';
 import { deletePlaylist } from './playlists-api.js';
 import { forgetPlaylistSongs, type UserPlaylist } from './playlists-cache.js';
-import { editPlaylists, playlistSongsKey } from './playlists-query.js';
+import { playlistSongsKey } from './playlists-keys.js';
+import { editPlaylists } from './playlists-query.js';
 import { usePlaylists } from './use-playlists.js';
 
 /**

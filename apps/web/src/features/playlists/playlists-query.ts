@@ -13,8 +13,6 @@ import {
 } from './playlists-cache.js';
 import { playlistSongsKey, playlistsKey } from './playlists-keys.js';
 
-export { playlistSongsKey, playlistsKey };
-
 /**
  * The user's playlists (SPEC §4: PlaylistMetadata cached 24 hours, and read
  * again on every load). The cached copy shows at once; the server's list

@@ -4,7 +4,7 @@ import { toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { documentsChannel, type CollectionName } from '../../shared/lib/backend-ids.js';
 import { favoritesKey } from '../favorites/favorites-query.js';
-import { playlistSongsKey, playlistsKey } from '../playlists/playlists-query.js';
+import { playlistSongsKey, playlistsKey } from '../playlists/playlists-keys.js';
 import { readSongVideo, writeSongVideo } from '../video-mode/song-video-cache.js';
 import { createFakeBackend } from '../../shared/lib/backend-fake.js';
 import { applyRealtimeEvent, eventAction, refreshAfterReconnect, VIDEO_READY_MESSAGE } from './apply-event.js';

@@ -4,7 +4,8 @@ import { describeFailure, type BackendApi, type RealtimeEvent } from '../../shar
 import { collectionOfEvent, documentsChannel, type CollectionName } from '../../shared/lib/backend-ids.js';
 import { refreshFavorites, showFavorite } from '../favorites/favorites-query.js';
 import { forgetPlaylistSongs } from '../playlists/playlists-cache.js';
-import { editPlaylists, editPlaylistSongs, playlistSongsKey, refreshPlaylists } from '../playlists/playlists-query.js';
+import { playlistSongsKey } from '../playlists/playlists-keys.js';
+import { editPlaylists, editPlaylistSongs, refreshPlaylists } from '../playlists/playlists-query.js';
 import { forgetSongVideo } from '../video-mode/song-video-cache.js';
 import { songVideoKey } from '../video-mode/song-video.js';
 
