@@ -5,9 +5,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSessionStore } from '../../features/auth/session-store.js';
 import { FavoritesRow } from '../../features/favorites/favorites-row.js';
 import { usePlayerStore } from '../../features/player/player-store.js';
-import { setBackendForTests } from '../../shared/lib/backend.js';
-import { createFakeBackend, type FakeBackend } from '../../shared/lib/backend-fake.js';
+import type { FakeBackend } from '../../shared/lib/backend-fake.js';
 import { renderApp } from '../../test/render.js';
+import { signInWithFakeBackend, signOutOfFakeBackend } from '../../test/signed-in.js';
 import { makeSong } from '../../test/songs.js';
 import { FavoritesRoute } from './favorites-route.js';
 
@@ -23,10 +23,7 @@ const catalogueFetch: typeof fetch = async (input) => {
 };
 
 beforeEach(() => {
-  localStorage.clear();
-  fake = createFakeBackend({ user: ada });
-  setBackendForTests(fake);
-  useSessionStore.setState({ user: ada, checked: true });
+  fake = signInWithFakeBackend(ada);
   usePlayerStore.setState({ ...initialPlayer, queue: [], currentIndex: -1 }, true);
   observers.length = 0;
   vi.stubGlobal(
@@ -43,7 +40,7 @@ beforeEach(() => {
 afterEach(() => {
   toast.dismiss();
   cleanup();
-  setBackendForTests(null);
+  signOutOfFakeBackend();
   vi.unstubAllGlobals();
 });
 

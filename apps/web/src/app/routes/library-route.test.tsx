@@ -4,26 +4,23 @@ import { toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSessionStore } from '../../features/auth/session-store.js';
 import { useCategoryStore } from '../../features/collection/category-store.js';
-import { setBackendForTests } from '../../shared/lib/backend.js';
-import { createFakeBackend, FakeBackendError, type FakeBackend } from '../../shared/lib/backend-fake.js';
+import { FakeBackendError, type FakeBackend } from '../../shared/lib/backend-fake.js';
 import { renderApp } from '../../test/render.js';
+import { signInWithFakeBackend, signOutOfFakeBackend } from '../../test/signed-in.js';
 import { LibraryRoute } from './library-route.js';
 
 let fake: FakeBackend;
 const ada = { $id: 'u1', name: 'Ada', email: 'a@example.com' };
 
 beforeEach(() => {
-  localStorage.clear();
-  fake = createFakeBackend({ user: ada });
-  setBackendForTests(fake);
-  useSessionStore.setState({ user: ada, checked: true });
+  fake = signInWithFakeBackend(ada);
   useCategoryStore.getState().setCategory('songs');
   vi.spyOn(console, 'error').mockImplementation(() => {});
 });
 afterEach(() => {
   toast.dismiss();
   cleanup();
-  setBackendForTests(null);
+  signOutOfFakeBackend();
   vi.restoreAllMocks();
 });
 

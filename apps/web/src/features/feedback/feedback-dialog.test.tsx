@@ -2,9 +2,9 @@
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setBackendForTests } from '../../shared/lib/backend.js';
-import { createFakeBackend, FakeBackendError, type FakeBackend } from '../../shared/lib/backend-fake.js';
+import { FakeBackendError, type FakeBackend } from '../../shared/lib/backend-fake.js';
 import { renderApp } from '../../test/render.js';
+import { signInWithFakeBackend, signOutOfFakeBackend } from '../../test/signed-in.js';
 import { useSessionStore } from '../auth/session-store.js';
 import { FeedbackButton } from './feedback-dialog.js';
 import { isFeedbackLongEnough } from './send-feedback.js';
@@ -13,16 +13,13 @@ let fake: FakeBackend;
 const ada = { $id: 'u1', name: 'Ada', email: 'ada@example.com' };
 
 beforeEach(() => {
-  localStorage.clear();
-  fake = createFakeBackend({ user: ada });
-  setBackendForTests(fake);
-  useSessionStore.setState({ user: ada, checked: true });
+  fake = signInWithFakeBackend(ada);
   vi.spyOn(console, 'error').mockImplementation(() => {});
 });
 afterEach(() => {
   toast.dismiss();
   cleanup();
-  setBackendForTests(null);
+  signOutOfFakeBackend();
   vi.restoreAllMocks();
 });
 

@@ -1,11 +1,10 @@
 // @vitest-environment jsdom
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setBackendForTests } from '../../shared/lib/backend.js';
-import { createFakeBackend, type FakeBackend } from '../../shared/lib/backend-fake.js';
+import type { FakeBackend } from '../../shared/lib/backend-fake.js';
 import { createQueryClient } from '../../shared/lib/query-client.js';
 import { renderApp } from '../../test/render.js';
-import { useSessionStore } from '../auth/session-store.js';
+import { signInWithFakeBackend, signOutOfFakeBackend } from '../../test/signed-in.js';
 import { playlistSongsKey } from '../playlists/playlists-keys.js';
 import { LibraryScreen } from './library-screen.js';
 
@@ -13,15 +12,12 @@ let fake: FakeBackend;
 const ada = { $id: 'u1', name: 'Ada', email: 'a@example.com' };
 
 beforeEach(() => {
-  localStorage.clear();
-  fake = createFakeBackend({ user: ada });
-  setBackendForTests(fake);
-  useSessionStore.setState({ user: ada, checked: true });
+  fake = signInWithFakeBackend(ada);
   vi.spyOn(console, 'error').mockImplementation(() => {});
 });
 afterEach(() => {
   cleanup();
-  setBackendForTests(null);
+  signOutOfFakeBackend();
   vi.restoreAllMocks();
 });
 

@@ -2,9 +2,9 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setBackendForTests } from '../../shared/lib/backend.js';
-import { createFakeBackend, type FakeBackend } from '../../shared/lib/backend-fake.js';
+import type { FakeBackend } from '../../shared/lib/backend-fake.js';
 import { renderApp } from '../../test/render.js';
+import { signInWithFakeBackend, signOutOfFakeBackend } from '../../test/signed-in.js';
 import { useSessionStore } from '../auth/session-store.js';
 import { AddToPlaylistMenu } from './add-to-playlist-menu.js';
 
@@ -12,17 +12,14 @@ let fake: FakeBackend;
 const ada = { $id: 'u1', name: 'Ada', email: 'a@example.com' };
 
 beforeEach(() => {
-  localStorage.clear();
-  fake = createFakeBackend({ user: ada });
-  setBackendForTests(fake);
-  useSessionStore.setState({ user: ada, checked: true });
+  fake = signInWithFakeBackend(ada);
   fake.docs.Playlist.push({ $id: 'p1', name: 'Mix', userId: 'u1' });
   vi.spyOn(console, 'error').mockImplementation(() => {});
 });
 afterEach(() => {
   toast.dismiss();
   cleanup();
-  setBackendForTests(null);
+  signOutOfFakeBackend();
   vi.restoreAllMocks();
 });
 

@@ -2,12 +2,11 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setBackendForTests } from '../../shared/lib/backend.js';
-import { createFakeBackend, FakeBackendError, type FakeBackend } from '../../shared/lib/backend-fake.js';
+import { FakeBackendError, type FakeBackend } from '../../shared/lib/backend-fake.js';
 import { createQueryClient } from '../../shared/lib/query-client.js';
 import { renderApp } from '../../test/render.js';
+import { signInWithFakeBackend, signOutOfFakeBackend } from '../../test/signed-in.js';
 import { makeSong } from '../../test/songs.js';
-import { useSessionStore } from '../auth/session-store.js';
 import { fetchPlaylistSongIds, PLAYLIST_BATCH } from './playlists-api.js';
 import { playlistsQuery } from './playlists-query.js';
 import { UserPlaylistScreen } from './user-playlist-screen.js';
@@ -20,17 +19,14 @@ const catalogueFetch: typeof fetch = async (input) => {
 };
 
 beforeEach(() => {
-  localStorage.clear();
-  fake = createFakeBackend({ user: ada });
-  setBackendForTests(fake);
-  useSessionStore.setState({ user: ada, checked: true });
+  fake = signInWithFakeBackend(ada);
   fake.docs.Playlist.push({ $id: 'p1', name: 'Mix', userId: 'u1' });
   vi.spyOn(console, 'error').mockImplementation(() => {});
 });
 afterEach(() => {
   toast.dismiss();
   cleanup();
-  setBackendForTests(null);
+  signOutOfFakeBackend();
   vi.restoreAllMocks();
 });
 

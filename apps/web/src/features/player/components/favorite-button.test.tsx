@@ -2,9 +2,9 @@
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setBackendForTests } from '../../../shared/lib/backend.js';
-import { createFakeBackend, FakeBackendError, type FakeBackend } from '../../../shared/lib/backend-fake.js';
+import { FakeBackendError, type FakeBackend } from '../../../shared/lib/backend-fake.js';
 import { renderApp } from '../../../test/render.js';
+import { signInWithFakeBackend, signOutOfFakeBackend } from '../../../test/signed-in.js';
 import { makeSongs } from '../../../test/songs.js';
 import { useSessionStore } from '../../auth/session-store.js';
 import { usePlayerStore } from '../player-store.js';
@@ -15,10 +15,7 @@ const ada = { $id: 'u1', name: 'Ada', email: 'a@example.com' };
 const initialPlayer = usePlayerStore.getState();
 
 beforeEach(() => {
-  localStorage.clear();
-  fake = createFakeBackend({ user: ada });
-  setBackendForTests(fake);
-  useSessionStore.setState({ user: ada, checked: true });
+  fake = signInWithFakeBackend(ada);
   usePlayerStore.setState({ ...initialPlayer, queue: [], currentIndex: -1 }, true);
   act(() => usePlayerStore.getState().actions.playQueue(makeSongs(2), 0, false));
   vi.spyOn(console, 'error').mockImplementation(() => {});
@@ -26,7 +23,7 @@ beforeEach(() => {
 afterEach(() => {
   toast.dismiss();
   cleanup();
-  setBackendForTests(null);
+  signOutOfFakeBackend();
   vi.useRealTimers();
   vi.restoreAllMocks();
 });
