@@ -31,9 +31,8 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
-import { CHROMIUM, TAP_FLAGS, pct, settledHomeSongIds, startServer, tapToSound } from './lib/app-in-chromium.mjs';
+import { CHROMIUM, ROOT, TAP_FLAGS, pct, settledHomeSongIds, startServer, tapToSound } from './lib/app-in-chromium.mjs';
 
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const DIST = new URL('../apps/server/dist/', import.meta.url);
 const DEMO_MUSIC = join(ROOT, 'data/demo-music');
 const LONG_SONG = join(DEMO_MUSIC, 'wesnoth-1.16-music/loyalists.ogg');

@@ -23,11 +23,9 @@ import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdir
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
-import { CHROMIUM, FLAGS, pct, startServer } from './lib/app-in-chromium.mjs';
+import { CHROMIUM, FLAGS, ROOT, pct, startServer } from './lib/app-in-chromium.mjs';
 
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const WEB_DIST = join(ROOT, 'apps/web/dist');
 const DEMO_MUSIC = join(ROOT, 'data/demo-music');
 const QUERIES = Number(process.env.BENCH_QUERIES ?? 20);
