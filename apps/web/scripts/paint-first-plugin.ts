@@ -53,7 +53,7 @@ export function paintFirst(): Plugin {
         for (const [prefix, sources] of Object.entries(ROUTE_CHUNKS)) {
           const files = new Set<string>();
           for (const source of sources) {
-            const chunk = chunks.find((c) => c.facadeModuleId?.endsWith(source));
+            const chunk = chunks.find((c) => c.moduleIds.some((id) => id.endsWith(source)));
             if (!chunk) throw new Error(`paint-first: no chunk for ${source}`);
             withImports(ctx.bundle!, chunk, files);
           }
