@@ -121,6 +121,8 @@ export interface HomeRowsService {
   rows(ctx: CatalogueCtx): Promise<HomeRows>;
   /** Forget planned rows (after a scan). */
   invalidate(): void;
+  /** Plans the rows now, so the next visitor does not wait for it. */
+  warm(): void;
 }
 
 export function createHomeRows(db: Queryable, config: HomeRowsConfig, now: () => number): HomeRowsService {
@@ -139,6 +141,7 @@ export function createHomeRows(db: Queryable, config: HomeRowsConfig, now: () =>
 
   return {
     invalidate: () => void (cached = null),
+    warm: () => void plan().catch(() => undefined),
     async rows(ctx) {
       const planned = await plan();
       const songIds = planned.filter((r) => r.spec.kind === 'songs').flatMap((r) => r.ids);

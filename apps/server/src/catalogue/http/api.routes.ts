@@ -20,7 +20,8 @@ import { songsRoutes } from './songs.routes.js';
  * CORS open to every origin, JSON in the `{success, data}` envelope (gzip or
  * deflate when the client accepts it, above 1 KB), and an
  * error handler that answers every failure with `{success:false, message}`.
- * Curated playlists are rebuilt and Home's rows replanned after every scan.
+ * Curated playlists are rebuilt and Home's rows replanned after every scan
+ * (at once, so the first visitor after it does not wait).
  */
 export function createApiRoutes(deps: Deps, scanner: Scanner): Hono {
   const home = createHomeRows(deps.db, loadHomeRows(deps.config), deps.now);
@@ -33,6 +34,7 @@ export function createApiRoutes(deps: Deps, scanner: Scanner): Hono {
       deps.log.error('catalogue refresh after scan failed', { error: e });
     } finally {
       home.invalidate();
+      home.warm();
     }
   });
 
