@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
+import { onIdle } from '../../shared/lib/idle.js';
 
 /**
  * Rows below the fold render later (task: small first paint): a row shows when
@@ -8,13 +9,11 @@ import { useEffect, useRef, useState, type RefObject } from 'react';
 const waiting: (() => void)[] = [];
 let draining = false;
 
-const idle = (cb: () => void) =>
-  typeof requestIdleCallback === 'function' ? requestIdleCallback(cb, { timeout: 1_000 }) : setTimeout(cb, 16);
 
 function drain() {
   if (draining) return;
   draining = true;
-  idle(() => {
+  onIdle(() => {
     draining = false;
     waiting.shift()?.();
     if (waiting.length > 0) drain();
@@ -24,7 +23,9 @@ function drain() {
 /** `[ref, revealed]`: attach `ref` to the row's frame; `revealed` turns true once and stays. */
 export function useReveal<T extends Element>(): [RefObject<T | null>, boolean] {
   const ref = useRef<T | null>(null);
-  const [revealed, setRevealed] = useState(() => typeof IntersectionObserver === 'undefined');
+  // Without an observer (an old browser) every row shows at once; on the server (the first
+  // screen in the page's HTML) rows wait, as they do in the browser's first render.
+  const [revealed, setRevealed] = useState(() => typeof window !== 'undefined' && typeof IntersectionObserver === 'undefined');
   useEffect(() => {
     if (revealed) return;
     const show = () => setRevealed(true);

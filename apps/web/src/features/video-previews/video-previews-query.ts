@@ -3,13 +3,17 @@ import type { Song } from '@lyra/contracts/catalogue';
 import type { CatalogueClient } from '../../shared/lib/catalogue-client.js';
 import { fetchSongsByIds } from '../../shared/lib/catalogue-queries.js';
 import type { ClientConfig } from '../../shared/lib/client-config.js';
+import { whenIdle } from '../../shared/lib/idle.js';
 import { LOCAL_KEYS, local, readCached, removeKey, writeCached } from '../../shared/lib/storage.js';
 import { isPreviewSong, pickPreviewIds, PREVIEWS, toPreviewEntries, type VideoPreviewEntry } from './preview-rules.js';
 
 export type ListPreviewDocuments = (config: Pick<ClientConfig, 'backendEndpoint' | 'projectId'>) => Promise<unknown[]>;
 
-/** The SDK module is fetched on first use (never in the first chunk). */
-const listWithSdk: ListPreviewDocuments = async (config) => (await import('./appwrite-previews.js')).listVideoPreviewDocuments(config);
+/** The SDK module is fetched on first use, at an idle moment (never ahead of the first screen). */
+const listWithSdk: ListPreviewDocuments = async (config) => {
+  await whenIdle();
+  return (await import('./appwrite-previews.js')).listVideoPreviewDocuments(config);
+};
 
 const isEntries = (v: unknown): v is VideoPreviewEntry[] => Array.isArray(v) && v.length > 0;
 

@@ -1,5 +1,6 @@
 import type { ClientConfig } from './client-config.js';
 import type { CollectionName } from './backend-ids.js';
+import { whenIdle } from './idle.js';
 
 /**
  * The app's one way to the backend: the official `appwrite` web SDK, unchanged
@@ -86,12 +87,18 @@ export function setBackendForTests(api: BackendApi | null): void {
   loading = null;
 }
 
-/** The backend for this app's config, created once. */
+/**
+ * The backend for this app's config, created once. The SDK (~28 KB) is
+ * fetched at the first idle moment, never ahead of the first screen's own work.
+ */
 export function getBackend(config: Pick<ClientConfig, 'backendEndpoint' | 'projectId'>): Promise<BackendApi> {
   if (override) return Promise.resolve(override);
-  loading ??= import('./backend-sdk.js').then((m) => m.createSdkBackend(config)).catch((e: unknown) => {
-    loading = null;
-    throw e;
-  });
+  loading ??= whenIdle()
+    .then(() => import('./backend-sdk.js'))
+    .then((m) => m.createSdkBackend(config))
+    .catch((e: unknown) => {
+      loading = null;
+      throw e;
+    });
   return loading;
 }
