@@ -9,9 +9,12 @@
 //    after a song change before loading the source; that wait is part of the
 //    app's figure and is printed beside it.
 // 2. Lighthouse 12 (mobile, default throttling) on Home and on the player
-//    route: performance, accessibility, best practices, LCP. Reference: the
-//    same audit of a static one-heading page served from Node in the same run.
-// 3. Initial JS: every script a first visit to Home loads until its songs show, gzip -9.
+//    route: performance, accessibility, best practices, LCP; the median of
+//    BENCH_LH_RUNS=3 runs, after the server has served each page once.
+//    Reference: the same audit of a static one-heading page served from Node
+//    in the same run.
+// 3. Initial JS: every script a first visit to Home runs before the app has taken over
+//    the page (the 'lyra:app-rendered' mark), gzip -9.
 // Targets: warm p50 <= 150 ms, cold p50 <= 600 ms; Lighthouse >= 95/100/100,
 // LCP <= 1.2 s; initial JS <= 150 KB gzip. Printed as figures and ratios;
 // nothing is asserted.
@@ -158,18 +161,41 @@ async function referencePage() {
   return { url: `http://127.0.0.1:${server.address().port}/`, close: () => new Promise((r) => server.close(r)) };
 }
 
+/** Lighthouse runs per page; the run with the median performance score is reported (scores swing run to run). */
+const LH_RUNS = Number(process.env.BENCH_LH_RUNS ?? 3);
+
+async function medianLighthouse(url) {
+  const runs = [];
+  for (let i = 0; i < LH_RUNS; i++) runs.push(await lighthouse(url));
+  runs.sort((a, b) => a.performance - b.performance || b.lcpMs - a.lcpMs);
+  const mid = runs[Math.floor(runs.length / 2)];
+  return { ...mid, all: runs.map((r) => r.performance) };
+}
+
+/**
+ * The server serves each page, its first cover and the player's song once
+ * before the audits, as it has for every visitor but the very first: the
+ * audits then time the app, not a cold transcode or first cover resize that
+ * happens once per server.
+ */
+async function warmUp(server, song) {
+  const urls = ['/', `/player/${song.id}`, song.image.at(-1)?.url, song.downloadUrl.find((d) => d.quality === '320kbps')?.url];
+  for (const u of urls.filter(Boolean)) await (await fetch(new URL(u, server.url))).arrayBuffer();
+}
+
 async function benchLighthouse(server) {
-  console.log('\n== Lighthouse 12, mobile (targets: performance >= 95, accessibility 100, best practices 100, LCP <= 1200 ms)');
+  console.log(`\n== Lighthouse 12, mobile, median of ${LH_RUNS} runs (targets: performance >= 95, accessibility 100, best practices 100, LCP <= 1200 ms)`);
   const ref = await referencePage();
   try {
-    const firstSong = (await (await fetch(`${server.url}/api/home/rows`)).json()).data.rows.find((r) => r.kind === 'songs')?.songs[0]?.id;
-    const refResult = await lighthouse(ref.url);
+    const firstSong = (await (await fetch(`${server.url}/api/home/rows`)).json()).data.rows.find((r) => r.kind === 'songs')?.songs[0];
+    if (firstSong) await warmUp(server, firstSong);
+    const refResult = await medianLighthouse(ref.url);
     const rows = [['reference', refResult]];
-    rows.push(['home', await lighthouse(`${server.url}/`)]);
-    if (firstSong) rows.push(['player', await lighthouse(`${server.url}/player/${firstSong}`)]);
+    rows.push(['home', await medianLighthouse(`${server.url}/`)]);
+    if (firstSong) rows.push(['player', await medianLighthouse(`${server.url}/player/${firstSong.id}`)]);
     for (const [name, r] of rows) {
       console.log(
-        `  ${name.padEnd(10)} perf ${String(r.performance).padStart(3)}  a11y ${String(r.accessibility).padStart(3)}  best ${String(r.bestPractices).padStart(3)}  LCP ${ms(r.lcpMs).padStart(8)} (${ratio(r.lcpMs, refResult.lcpMs)} of reference, ${ratio(r.lcpMs, 1200)} of target)${r.failed.length ? `  failed: ${r.failed.join(', ')}` : ''}`,
+        `  ${name.padEnd(10)} perf ${String(r.performance).padStart(3)} (runs: ${r.all.join(', ')})  a11y ${String(r.accessibility).padStart(3)}  best ${String(r.bestPractices).padStart(3)}  LCP ${ms(r.lcpMs).padStart(8)} (${ratio(r.lcpMs, refResult.lcpMs)} of reference, ${ratio(r.lcpMs, 1200)} of target)${r.failed.length ? `  failed: ${r.failed.join(', ')}` : ''}`,
       );
     }
   } finally {
@@ -180,9 +206,13 @@ async function benchLighthouse(server) {
 // ---------------------------------------------------------------- bundle size
 
 /**
- * The JS a first visit to Home runs (the entry and every chunk it loads,
- * static or dynamic, until the songs are on screen), measured as gzip -9 of
- * those built files. Lazy screens (player, search, ...) are not counted.
+ * The JS a first visit to Home runs before the app has taken over the page
+ * (the `lyra:app-rendered` mark: Home's rows are the app's, a tap plays):
+ * index.html's inline scripts and every file requested until then, static or
+ * dynamic, measured as gzip -9 of the built files. What loads after (the
+ * backend SDK at an idle moment, the service worker's helper) and lazy
+ * screens (player, search, ...) are not counted; the total of all chunks is
+ * printed beside it.
  */
 async function benchSize(server) {
   console.log('\n== initial JS on Home (target <= 150 KB gzip)');
@@ -190,15 +220,17 @@ async function benchSize(server) {
   try {
     const page = await browser.newPage();
     await page.goto(server.url);
-    await page.locator('[data-song-id]').first().waitFor();
-    const scripts = await page.evaluate(() =>
-      performance
-        .getEntriesByType('resource')
-        .map((e) => new URL(e.name).pathname)
-        .filter((p) => p.startsWith('/assets/') && p.endsWith('.js')),
-    );
-    let raw = 0;
-    let gz = 0;
+    await page.waitForFunction(() => performance.getEntriesByName('lyra:app-rendered').length > 0);
+    const { scripts, later } = await page.evaluate(() => {
+      const at = performance.getEntriesByName('lyra:app-rendered')[0].startTime;
+      const js = performance.getEntriesByType('resource').filter((e) => /^\/assets\/.*\.js$/.test(new URL(e.name).pathname));
+      const path = (e) => new URL(e.name).pathname;
+      return { scripts: js.filter((e) => e.startTime <= at).map(path), later: js.filter((e) => e.startTime > at).map(path) };
+    });
+    const html = readFileSync(join(WEB_DIST, 'index.html'), 'utf8');
+    const inline = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => Buffer.from(m[1]));
+    let raw = inline.reduce((n, b) => n + b.length, 0);
+    let gz = inline.reduce((n, b) => n + gzipSync(b, { level: 9 }).length, 0);
     for (const p of new Set(scripts)) {
       const buf = readFileSync(join(WEB_DIST, p));
       raw += buf.length;
@@ -207,8 +239,9 @@ async function benchSize(server) {
     const all = readdirSync(join(WEB_DIST, 'assets')).filter((f) => f.endsWith('.js'));
     const total = all.reduce((n, f) => n + gzipSync(readFileSync(join(WEB_DIST, 'assets', f)), { level: 9 }).length, 0);
     console.log(
-      `  ${new Set(scripts).size} files: ${(raw / 1024).toFixed(1)} KB raw, ${(gz / 1024).toFixed(1)} KB gzip (${ratio(gz, 150 * 1024)} of target); all ${all.length} JS chunks ${(total / 1024).toFixed(1)} KB gzip`,
+      `  ${new Set(scripts).size} files and ${inline.length} inline scripts: ${(raw / 1024).toFixed(1)} KB raw, ${(gz / 1024).toFixed(1)} KB gzip (${ratio(gz, 150 * 1024)} of target); all ${all.length} JS chunks ${(total / 1024).toFixed(1)} KB gzip`,
     );
+    console.log(`  loaded after the app took over: ${[...new Set(later)].map((p) => p.replace('/assets/', '')).join(', ') || 'nothing'}`);
   } finally {
     await browser.close();
   }
