@@ -2,6 +2,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { inlineCss } from './scripts/inline-css-plugin.js';
 import { paintFirst } from './scripts/paint-first-plugin.js';
 import { startupChunks } from './scripts/startup-chunks.js';
 import { pwaManifest } from './src/app/pwa-manifest.js';
@@ -29,6 +30,7 @@ export default defineConfig({
     tailwindcss(),
     startup.plugin,
     paintFirst(),
+    inlineCss(),
     VitePWA({
       // SPEC §2: a waiting version shows the Update modal; it is applied only on 'Update Now'.
       registerType: 'prompt',
@@ -39,6 +41,8 @@ export default defineConfig({
       manifest: pwaManifest,
       workbox: {
         globPatterns: ['**/*.{js,css,html,svg,png,ico,woff2}'],
+        // dist/ssr is the server's first-screen renderer, not part of the app.
+        globIgnores: ['ssr/**'],
         navigateFallback: '/index.html',
         // Server routes are never answered with the app shell.
         navigateFallbackDenylist: [/^\/api\//, /^\/v1\//, /^\/media\//, /^\/images\//, /^\/config\.json/],

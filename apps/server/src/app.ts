@@ -29,9 +29,11 @@ export async function createApp(deps: Deps, only: readonly ModuleName[] = ALL_MO
   const backend = only.includes('backend') ? await createBackend(deps) : null;
   if (backend) modules.push(backend);
   if (only.includes('catalogue') && backend) modules.push(await createVideo(deps, { events: backend.events }));
-  if (only.includes('web')) modules.push(await createWeb(deps));
-
   const hono = new Hono();
+  // The web module asks the catalogue in process for the first screen of a page it sends.
+  const api = only.includes('catalogue') ? (url: URL) => Promise.resolve(hono.request(url.toString())) : undefined;
+  if (only.includes('web')) modules.push(await createWeb(deps, api ? { api } : {}));
+
   for (const m of modules) if (m.routes) hono.route('/', m.routes);
   hono.notFound((c) => c.json({ success: false, message: 'route not found' }, 404));
 

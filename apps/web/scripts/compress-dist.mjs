@@ -13,7 +13,10 @@ const MIN_BYTES = 1024;
 function* files(dir) {
   for (const e of readdirSync(dir, { withFileTypes: true })) {
     const p = join(dir, e.name);
-    if (e.isDirectory()) yield* files(p);
+    // dist/ssr is the server's renderer, never sent to a browser.
+    if (e.isDirectory()) {
+      if (e.name !== 'ssr') yield* files(p);
+    }
     else if (TEXT.test(e.name)) yield p;
   }
 }

@@ -31,7 +31,9 @@ function withImports(bundle: OutputBundle, chunk: OutputChunk, seen = new Set<st
  * Lets the static shell in index.html paint before any script is fetched: the
  * entry module and its preloads are requested right after the first frame
  * (at once when the page is not visible, as hidden pages run no frames)
- * instead of by the HTML parser. The app starts one frame later, and the
+ * instead of by the HTML parser; when the server put a first screen in the
+ * page, after its first covers have loaded (index.html's `lyraFirstScreen`),
+ * so nothing competes with them. The app starts one frame later, and the
  * listener sees the page at the first paint instead of after the scripts.
  * Landing on a lazily loaded screen (a shared /player link) preloads that
  * screen's chunk with the entry instead of after it.
@@ -65,7 +67,9 @@ export function paintFirst(): Plugin {
           `var p=location.pathname;for(var k in routes)if(k==='*'||(k==='/'?p==='/':p.indexOf(k)===0))list=list.concat(routes[k]);` +
           `list.forEach(function(h){var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=h;document.head.appendChild(l);});` +
           `var s=document.createElement('script');s.type='module';s.crossOrigin='';s.src=${JSON.stringify(entry[1])};document.head.appendChild(s);}` +
-          `if(document.visibilityState==='visible')requestAnimationFrame(function(){setTimeout(go,0);});else go();` +
+          `if(document.visibilityState!=='visible')go();` +
+          // index.html's window.lyraFirstScreen: the first screen's covers are in.
+          `else Promise.resolve(window.lyraFirstScreen).then(function(){requestAnimationFrame(function(){setTimeout(go,0);});});` +
           `document.addEventListener('visibilitychange',go,{once:true});})();</script>`;
         return out.replace('</body>', `${loader}\n  </body>`);
       },

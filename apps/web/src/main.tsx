@@ -13,4 +13,4 @@ const app = import('./boot.js');
 const { createRoot } = await reactDom;
 await new Promise((resolve) => setTimeout(resolve, 0));
 const { boot } = await app;
-boot(await config, createRoot(document.getElementById('root')!));
+await boot(await config, createRoot(document.getElementById('root')!));

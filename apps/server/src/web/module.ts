@@ -1,9 +1,11 @@
 import { existsSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, sep } from 'node:path';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { Hono } from 'hono';
 import type { Deps, ServerModule } from '../module.js';
 import { clientConfig } from './client-config.js';
+import { loadRenderer, RENDERER_PATH, withFirstScreen, type CatalogueApi } from './first-screen.js';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -20,13 +22,25 @@ const TYPES: Record<string, string> = {
   '.txt': 'text/plain; charset=utf-8',
 };
 
+/** Compresses a page made for one request (the built files come compressed already). */
+function packed(body: string, accepts: string): { body: Uint8Array<ArrayBuffer> | string; encoding?: string } {
+  if (accepts.includes('br')) return { body: Uint8Array.from(brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } })), encoding: 'br' };
+  if (accepts.includes('gzip')) return { body: Uint8Array.from(gzipSync(body)), encoding: 'gzip' };
+  return { body };
+}
+
 /**
  * Serves the built web app from WEB_DIR. Hashed assets are immutable; the
  * shell, manifest and service worker are revalidated on every load so an
  * update is seen at once. Unknown paths get index.html (client-side routes).
+ * With `api` (this server's catalogue) and the web build's renderer, Home and
+ * a shared player link come with their first screen in the page.
  */
-export async function createWeb({ config }: Deps): Promise<ServerModule> {
+export async function createWeb({ config, log }: Deps, { api }: { api?: CatalogueApi } = {}): Promise<ServerModule> {
   const root = config.WEB_DIR;
+  const client = clientConfig(config);
+  // Only when the app asks this server first: the page must show what the app will.
+  const firstScreen = api && client.catalogueHosts[0] === '/api' ? await loadRenderer(root, log) : null;
   const routes = new Hono();
   routes.get('/config.json', (c) => {
     c.header('cache-control', 'no-cache');
@@ -41,16 +55,29 @@ export async function createWeb({ config }: Deps): Promise<ServerModule> {
     const rel = normalize(decodeURIComponent(path)).replace(/^([/\\])+/, '');
     const file = join(root, rel);
     const inside = file === root || file.startsWith(root + sep);
-    const found = inside && rel !== '' && (await stat(file).catch(() => null))?.isFile();
+    const found = inside && rel !== '' && !rel.startsWith(RENDERER_PATH.split('/')[0] + sep) && (await stat(file).catch(() => null))?.isFile();
     const target = found ? file : join(root, 'index.html');
     if (!found && extname(rel) !== '' && !rel.endsWith('.html')) return next();
+    const accepts = c.req.header('accept-encoding') ?? '';
+    if (!found && firstScreen && api) {
+      const built = await readFile(target, 'utf8');
+      const page = await withFirstScreen(built, path, new URL(c.req.url).origin, { renderer: firstScreen, api, config: client, log });
+      if (page !== built) {
+        const out = packed(page, accepts);
+        return c.body(out.body, 200, {
+          'content-type': TYPES['.html']!,
+          'cache-control': 'no-cache',
+          vary: 'accept-encoding',
+          ...(out.encoding ? { 'content-encoding': out.encoding } : {}),
+        });
+      }
+    }
     const immutable = found && rel.startsWith('assets/');
     const headers: Record<string, string> = {
       'content-type': TYPES[extname(target)] ?? 'application/octet-stream',
       'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
     };
     // The web build writes .br/.gz beside its text assets; send one when the browser takes it.
-    const accepts = c.req.header('accept-encoding') ?? '';
     for (const [encoding, ext] of [['br', '.br'], ['gzip', '.gz']] as const) {
       if (!accepts.includes(encoding)) continue;
       const packed = await readFile(target + ext).catch(() => null);

@@ -1,15 +1,26 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useLayoutEffect } from 'react';
 import { RouterProvider } from 'react-router';
 import { Toaster } from 'sonner';
 import { ServicesProvider } from '../shared/lib/catalogue-context.js';
 import type { CatalogueClient } from '../shared/lib/catalogue-client.js';
 import type { ClientConfig } from '../shared/lib/client-config.js';
 import { TOAST_MS } from '../shared/lib/toasts.js';
-import { createRouter } from './router.js';
+import { takeOverFirstScreen } from './first-screen.js';
+import type { AppRouter } from './router.js';
 
-export function App({ config, catalogue, queryClient }: { config: ClientConfig; catalogue: CatalogueClient; queryClient: QueryClient }) {
-  const [router] = useState(createRouter);
+export function App({
+  config,
+  catalogue,
+  queryClient,
+  router,
+}: {
+  config: ClientConfig;
+  catalogue: CatalogueClient;
+  queryClient: QueryClient;
+  router: AppRouter;
+}) {
+  useLayoutEffect(() => takeOverFirstScreen(), []);
   return (
     <ServicesProvider value={{ config, catalogue }}>
       <QueryClientProvider client={queryClient}>

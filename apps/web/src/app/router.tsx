@@ -9,7 +9,9 @@ import { AppShell } from './shell/app-shell.js';
  * SPEC §2 routes. Home and 404 are in the first bundle; every other screen
  * is its own chunk, loaded on first visit (the player pulls in Radix there).
  */
-export function createRouter() {
+export type AppRouter = ReturnType<typeof createBrowserRouter>;
+
+export function createRouter(): AppRouter {
   return createBrowserRouter([
     {
       path: '/',

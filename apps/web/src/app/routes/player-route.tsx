@@ -70,6 +70,7 @@ export function PlayerRoute() {
       </section>
     );
   }
-  if (status === 'opening' || !current) return <PlayerSkeleton />;
+  // A shared link's song is usually known already (start-up fetched it): its cover shows at once.
+  if (status === 'opening' || !current) return <PlayerSkeleton song={current?.id === songId ? current : queryClient.getQueryData(songQuery(catalogue, songId).queryKey)} />;
   return <PlayerScreen song={current} onBack={back} />;
 }

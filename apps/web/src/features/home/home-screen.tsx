@@ -1,5 +1,6 @@
 import { usePrefetchQuery } from '@tanstack/react-query';
-import { lazy, Suspense } from 'react';
+import { Suspense, use } from 'react';
+import { knownPromise } from '../../shared/lib/known-promise.js';
 import { useCatalogue } from '../../shared/lib/catalogue-context.js';
 import { FavoritesRow } from '../favorites/favorites-row.js';
 import { cachedHomeRowsQuery } from './home-queries.js';
@@ -7,8 +8,13 @@ import { RecentPlaysRow } from './recent-plays-row.js';
 import { SpeedListGrid } from './speed-list-grid.js';
 
 // Started at once (not on first render), so the rows' chunk loads while the top paints.
-const belowFold = import('./home-below-fold.js');
-const HomeBelowFold = lazy(async () => ({ default: (await belowFold).HomeBelowFold }));
+// Start-up waits for it on Home, and then the first render shows the rows without suspending.
+export const homeBelowFoldLoaded = knownPromise(import('./home-below-fold.js'));
+
+function BelowFold() {
+  const { HomeBelowFold } = use(homeBelowFoldLoaded);
+  return <HomeBelowFold />;
+}
 
 export const greeting = (hour: number): string => (hour < 12 ? 'Good morning' : hour < 18 ? 'Good afternoon' : 'Good evening');
 
@@ -27,7 +33,7 @@ export function HomeScreen() {
       <SpeedListGrid />
       {/* While the rows' chunk loads: the room of the first two rows, so nothing jumps. */}
       <Suspense fallback={<div aria-hidden className="h-[480px]" />}>
-        <HomeBelowFold />
+        <BelowFold />
       </Suspense>
     </>
   );

@@ -1,0 +1,169 @@
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { brotliDecompressSync } from 'node:zlib';
+import type { HomeRows } from '@lyra/contracts/catalogue';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { regenerateCuratedPlaylists } from '../catalogue/curated-playlists.js';
+import { seedLibrary, type TestLibrary } from '../catalogue/test/library.js';
+import { loadConfig } from '../config.js';
+import type { Logger } from '../log.js';
+import { silentLogger } from '../log.js';
+import { createTestApp, type TestApp } from '../test/app.js';
+import { ENGINES } from '../test/db.js';
+import { clientConfig } from './client-config.js';
+import { FIRST_SCREEN_TIMEOUT_MS, playerSongId, RENDERER_PATH, withFirstScreen, type CatalogueApi, type FirstScreenRenderer } from './first-screen.js';
+
+const SHELL =
+  '<!doctype html><html><head><title>Lyra Music</title></head><body>' +
+  '<div id="root"><!--first-screen--><header>Lyra</header><main><h1 id="boot-greeting"></h1><!--home-rows--></main><!--/first-screen--></div>' +
+  '</body></html>';
+const ORIGIN = 'http://music.example:8080';
+const CONFIG = clientConfig(loadConfig({ DATA_DIR: '/tmp/unused' }));
+
+const ok = (data: unknown) => new Response(JSON.stringify({ success: true, data }), { headers: { 'content-type': 'application/json' } });
+const renderer: FirstScreenRenderer = {
+  homeRowsHtml: (rows) => `<link rel="preload" as="image" href="/c.jpg"/><section data-rows="${(rows as HomeRows).rows.length}"></section>`,
+  playerHtml: (song) => `<div class="player">${(song as { name: string }).name}</div>`,
+};
+const options = (api: CatalogueApi, log: Logger = silentLogger) => ({ renderer, api, config: CONFIG, log });
+
+describe('the first screen in the page (withFirstScreen)', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('puts Home rows after the greeting, marks #root and moves the preloads into <head>', async () => {
+    const asked: string[] = [];
+    const page = await withFirstScreen(SHELL, '/', ORIGIN, options(async (url) => (asked.push(url.href), ok({ featuredSongId: null, rows: [{}, {}] }))));
+    expect(asked).toEqual([`${ORIGIN}/api/home/rows`]);
+    expect(page).toContain('<link rel="preload" as="image" href="/c.jpg"/></head>');
+    expect(page).toContain('<div id="root" data-first-screen="home"><!--first-screen--><header>Lyra</header>');
+    expect(page).toContain('<h1 id="boot-greeting"></h1><section data-rows="2"></section></main>');
+  });
+
+  it("replaces the shell with the player for a shared song, asking for the song by its id", async () => {
+    const asked: string[] = [];
+    const page = await withFirstScreen(SHELL, '/player/a%2Fb%20c', ORIGIN, options(async (url) => (asked.push(url.href), ok([{ name: 'Elvish Theme' }]))));
+    expect(asked).toEqual([`${ORIGIN}/api/songs/a%2Fb%20c`]);
+    expect(page).toContain('<div id="root" data-first-screen="player"><div class="player">Elvish Theme</div></div>');
+    expect(page).not.toContain('<header>Lyra</header>');
+  });
+
+  it('inserts a title with `$&` or `$\'` as text, not as a replacement pattern', async () => {
+    const page = await withFirstScreen(SHELL, '/player/x', ORIGIN, options(async () => ok([{ name: "Cash $& Carry $' $1" }])));
+    expect(page).toContain(`<div class="player">Cash $& Carry $' $1</div>`);
+  });
+
+  it.each([
+    ['a 404', () => new Response(JSON.stringify({ success: false, message: 'song not found' }), { status: 404 })],
+    ['a 500', () => new Response('boom', { status: 500 })],
+    ['success false', () => new Response(JSON.stringify({ success: false, message: 'no' }))],
+    ['a body that is not JSON', () => new Response('<html>')],
+    ['an empty song list', () => ok([])],
+  ])('sends the page as built when the catalogue answers %s', async (_, answer) => {
+    expect(await withFirstScreen(SHELL, '/player/x', ORIGIN, options(async () => answer()))).toBe(SHELL);
+  });
+
+  it('does not wait more than FIRST_SCREEN_TIMEOUT_MS for the catalogue', async () => {
+    vi.useFakeTimers();
+    const page = withFirstScreen(SHELL, '/', ORIGIN, options(() => new Promise<Response>(() => {})));
+    await vi.advanceTimersByTimeAsync(FIRST_SCREEN_TIMEOUT_MS);
+    expect(await page).toBe(SHELL);
+  });
+
+  it('logs a renderer that throws and sends the page as built', async () => {
+    const errors: unknown[] = [];
+    const log = { ...silentLogger, error: (msg: string, fields?: unknown) => errors.push([msg, fields]) };
+    const broken = { ...renderer, homeRowsHtml: () => { throw new Error('render failed'); } };
+    const page = await withFirstScreen(SHELL, '/', ORIGIN, { renderer: broken, api: async () => ok({ rows: [] }), config: CONFIG, log });
+    expect(page).toBe(SHELL);
+    expect(errors).toHaveLength(1);
+  });
+
+  it.each(['/search', '/player', '/player/', '/player/a/b', '/player/%E0%A4%A', '/album/x'])('leaves %s as built without asking the catalogue', async (path) => {
+    const api = vi.fn<CatalogueApi>();
+    expect(await withFirstScreen(SHELL, path, ORIGIN, options(api))).toBe(SHELL);
+    expect(api).not.toHaveBeenCalled();
+  });
+
+  it('reads a player address as the app does', () => {
+    expect(playerSongId('/player/abc')).toBe('abc');
+    expect(playerSongId('/player/abc/')).toBe('abc');
+    expect(playerSongId('/player/a%20b')).toBe('a b');
+    expect(playerSongId('/player/%E0%A4%A')).toBeNull();
+    expect(playerSongId('/playerx/abc')).toBeNull();
+  });
+});
+
+/** The web build's own renderer and shell (npm test builds before it tests). */
+const WEB_DIR = loadConfig({ DATA_DIR: '/tmp/unused' }).WEB_DIR;
+
+describe.each(ENGINES)('pages with their first screen, from the built web app and the catalogue (%s)', (engine) => {
+  let t: TestApp;
+  let lib: TestLibrary;
+  let built: string;
+  beforeAll(async () => {
+    if (!existsSync(join(WEB_DIR, RENDERER_PATH))) throw new Error(`no ${RENDERER_PATH} in ${WEB_DIR}: run npm run build first`);
+    built = await readFile(join(WEB_DIR, 'index.html'), 'utf8');
+    t = await createTestApp(engine, { WEB_DIR }, ['catalogue', 'web']);
+    lib = await seedLibrary(t.testDb.db);
+    await regenerateCuratedPlaylists(t.testDb.db);
+  });
+  afterAll(() => t?.close());
+
+  const page = async (path: string) => {
+    const res = await t.app.request(path, { headers: { 'accept-encoding': 'gzip, br' } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(res.headers.get('cache-control')).toBe('no-cache');
+    const body = Buffer.from(await res.arrayBuffer());
+    return res.headers.get('content-encoding') === 'br' ? brotliDecompressSync(body).toString() : body.toString();
+  };
+
+  it("sends Home with its first row's songs and their covers preloaded", async () => {
+    const rows = (await (await t.app.request('/api/home/rows')).json()) as { data: HomeRows };
+    const first = rows.data.rows[0]!;
+    if (first.kind !== 'songs') throw new Error('the first row holds songs');
+    const html = await page('/');
+    expect(html).toContain('<div id="root" data-first-screen="home">');
+    for (const song of first.songs.slice(0, first.limit)) expect(html).toContain(`data-song-id="${song.id}"`);
+    const head = html.slice(0, html.indexOf('</head>'));
+    expect(head).toContain(`<link rel="preload" as="image" href="${first.songs[0]!.image.at(-1)!.url}"`);
+    // Later rows wait for the app (their frames keep the room): no song of them is in the page.
+    const later = rows.data.rows.slice(1).flatMap((r) => (r.kind === 'songs' ? r.songs : []));
+    const firstIds = new Set(first.songs.map((s) => s.id));
+    for (const song of later.filter((s) => !firstIds.has(s.id))) expect(html).not.toContain(`data-song-id="${song.id}"`);
+  });
+
+  it("sends a shared song's player with its cover and title", async () => {
+    const html = await page(`/player/${lib.elvish}?share=true`);
+    expect(html).toContain('<div id="root" data-first-screen="player">');
+    expect(html).toContain('alt="Cover of Elvish Theme"');
+    expect(html).toContain('>Elvish Theme</h1>');
+  });
+
+  it('sends the page as built for an unknown song, any other screen, or index.html itself', async () => {
+    expect(await page('/player/no-such-song')).toBe(built);
+    expect(await page('/search')).toBe(built);
+    expect((await t.app.request('/index.html')).status).toBe(200);
+  });
+
+  it('never serves the renderer itself', async () => {
+    const res = await t.app.request(`/${RENDERER_PATH}`);
+    expect(res.status).toBe(404);
+  });
+});
+
+describe.each(ENGINES)('pages when the app asks a mirror first (%s)', (engine) => {
+  let t: TestApp;
+  let built: string;
+  beforeAll(async () => {
+    built = await readFile(join(WEB_DIR, 'index.html'), 'utf8');
+    t = await createTestApp(engine, { WEB_DIR, CATALOGUE_HOSTS: 'https://mirror.example/api,/api' }, ['catalogue', 'web']);
+    await seedLibrary(t.testDb.db);
+  });
+  afterAll(() => t?.close());
+
+  it('sends Home as built: the app will show what the mirror has, not what this server has', async () => {
+    expect(await (await t.app.request('/')).text()).toBe(built);
+  });
+});
