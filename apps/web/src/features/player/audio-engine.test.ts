@@ -292,12 +292,26 @@ describe('audio engine: Media Session (SPEC §4)', () => {
   });
 
   it('seeks stay inside the song', () => {
-    actions().playQueue(makeSongs(1), 0);
+    actions().playQueue([makeSong(1, { duration: null })], 0);
     vi.advanceTimersByTime(200);
     audio.duration = 30;
     engine.seekTo(99);
     expect(audio.currentTime).toBe(30);
     engine.seekBy(-100);
     expect(audio.currentTime).toBe(0);
+  });
+
+  it("shows the catalogue's length while a first transcode is still streaming (the element knows only what has arrived)", () => {
+    actions().playQueue([makeSong(1, { duration: 180 })], 0);
+    vi.advanceTimersByTime(200);
+    audio.duration = 2;
+    audio.dispatchEvent(new Event('durationchange'));
+    expect(state().durationS).toBe(180);
+    engine.seekTo(99);
+    expect(audio.currentTime).toBe(99);
+    // A file longer than the catalogue says: the element's length wins.
+    audio.duration = 181.5;
+    audio.dispatchEvent(new Event('durationchange'));
+    expect(state().durationS).toBe(181.5);
   });
 });

@@ -63,6 +63,8 @@ export function createAudioEngine(deps: AudioEngineDeps): AudioEngine {
 
   let scheduledId: string | null = null;
   let loadedId: string | null = null;
+  /** The catalogue's length of the loaded song, in seconds (0 when it does not say). */
+  let knownDurationS = 0;
   let countedId: string | null = null;
   let loadTimer: ReturnType<typeof setTimeout> | null = null;
   let retryTimer: ReturnType<typeof setTimeout> | null = null;
@@ -107,6 +109,7 @@ export function createAudioEngine(deps: AudioEngineDeps): AudioEngine {
   const loadSource = (song: Song, positionS: number) => {
     const url = pickSourceUrl(song.downloadUrl as readonly DownloadLink[] | undefined, deps.quality());
     loadedId = song.id;
+    knownDurationS = song.duration && song.duration > 0 ? song.duration : 0;
     if (!url) return stop(mediaErrorMessage(MEDIA_ERR.SRC_NOT_SUPPORTED));
     pendingSeekS = positionS > 0 ? positionS : null;
     lastPositionS = positionS;
@@ -168,19 +171,25 @@ export function createAudioEngine(deps: AudioEngineDeps): AudioEngine {
     }, PLAYER.SOURCE_DELAY_MS);
   };
 
+  /**
+   * The song's length: the catalogue's, or the element's when it says more.
+   * While a first transcode is still streaming the element only knows what
+   * has arrived (a few seconds), which is not the song's length.
+   */
+  const durationS = () => Math.max(Number.isFinite(audio.duration) ? audio.duration : 0, knownDurationS);
+
   const seekTo = (positionS: number) => {
-    const max = Number.isFinite(audio.duration) && audio.duration > 0 ? audio.duration : Number.POSITIVE_INFINITY;
+    const max = durationS() > 0 ? durationS() : Number.POSITIVE_INFINITY;
     const target = Math.min(Math.max(0, positionS), max);
     if (!loadedId) return;
     audio.currentTime = target;
     lastPositionS = target;
-    actions().setProgress(target, Number.isFinite(audio.duration) ? audio.duration : 0);
+    actions().setProgress(target, durationS());
   };
 
   const progress = () => {
-    const d = Number.isFinite(audio.duration) ? audio.duration : 0;
     if (pendingSeekS == null) lastPositionS = audio.currentTime;
-    actions().setProgress(lastPositionS, d);
+    actions().setProgress(lastPositionS, durationS());
   };
 
   const handlers: Record<string, () => void> = {
