@@ -59,12 +59,12 @@ function renderPlayer() {
 }
 
 const advance = (ms: number) => act(() => vi.advanceTimersByTime(ms));
-/** Whether the tooltip is open: the trigger says so and the tooltip text is on screen. */
+/** Whether the tooltip is open: its text is on screen and the button is described by it. */
 function isOpen({ button, tooltip }: (typeof AUTO)[number]): boolean {
-  const state = screen.getByRole('button', { name: button }).getAttribute('data-state');
-  const shown = screen.queryAllByRole('tooltip').some((t) => t.textContent === tooltip);
-  expect(state === 'closed', `${button}: trigger ${state}, tooltip ${shown ? 'shown' : 'hidden'}`).toBe(!shown);
-  return shown;
+  const trigger = screen.getByRole('button', { name: button });
+  const tip = screen.queryAllByRole('tooltip').find((t) => t.textContent === tooltip);
+  expect(trigger.getAttribute('aria-describedby'), `${button}: described by ${tip ? 'its tooltip' : 'nothing'}`).toBe(tip?.id ?? null);
+  return tip !== undefined;
 }
 const openStates = () => AUTO.map((a) => [a.button, isOpen(a)]);
 const all = (open: boolean) => AUTO.map((a) => [a.button, open]);

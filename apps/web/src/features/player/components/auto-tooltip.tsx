@@ -1,6 +1,6 @@
 import { PLAYER } from '@lyra/player-core/constants';
 import { Tooltip } from 'radix-ui';
-import { useEffect, useState, type ReactElement } from 'react';
+import { useEffect, useId, useState, type ReactElement } from 'react';
 
 /**
  * Tooltips waiting to open by themselves, opened one per frame after the
@@ -29,13 +29,29 @@ function openInTurn(open: () => void): () => void {
   };
 }
 
+const BUBBLE = 'z-50 rounded-md bg-white px-2 py-1 text-xs font-medium text-black shadow';
+
 /**
  * A tooltip that opens by itself for 3 s when the screen loads (SPEC §2/§9),
  * then behaves normally (Radix Tooltip, 700 ms delay from the provider).
+ * Opened by itself it is placed by CSS on the side given (the player's layout
+ * is fixed), not measured: three tooltips placed by measuring the page at
+ * load were the player's longest tasks.
  */
-export function AutoTooltip({ label, children }: { label: string; children: ReactElement }) {
+export function AutoTooltip({
+  label,
+  side = 'top',
+  align = 'center',
+  children,
+}: {
+  label: string;
+  side?: 'top' | 'bottom';
+  align?: 'center' | 'end';
+  children: ReactElement;
+}) {
   const [auto, setAuto] = useState(false);
   const [hover, setHover] = useState(false);
+  const id = useId();
   useEffect(() => {
     const cancel = openInTurn(() => setAuto(true));
     const close = setTimeout(() => setAuto(false), PLAYER.TOOLTIP_AUTO_OPEN_MS);
@@ -44,16 +60,36 @@ export function AutoTooltip({ label, children }: { label: string; children: Reac
       clearTimeout(close);
     };
   }, []);
+  const shown = auto && !hover;
+  const across = align === 'end' ? 'right-0' : 'left-1/2 -translate-x-1/2';
   return (
-    <Tooltip.Root open={auto || hover} onOpenChange={setHover}>
-      <Tooltip.Trigger asChild>{children}</Tooltip.Trigger>
-      <Tooltip.Portal>
-        <Tooltip.Content sideOffset={6} className="z-50 rounded-md bg-white px-2 py-1 text-xs font-medium text-black shadow">
+    <span className="relative inline-flex">
+      <Tooltip.Root open={hover} onOpenChange={setHover}>
+        <Tooltip.Trigger asChild {...(shown ? { 'aria-describedby': id } : {})}>
+          {children}
+        </Tooltip.Trigger>
+        <Tooltip.Portal>
+          <Tooltip.Content side={side} sideOffset={6} className={BUBBLE}>
+            {label}
+            <Tooltip.Arrow className="fill-white" />
+          </Tooltip.Content>
+        </Tooltip.Portal>
+      </Tooltip.Root>
+      {shown && (
+        <span id={id} role="tooltip" className={`${BUBBLE} pointer-events-none absolute whitespace-nowrap ${side === 'top' ? 'bottom-full mb-1.5' : 'top-full mt-1.5'} ${across}`}>
           {label}
-          <Tooltip.Arrow className="fill-white" />
-        </Tooltip.Content>
-      </Tooltip.Portal>
-    </Tooltip.Root>
+          <svg
+            aria-hidden
+            width="10"
+            height="5"
+            viewBox="0 0 30 10"
+            className={`absolute fill-white ${side === 'top' ? 'top-full' : 'bottom-full rotate-180'} ${align === 'end' ? 'right-4' : 'left-1/2 -translate-x-1/2'}`}
+          >
+            <polygon points="0,0 30,0 15,10" />
+          </svg>
+        </span>
+      )}
+    </span>
   );
 }
 

@@ -42,7 +42,7 @@ export function PlayerActions({ onOpenQueue }: { onOpenQueue: () => void }) {
       <button type="button" aria-label="Download song" aria-busy={download.busy} className={iconButton} onClick={download.download}>
         {download.busy ? <Spinner /> : <Download className="size-5" aria-hidden />}
       </button>
-      <AutoTooltip label={isLastOrSingle ? 'Not available for last/single song' : 'Get song suggestions'}>
+      <AutoTooltip label={isLastOrSingle ? 'Not available for last/single song' : 'Get song suggestions'} side="bottom" align="end">
         <button
           type="button"
           aria-label="Song suggestions"

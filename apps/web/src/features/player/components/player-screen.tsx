@@ -42,7 +42,7 @@ export function PlayerScreen({ song, onBack }: { song: Song; onBack: () => void 
               <ChevronDown className="size-7" aria-hidden />
             </button>
             <p className="text-xs font-semibold tracking-widest text-white/80 uppercase">Now playing</p>
-            <AutoTooltip label="Share this song">
+            <AutoTooltip label="Share this song" side="bottom" align="end">
               <button type="button" onClick={() => void share(song)} aria-label="Share song" className="grid size-11 place-items-center rounded-full hover:bg-white/10">
                 <Share2 className="size-5" aria-hidden />
               </button>
