@@ -12,8 +12,11 @@ import { createQueryClient } from './shared/lib/query-client.js';
 export async function boot(config: ClientConfig, root: Root): Promise<void> {
   const catalogue = createCatalogueClient(config.catalogueHosts);
   const queryClient = createQueryClient();
-  const router = createRouter();
   startPlayer();
+  // The router's start (matching, the route's code) is a task of its own: short tasks keep
+  // the page answering while the app starts.
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  const router = createRouter();
   await firstScreenReady(window.location.pathname, { router, queryClient, catalogue });
   // A transition lets React yield while it renders the first screen, so start-up is
   // several short tasks instead of one long one; the page from the server stays up meanwhile.
