@@ -5,7 +5,7 @@ import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { Hono } from 'hono';
 import type { Deps, ServerModule } from '../module.js';
 import { clientConfig } from './client-config.js';
-import { loadRenderer, RENDERER_PATH, withFirstScreen, type CatalogueApi } from './first-screen.js';
+import { loadRenderer, playerSongId, RENDERER_PATH, withFirstScreen, type CatalogueApi } from './first-screen.js';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -59,7 +59,7 @@ export async function createWeb({ config, log }: Deps, { api }: { api?: Catalogu
     const target = found ? file : join(root, 'index.html');
     if (!found && extname(rel) !== '' && !rel.endsWith('.html')) return next();
     const accepts = c.req.header('accept-encoding') ?? '';
-    if (!found && firstScreen && api) {
+    if (!found && firstScreen && api && (path === '/' || playerSongId(path) !== null)) {
       const built = await readFile(target, 'utf8');
       const page = await withFirstScreen(built, path, new URL(c.req.url).origin, { renderer: firstScreen, api, config: client, log });
       if (page !== built) {
