@@ -12,7 +12,7 @@ import { silentLogger } from '../log.js';
 import { createTestApp, type TestApp } from '../test/app.js';
 import { ENGINES } from '../test/db.js';
 import { clientConfig } from './client-config.js';
-import { FIRST_SCREEN_TIMEOUT_MS, playerSongId, RENDERER_PATH, withFirstScreen, type CatalogueApi, type FirstScreenRenderer } from './first-screen.js';
+import { FIRST_SCREEN_TIMEOUT_MS, RENDERER_PATH, withFirstScreen, type CatalogueApi, type FirstScreenRenderer } from './first-screen.js';
 
 const SHELL =
   '<!doctype html><html><head><title>Lyra Music</title></head><body>' +
@@ -83,14 +83,6 @@ describe('the first screen in the page (withFirstScreen)', () => {
     const api = vi.fn<CatalogueApi>();
     expect(await withFirstScreen(SHELL, path, ORIGIN, options(api))).toBe(SHELL);
     expect(api).not.toHaveBeenCalled();
-  });
-
-  it('reads a player address as the app does', () => {
-    expect(playerSongId('/player/abc')).toBe('abc');
-    expect(playerSongId('/player/abc/')).toBe('abc');
-    expect(playerSongId('/player/a%20b')).toBe('a b');
-    expect(playerSongId('/player/%E0%A4%A')).toBeNull();
-    expect(playerSongId('/playerx/abc')).toBeNull();
   });
 });
 

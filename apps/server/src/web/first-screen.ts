@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { playerSongId } from '@lyra/contracts/app-routes';
 import type { Logger } from '../log.js';
 import type { ClientConfig } from './client-config.js';
 
@@ -10,8 +11,9 @@ export interface FirstScreenRenderer {
   playerHtml(song: unknown): string;
 }
 
-/** Where the web build puts the renderer, inside WEB_DIR; never served. */
-export const RENDERER_PATH = 'ssr/first-screen.js';
+/** Where the web build puts the renderer, inside WEB_DIR; nothing in it is served. */
+export const RENDERER_DIR = 'ssr';
+export const RENDERER_PATH = `${RENDERER_DIR}/first-screen.js`;
 
 /** The longest a page waits for its first screen's data before it goes without. */
 export const FIRST_SCREEN_TIMEOUT_MS = 1_000;
@@ -30,17 +32,6 @@ export async function loadRenderer(webDir: string, log: Logger): Promise<FirstSc
     log.warn('web: first-screen renderer failed to load; pages go without it', { file, error: e });
   }
   return null;
-}
-
-/** The song of a /player/{id} address, if it is one (as the app reads it). */
-export function playerSongId(path: string): string | null {
-  const id = /^\/player\/([^/]+)\/?$/.exec(path)?.[1];
-  if (!id) return null;
-  try {
-    return decodeURIComponent(id);
-  } catch {
-    return null;
-  }
 }
 
 async function apiData(api: CatalogueApi, url: URL): Promise<unknown> {

@@ -5,7 +5,8 @@ import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { Hono } from 'hono';
 import type { Deps, ServerModule } from '../module.js';
 import { clientConfig } from './client-config.js';
-import { loadRenderer, playerSongId, RENDERER_PATH, withFirstScreen, type CatalogueApi } from './first-screen.js';
+import { playerSongId } from '@lyra/contracts/app-routes';
+import { loadRenderer, RENDERER_DIR, withFirstScreen, type CatalogueApi } from './first-screen.js';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -23,7 +24,7 @@ const TYPES: Record<string, string> = {
 };
 
 /** Compresses a page made for one request (the built files come compressed already). */
-function packed(body: string, accepts: string): { body: Uint8Array<ArrayBuffer> | string; encoding?: string } {
+function compressPage(body: string, accepts: string): { body: Uint8Array<ArrayBuffer> | string; encoding?: string } {
   if (accepts.includes('br')) return { body: Uint8Array.from(brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } })), encoding: 'br' };
   if (accepts.includes('gzip')) return { body: Uint8Array.from(gzipSync(body)), encoding: 'gzip' };
   return { body };
@@ -40,7 +41,8 @@ export async function createWeb({ config, log }: Deps, { api }: { api?: Catalogu
   const root = config.WEB_DIR;
   const client = clientConfig(config);
   // Only when the app asks this server first: the page must show what the app will.
-  const firstScreen = api && client.catalogueHosts[0] === '/api' ? await loadRenderer(root, log) : null;
+  const renderer = api && client.catalogueHosts[0] === '/api' ? await loadRenderer(root, log) : null;
+  const firstScreen = api && renderer ? { renderer, api, config: client, log } : null;
   const routes = new Hono();
   routes.get('/config.json', (c) => {
     c.header('cache-control', 'no-cache');
@@ -55,15 +57,15 @@ export async function createWeb({ config, log }: Deps, { api }: { api?: Catalogu
     const rel = normalize(decodeURIComponent(path)).replace(/^([/\\])+/, '');
     const file = join(root, rel);
     const inside = file === root || file.startsWith(root + sep);
-    const found = inside && rel !== '' && !rel.startsWith(RENDERER_PATH.split('/')[0] + sep) && (await stat(file).catch(() => null))?.isFile();
+    const found = inside && rel !== '' && !rel.startsWith(RENDERER_DIR + sep) && (await stat(file).catch(() => null))?.isFile();
     const target = found ? file : join(root, 'index.html');
     if (!found && extname(rel) !== '' && !rel.endsWith('.html')) return next();
     const accepts = c.req.header('accept-encoding') ?? '';
-    if (!found && firstScreen && api && (path === '/' || playerSongId(path) !== null)) {
+    if (!found && firstScreen && (path === '/' || playerSongId(path) !== null)) {
       const built = await readFile(target, 'utf8');
-      const page = await withFirstScreen(built, path, new URL(c.req.url).origin, { renderer: firstScreen, api, config: client, log });
+      const page = await withFirstScreen(built, path, new URL(c.req.url).origin, firstScreen);
       if (page !== built) {
-        const out = packed(page, accepts);
+        const out = compressPage(page, accepts);
         return c.body(out.body, 200, {
           'content-type': TYPES['.html']!,
           'cache-control': 'no-cache',

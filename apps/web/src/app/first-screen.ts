@@ -1,3 +1,4 @@
+import { playerSongId } from '@lyra/contracts/app-routes';
 import type { QueryClient } from '@tanstack/react-query';
 import { cachedHomeRowsQuery } from '../features/home/home-queries.js';
 import { homeBelowFoldLoaded } from '../features/home/home-screen.js';
@@ -17,17 +18,6 @@ const routerReady = (router: AppRouter) =>
       resolve();
     });
   });
-
-/** The song of a /player/{id} address, if it is one. */
-export function playerSongId(path: string): string | null {
-  const id = /^\/player\/([^/]+)\/?$/.exec(path)?.[1];
-  if (!id) return null;
-  try {
-    return decodeURIComponent(id);
-  } catch {
-    return null;
-  }
-}
 
 /**
  * Resolves when the app can render the address's first screen complete: the

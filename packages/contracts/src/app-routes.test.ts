@@ -1,0 +1,14 @@
+import { describe, expect, it } from 'vitest';
+import { playerSongId } from './app-routes.js';
+
+describe('app routes', () => {
+  it('reads a player address: the id decoded, a trailing slash allowed, anything else not a player address', () => {
+    expect(playerSongId('/player/abc')).toBe('abc');
+    expect(playerSongId('/player/abc/')).toBe('abc');
+    expect(playerSongId('/player/a%20b')).toBe('a b');
+    expect(playerSongId('/player/%E0%A4%A')).toBeNull();
+    expect(playerSongId('/playerx/abc')).toBeNull();
+    expect(playerSongId('/player/a/b')).toBeNull();
+    expect(playerSongId('/player/')).toBeNull();
+  });
+});

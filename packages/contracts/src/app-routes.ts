@@ -1,0 +1,15 @@
+/**
+ * The web app's addresses that the server reads too (it sends a shared
+ * player link with its song's cover in the page): one reading for both.
+ */
+
+/** The song of a /player/{id} address, if it is one. */
+export function playerSongId(path: string): string | null {
+  const id = /^\/player\/([^/]+)\/?$/.exec(path)?.[1];
+  if (!id) return null;
+  try {
+    return decodeURIComponent(id);
+  } catch {
+    return null;
+  }
+}
