@@ -4,8 +4,8 @@ import { useEffect, useId, useState, type ReactElement } from 'react';
 
 /**
  * Tooltips waiting to open by themselves, opened one per frame after the
- * screen's first paint: placing one measures the page, and the three at once
- * would make one long task that the listener feels as a stutter.
+ * screen's first paint, so each frame's work stays small while the player
+ * screen is still settling.
  */
 const turns: (() => void)[] = [];
 let frame = 0;
