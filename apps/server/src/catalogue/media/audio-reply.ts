@@ -7,6 +7,7 @@ import { attachmentHeader } from './content-disposition.js';
 import { fileReply, type FileRequest } from './file-reply.js';
 import { GrowingFileStream } from './growing-file-stream.js';
 import { resolveInside } from './media-paths.js';
+import { offsetArgs, startOffsetStream } from './offset-stream.js';
 import type { OpenFileCache } from './open-file-cache.js';
 import { CORS_HEADERS, errorReply, type Headers, type Reply } from './reply.js';
 import { ffmpegArgs, type Tags } from './tiers.js';
@@ -24,12 +25,22 @@ export interface AudioDeps {
   audioRoot: string;
   now: () => number;
   log: Logger;
+  /** Listeners streaming from an offset right now (each is one ffmpeg), and the most allowed. */
+  seeks: { active: number; readonly max: number };
 }
 
 export interface AudioTarget {
   trackId: string;
   kbps: BitrateKbps;
   download: boolean;
+  /** Where the listener wants the audio to start (`?timeOffset=`), 0 for the beginning. */
+  timeOffsetS: number;
+}
+
+/** An offset at or past the song's end is an error; an unknown length accepts any. */
+function offsetPastEnd(target: AudioTarget, track: TrackMedia): Reply | null {
+  if (target.timeOffsetS <= 0 || track.durationS == null || target.timeOffsetS < track.durationS) return null;
+  return errorReply(400, `timeOffset ${target.timeOffsetS} is past the end of the song (${Math.floor(track.durationS)} s)`);
 }
 
 /**
@@ -65,6 +76,8 @@ function audioHeaders(track: TrackMedia, target: AudioTarget, kbps: BitrateKbps,
 export function cachedAudioReply(target: AudioTarget, req: FileRequest, deps: AudioDeps): Reply | null {
   const track = deps.tracks.peek(target.trackId);
   if (!track) return null;
+  const pastEnd = offsetPastEnd(target, track);
+  if (pastEnd) return pastEnd;
   const kbps = effectiveTier(target.kbps, track.ceiling);
   const file = deps.files.peek(audioCachePath(deps.audioRoot, track.id, kbps, track.cacheKey));
   return file && fileReply(req, file, audioHeaders(track, target, kbps, CACHED));
@@ -78,10 +91,15 @@ export function cachedAudioReply(target: AudioTarget, req: FileRequest, deps: Au
  * - Otherwise the first listener (and anyone who joins) gets the transcode's
  *   fragmented MP4 as it is written: 200, length unknown, not cacheable,
  *   because it is not byte-identical to the cached file that replaces it.
+ * - `?timeOffset=` on a cached tier changes nothing (the file seeks with
+ *   Range, and the player seeks in it); during a first transcode it gets a
+ *   stream that starts there (offset-stream.ts), while the cache fills.
  */
 export async function audioReply(target: AudioTarget, req: AudioRequest, deps: AudioDeps): Promise<Reply> {
   const track = await deps.tracks.get(target.trackId);
   if (!track) return errorReply(404, 'song not found');
+  const pastEnd = offsetPastEnd(target, track);
+  if (pastEnd) return pastEnd;
   const kbps = effectiveTier(target.kbps, track.ceiling);
   const finalPath = audioCachePath(deps.audioRoot, track.id, kbps, track.cacheKey);
 
@@ -113,6 +131,7 @@ export async function audioReply(target: AudioTarget, req: AudioRequest, deps: A
     }
   }
   if (req.method === 'HEAD') return { kind: 'empty', status: 200, headers: live };
+  if (target.timeOffsetS > 0 && !target.download) return offsetReply(target, track, kbps, job, live, req, deps);
 
   const body = new GrowingFileStream(job);
   const outcome = await firstBytes(job, req.signal);
@@ -144,6 +163,47 @@ function startJob(
     if (state === 'done') void pruneTier(finalPath, deps.now());
   });
   return job;
+}
+
+/**
+ * The tier from the listener's offset, encoded for them alone. It holds the
+ * cache job like any listener, so the transcoder's abandonment rules see it.
+ */
+async function offsetReply(
+  target: AudioTarget,
+  track: TrackMedia,
+  kbps: BitrateKbps,
+  job: TranscodeJob,
+  headers: Headers,
+  req: AudioRequest,
+  deps: AudioDeps,
+): Promise<Reply> {
+  const source = resolveInside(deps.musicDir, track.path);
+  if (!source || !deps.ffmpeg) return errorReply(404, 'song not found');
+  if (deps.seeks.active >= deps.seeks.max) {
+    return errorReply(503, 'too many listeners are seeking in songs that are still being prepared; try again', { 'retry-after': '2' });
+  }
+  deps.seeks.active++;
+  const leaveJob = job.ref();
+  const stream = startOffsetStream(deps.ffmpeg, offsetArgs(source, kbps, track, target.timeOffsetS));
+  stream.body.once('close', () => {
+    deps.seeks.active--;
+    leaveJob();
+  });
+  const onAbort = () => stream.body.destroy();
+  req.signal.addEventListener('abort', onAbort, { once: true });
+  const outcome = await stream.ready;
+  req.signal.removeEventListener('abort', onAbort);
+  if (req.signal.aborted) {
+    stream.body.destroy();
+    return errorReply(499, 'client closed request');
+  }
+  if (outcome !== 'data') {
+    stream.body.destroy();
+    deps.log.warn('offset transcode failed', { track: track.id, kbps, offset: target.timeOffsetS, error: stream.error() });
+    return errorReply(422, 'song could not be transcoded');
+  }
+  return { kind: 'stream', status: 200, headers, body: stream.body };
 }
 
 /** Waits until the transcode has produced something, failed, or the client has gone. */

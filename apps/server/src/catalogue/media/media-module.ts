@@ -41,6 +41,7 @@ export function createMedia(deps: Deps, tools: Tools = locateTools(deps.config, 
     audioRoot: join(cacheRoot, 'audio'),
     now,
     log,
+    seeks: { active: 0, max: config.TRANSCODE_CONCURRENCY * 4 },
   };
   const images = createImageStore({
     db,

@@ -1,14 +1,30 @@
 import { describe, expect, it } from 'vitest';
-import { isMediaPath, parseMediaTarget, resolveInside } from './media-paths.js';
+import { isMediaPath, parseMediaTarget, readTimeOffset, resolveInside } from './media-paths.js';
 
 describe('parseMediaTarget', () => {
   it('reads audio and image targets', () => {
-    expect(parseMediaTarget('/media/Ab_9-z/320.mp4')).toEqual({ kind: 'audio', trackId: 'Ab_9-z', kbps: 320, download: false });
+    expect(parseMediaTarget('/media/Ab_9-z/320.mp4')).toEqual({ kind: 'audio', trackId: 'Ab_9-z', kbps: 320, download: false, timeOffsetS: 0 });
     expect(parseMediaTarget('/media/x/12.mp4?download=1')).toMatchObject({ kbps: 12, download: true });
     expect(parseMediaTarget('/media/x/12.mp4?download')).toMatchObject({ download: true });
     expect(parseMediaTarget('/media/x/12.mp4?download=true')).toMatchObject({ download: true });
     expect(parseMediaTarget('/media/x/12.mp4?download=0')).toMatchObject({ download: false });
     expect(parseMediaTarget('/images/default/150.jpg')).toEqual({ kind: 'image', coverId: 'default', size: 150 });
+  });
+
+  it('reads timeOffset as seconds, and names what is wrong with a bad one', () => {
+    expect(parseMediaTarget('/media/x/96.mp4?timeOffset=61.5')).toMatchObject({ kind: 'audio', timeOffsetS: 61.5 });
+    expect(parseMediaTarget('/media/x/96.mp4?download=1&timeOffset=7')).toMatchObject({ download: true, timeOffsetS: 7 });
+    expect(parseMediaTarget('/media/x/96.mp4?timeOffset=')).toMatchObject({ kind: 'audio', timeOffsetS: 0 });
+    expect(readTimeOffset(null)).toBe(0);
+    expect(readTimeOffset('0')).toBe(0);
+    expect(readTimeOffset('360000')).toBe(360_000);
+    expect(readTimeOffset('-1')).toBe('timeOffset must not be negative');
+    expect(readTimeOffset('-0.5')).toBe('timeOffset must not be negative');
+    for (const bad of ['abc', '1e3', '0x10', 'NaN', 'Infinity', ' 5', '5s', '1.2345', '.5', '1,5']) {
+      expect(readTimeOffset(bad), bad).toBe('timeOffset must be a number of seconds, e.g. timeOffset=61.5');
+    }
+    expect(readTimeOffset('360000.5')).toBe('timeOffset must be at most 360000 seconds');
+    expect(parseMediaTarget('/media/x/96.mp4?timeOffset=-3')).toEqual({ kind: 'invalid', status: 400, message: 'timeOffset must not be negative' });
   });
 
   it('answers unknown tiers and sizes with 400 naming the allowed values', () => {

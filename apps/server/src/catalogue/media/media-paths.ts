@@ -8,7 +8,7 @@ import { BITRATES_KBPS, IMAGE_SIZES, type BitrateKbps, type ImageSize } from '@l
  * the library or the cache (catalogue/urls.ts builds these paths).
  */
 export type MediaTarget =
-  | { kind: 'audio'; trackId: string; kbps: BitrateKbps; download: boolean }
+  | { kind: 'audio'; trackId: string; kbps: BitrateKbps; download: boolean; timeOffsetS: number }
   | { kind: 'image'; coverId: string; size: ImageSize }
   | { kind: 'invalid'; status: 400 | 404; message: string };
 
@@ -33,7 +33,10 @@ export function parseMediaTarget(url: string): MediaTarget {
     if (!(BITRATES_KBPS as readonly number[]).includes(kbps)) {
       return { kind: 'invalid', status: 400, message: `unknown bitrate ${tier}; expected one of ${BITRATES_KBPS.join(', ')}` };
     }
-    return { kind: 'audio', trackId: id, kbps: kbps as BitrateKbps, download: wantsDownload(query) };
+    const params = new URLSearchParams(query);
+    const offset = readTimeOffset(params.get('timeOffset'));
+    if (typeof offset === 'string') return { kind: 'invalid', status: 400, message: offset };
+    return { kind: 'audio', trackId: id, kbps: kbps as BitrateKbps, download: wantsDownload(params), timeOffsetS: offset };
   }
   const image = IMAGE.exec(path);
   if (image) {
@@ -54,9 +57,27 @@ const imageNotFound = { kind: 'invalid', status: 404, message: 'image not found'
 const routeNotFound = { kind: 'invalid', status: 404, message: 'route not found' } as const;
 
 /** `?download`, `?download=1` or `?download=true` ask for an attachment. */
-function wantsDownload(query: string): boolean {
-  if (query === '') return false;
-  return new URLSearchParams(query).getAll('download').some((v) => v === '' || v === '1' || v === 'true');
+function wantsDownload(params: URLSearchParams): boolean {
+  return params.getAll('download').some((v) => v === '' || v === '1' || v === 'true');
+}
+
+/** Longest offset worth reading: 100 hours, far past any song, short of float trouble. */
+export const MAX_TIME_OFFSET_S = 360_000;
+const DECIMAL = /^[0-9]{1,6}(\.[0-9]{1,3})?$/;
+
+/**
+ * `?timeOffset=<seconds>` (Subsonic's name): where the audio should start.
+ * Absent or empty is 0; anything but a plain decimal number of seconds is an
+ * error message (the caller answers 400). Past the end of the song is
+ * checked once the track is known (audio-reply.ts).
+ */
+export function readTimeOffset(raw: string | null): number | string {
+  if (raw == null || raw === '') return 0;
+  if (raw.startsWith('-') && DECIMAL.test(raw.slice(1))) return 'timeOffset must not be negative';
+  if (!DECIMAL.test(raw)) return 'timeOffset must be a number of seconds, e.g. timeOffset=61.5';
+  const s = Number(raw);
+  if (s > MAX_TIME_OFFSET_S) return `timeOffset must be at most ${MAX_TIME_OFFSET_S} seconds`;
+  return s;
 }
 
 /** `root`/`rel` resolved, or null when it would leave `root` (a last check under the id rules). */
