@@ -25,3 +25,12 @@ describe('media errors (SPEC §8)', () => {
     expect(mediaErrorAction(undefined, 0)).toEqual({ kind: 'stop', message: 'Unknown error occurred' });
   });
 });
+
+describe('offline', () => {
+  it('any error while offline stops with the offline banner words, never a codec error', () => {
+    for (const code of [1, 2, 3, 4, null]) {
+      expect(mediaErrorAction(code, 0, false)).toEqual({ kind: 'offline', message: 'You are offline. Reconnecting...' });
+    }
+    expect(mediaErrorAction(4, 0, true)).toEqual({ kind: 'stop', message: 'Audio format not supported' });
+  });
+});

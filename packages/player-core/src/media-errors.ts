@@ -19,15 +19,23 @@ export function mediaErrorMessage(code: number | null | undefined): string {
   }
 }
 
+/** SPEC §2's offline banner, also what the player says when a song cannot load offline. */
+export const OFFLINE_MESSAGE = 'You are offline. Reconnecting...';
+
 /**
  * What to do about a media error after `networkRetries` retries so far:
  * SPEC §4 retries a network error up to 3 times with a growing delay
  * (1 s, 2 s, 3 s); anything else, or a fourth network error, stops playback.
+ * Offline, any error is the network's, whatever code the browser gives (a
+ * source that never loaded reports "format not supported"): playback stops
+ * with the offline words and resumes when the device is back online.
  */
 export function mediaErrorAction(
   code: number | null | undefined,
   networkRetries: number,
-): { kind: 'retry'; delayMs: number } | { kind: 'stop'; message: string } {
+  online = true,
+): { kind: 'retry'; delayMs: number } | { kind: 'stop' | 'offline'; message: string } {
+  if (!online) return { kind: 'offline', message: OFFLINE_MESSAGE };
   if (code === MEDIA_ERR.NETWORK && networkRetries < PLAYER.NETWORK_RETRIES) {
     return { kind: 'retry', delayMs: (networkRetries + 1) * PLAYER.NETWORK_RETRY_STEP_MS };
   }

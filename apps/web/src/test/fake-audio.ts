@@ -9,6 +9,11 @@ export class FakeAudio extends EventTarget implements AudioLike {
   paused = true;
   ended = false;
   error: { code: number } | null = null;
+  /**
+   * How far the element can seek: a file served with Range (the default,
+   * a cached tier) seeks anywhere; a live transcode seeks nowhere (set 0).
+   */
+  seekableEndS = Number.POSITIVE_INFINITY;
   plays = 0;
   sources: string[] = [];
   playResult: () => Promise<void> = () => Promise.resolve();
@@ -26,6 +31,11 @@ export class FakeAudio extends EventTarget implements AudioLike {
         this.error = null;
       },
     });
+  }
+
+  get seekable() {
+    const end = this.seekableEndS;
+    return { length: 1, start: () => 0, end: () => end };
   }
 
   play(): Promise<void> {

@@ -36,7 +36,7 @@ describe('audio engine: video mode source swap (SPEC §4)', () => {
     await playingAt(42);
     const plays = audio.plays;
     engine.swapSource('https://x.example/media/song0001/160kbps.m4a');
-    expect(audio.src).toBe('https://x.example/media/song0001/160kbps.m4a');
+    expect(audio.src).toBe('https://x.example/media/song0001/160kbps.m4a?timeOffset=42.0');
     expect(audio.plays).toBe(plays + 1);
     expect(engine.positionS()).toBe(42);
     audio.currentTime = 0;

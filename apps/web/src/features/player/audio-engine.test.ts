@@ -92,7 +92,7 @@ describe('audio engine: sources (SPEC §4)', () => {
     audio.currentTime = 42;
     audio.emit('timeupdate');
     setAudioQuality('48kbps');
-    expect(audio.src).toBe('https://music.example/media/song0001/48kbps.mp4');
+    expect(audio.src).toBe('https://music.example/media/song0001/48kbps.mp4?timeOffset=42.0');
     audio.emit('loadedmetadata');
     expect(audio.currentTime).toBe(42);
   });
@@ -201,7 +201,7 @@ describe('audio engine: recovery (SPEC §4/§8)', () => {
     expect(audio.sources).toHaveLength(1);
     vi.advanceTimersByTime(1);
     expect(audio.sources).toHaveLength(2);
-    expect(audio.src).toBe(audio.sources[0]);
+    expect(audio.src).toBe(audio.sources[0] + '?timeOffset=61.5');
     audio.emit('loadedmetadata');
     expect(audio.currentTime).toBe(61.5);
     expect(audio.paused).toBe(false);

@@ -21,6 +21,7 @@ export function startPlayer(): AudioEngine {
     quality: () => readAudioQuality(),
     onQualityChange: onAudioQualityChange,
     network: window,
+    isOnline: () => navigator.onLine,
     ...('mediaSession' in navigator ? { mediaSession: navigator.mediaSession } : {}),
     ...(typeof MediaMetadata === 'undefined' ? {} : { createMetadata: (init: MediaMetadataInit) => new MediaMetadata(init) }),
     onPlayed: (song) => recordPlay(song),

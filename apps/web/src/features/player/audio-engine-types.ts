@@ -1,0 +1,50 @@
+import type { Song } from '@lyra/contracts/catalogue';
+import type { AudioQuality } from '@lyra/player-core/audio-quality';
+import type { StoreApi } from 'zustand';
+import type { PlayerState } from './player-store.js';
+import type { Ranges } from './source-address.js';
+
+/** The part of HTMLAudioElement the engine uses (a fake in unit tests). */
+export interface AudioLike extends EventTarget {
+  src: string;
+  currentTime: number;
+  volume: number;
+  readonly duration: number;
+  readonly paused: boolean;
+  readonly ended: boolean;
+  readonly error: { readonly code: number } | null;
+  readonly seekable: Ranges;
+  play(): Promise<void>;
+  pause(): void;
+  removeAttribute?(name: string): void;
+}
+
+export interface AudioEngineDeps {
+  audio: AudioLike;
+  store: Pick<StoreApi<PlayerState>, 'getState' | 'subscribe'>;
+  /** The stored tier (SPEC §4), read at every source load. */
+  quality: () => AudioQuality;
+  onQualityChange?: (listener: (q: AudioQuality) => void) => () => void;
+  /** Receives the browser's 'online' event (window). */
+  network?: EventTarget;
+  /** navigator.onLine: a load that fails while offline says so, not a codec error. */
+  isOnline?: () => boolean;
+  mediaSession?: MediaSession;
+  createMetadata?: (init: MediaMetadataInit) => MediaMetadata;
+  /** Play counts and recentSongs (SPEC §4), once per song start. */
+  onPlayed?: (song: Song) => void;
+}
+
+export interface AudioEngine {
+  seekTo(positionS: number): void;
+  seekBy(deltaS: number): void;
+  /**
+   * Plays the current song from another address at the same position,
+   * resuming if it was playing (SPEC §4 video mode: the preview's audio_url).
+   * The next song, or any reload, goes back to the catalogue's address.
+   */
+  swapSource(url: string): void;
+  /** The audio element's position now (the video follows it). */
+  positionS(): number;
+  dispose(): void;
+}

@@ -1,0 +1,91 @@
+import { PLAYER } from '@lyra/player-core/constants';
+import { MEDIA_ERR, mediaErrorAction } from '@lyra/player-core/media-errors';
+
+/** What recovery needs from the engine. */
+export interface RecoveryContext {
+  /** A song is loaded into the element (not waiting for its 200 ms). */
+  loaded(): boolean;
+  isPlaying(): boolean;
+  errorCode(): number | undefined;
+  online(): boolean;
+  /** Where playback is, for a retry to start there. */
+  positionS(): number;
+  /** Pauses the element without telling the store the listener paused. */
+  pauseQuietly(): void;
+  setLoading(loading: boolean): void;
+  /** Loads the current song again at a position. */
+  reload(positionS: number): void;
+  /** Stops with a message (SPEC §8). */
+  stop(message: string): void;
+  /** The listener wants it playing again: clears the error, sets playing. */
+  resume(): void;
+}
+
+/**
+ * SPEC §4's recovery rules: a stall pauses, shows loading and retries from
+ * the same position after 2 s; a network error retries 3 times with a
+ * growing delay; other errors stop with SPEC §8's message, or the offline
+ * words when the device is offline; the 'online' event reloads at the same
+ * position and resumes what was playing (or stopped by the network).
+ */
+export function createRecovery(ctx: RecoveryContext) {
+  let retryTimer: ReturnType<typeof setTimeout> | null = null;
+  let networkRetries = 0;
+  let resumeWhenOnline = false;
+
+  const cancel = () => {
+    if (retryTimer) clearTimeout(retryTimer);
+    retryTimer = null;
+  };
+  const retryAt = (positionS: number, delayMs: number) => {
+    cancel();
+    retryTimer = setTimeout(() => {
+      retryTimer = null;
+      ctx.reload(positionS);
+    }, delayMs);
+  };
+
+  return {
+    /** Drops a pending retry (pause, new load). */
+    cancel,
+    /** A new song: nothing to recover. */
+    reset() {
+      cancel();
+      networkRetries = 0;
+      resumeWhenOnline = false;
+    },
+    /** The element plays: the network is fine again. */
+    playing() {
+      networkRetries = 0;
+    },
+    stalled() {
+      if (!ctx.isPlaying() || !ctx.loaded() || retryTimer) return;
+      const at = ctx.positionS();
+      ctx.pauseQuietly();
+      ctx.setLoading(true);
+      retryAt(at, PLAYER.STALL_RETRY_MS);
+    },
+    error() {
+      if (!ctx.loaded()) return;
+      const code = ctx.errorCode();
+      const action = mediaErrorAction(code, networkRetries, ctx.online());
+      if (action.kind === 'retry') {
+        networkRetries++;
+        ctx.setLoading(true);
+        retryAt(ctx.positionS(), action.delayMs);
+        return;
+      }
+      resumeWhenOnline = (action.kind === 'offline' || code === MEDIA_ERR.NETWORK) && ctx.isPlaying();
+      cancel();
+      ctx.stop(action.message);
+    },
+    online() {
+      if (!ctx.loaded()) return;
+      const resume = ctx.isPlaying() || resumeWhenOnline;
+      resumeWhenOnline = false;
+      networkRetries = 0;
+      if (resume) ctx.resume();
+      ctx.reload(ctx.positionS());
+    },
+  };
+}
