@@ -114,3 +114,28 @@ describe('quality changes in place', () => {
     await waitForAudioProgress(page, 0.5, after.currentTime, 10_000);
   });
 });
+
+describe('offline', () => {
+  it('a never-played song tapped offline says the device is offline, then plays once back online', async () => {
+    const opened = await openPage(browser, server.url);
+    context = opened.context;
+    const page = opened.page;
+    const rows = page.locator('[data-song-id]');
+    await rows.nth(4).waitFor();
+    const [seen, id] = [(await rows.nth(4).getAttribute('data-song-id'))!, (await rows.nth(3).getAttribute('data-song-id'))!];
+    // The player screen's code is loaded once (a shared link opens it paused), then back Home.
+    await page.goto(`${server.url}/player/${seen}?share=1`);
+    await page.getByRole('slider', { name: 'Seek' }).waitFor();
+    await page.getByRole('button', { name: 'Back' }).click();
+    await rows.nth(3).waitFor();
+    await context.setOffline(true);
+    await page.locator(`[data-song-id="${id}"]`).first().click();
+    await page.getByRole('link', { name: /^Open player/ }).click();
+    await expect.poll(() => page.url()).toContain(`/player/${id}`);
+    const alert = page.getByRole('alert');
+    await expect.poll(() => alert.textContent(), { timeout: 15_000 }).toBe('You are offline. Reconnecting...');
+    await context.setOffline(false);
+    await waitForAudioProgress(page, 0.5, 0, 30_000);
+    expect(await alert.count()).toBe(0);
+  });
+});
