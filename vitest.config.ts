@@ -5,7 +5,11 @@ import { defineConfig } from 'vitest/config';
 // built app (npm test builds first).
 export default defineConfig({
   resolve: { conditions: ['source'] },
+  // The workspace packages are read from their sources ('source' export condition), also in
+  // node-environment tests, so unit tests run on a clean clone without a build.
+  ssr: { resolve: { conditions: ['source'] } },
   test: {
+    server: { deps: { inline: [/@lyra\//, /packages\/(contracts|player-core)\//] } },
     projects: [
       {
         extends: true,

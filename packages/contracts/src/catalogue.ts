@@ -7,6 +7,7 @@
  * §3.8); they are optional here because mirrors do not send them.
  */
 import { z } from 'zod';
+import { DOWNLOAD_QUALITIES } from './ids.js';
 
 // ---------------------------------------------------------------- envelope (§1.2)
 
@@ -31,8 +32,8 @@ export type ErrorBody = z.infer<typeof ErrorBody>;
 
 /** Order is fixed: index 0..2 = 50x50, 150x150, 500x500 (§2.1). */
 export const IMAGE_QUALITIES = ['50x50', '150x150', '500x500'] as const;
-/** Order is fixed: index 0..4 = 12, 48, 96, 160, 320 kbps (§2.2). */
-export const DOWNLOAD_QUALITIES = ['12kbps', '48kbps', '96kbps', '160kbps', '320kbps'] as const;
+/** Order is fixed: index 0..4 = 12, 48, 96, 160, 320 kbps (§2.2); declared once, in ids.ts. */
+export { DOWNLOAD_QUALITIES };
 
 export const ImageLink = z.object({
   quality: z.enum(IMAGE_QUALITIES),

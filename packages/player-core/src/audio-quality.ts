@@ -1,6 +1,9 @@
-/** SPEC §3: quality levels, indexed 0 to 4 like the catalogue's downloadUrl. */
-export const AUDIO_QUALITIES = ['12kbps', '48kbps', '96kbps', '160kbps', '320kbps'] as const;
-export type AudioQuality = (typeof AUDIO_QUALITIES)[number];
+import type { DownloadLink } from '@lyra/contracts/catalogue';
+import { DOWNLOAD_QUALITIES, type DownloadQuality } from '@lyra/contracts/ids';
+
+/** SPEC §3: quality levels, indexed 0 to 4 like the catalogue's downloadUrl (the contract's list). */
+export const AUDIO_QUALITIES = DOWNLOAD_QUALITIES;
+export type AudioQuality = DownloadQuality;
 
 /** SPEC §9: default quality 320kbps (index 4). */
 export const DEFAULT_QUALITY: AudioQuality = '320kbps';
@@ -17,21 +20,20 @@ export function resolveQuality(stored: string | null): { quality: AudioQuality; 
   return { quality, index: AUDIO_QUALITIES.indexOf(quality), store: quality !== stored };
 }
 
-/** One entry of a song's downloadUrl; older mirrors name the address `link`. */
-export interface DownloadLink {
-  quality?: string;
-  url?: string;
-  link?: string;
-}
+/** One entry of a song's downloadUrl as a mirror may send it: older mirrors name the address `link`. */
+type LooseDownloadLink = Partial<Omit<DownloadLink, 'quality'>> & { quality?: string };
 
 /**
  * The address to play at a quality: the entry with that label, else the
  * entry at the quality's index, else the best (last) one. Null when the song
  * has no playable address (catalogue-api.md §2.2: `[]` or legacy `false`).
  */
-export function pickSourceUrl(downloadUrl: readonly DownloadLink[] | false | null | undefined, quality: AudioQuality): string | null {
+export function pickSourceUrl(
+  downloadUrl: readonly LooseDownloadLink[] | false | null | undefined,
+  quality: AudioQuality,
+): string | null {
   if (!Array.isArray(downloadUrl) || downloadUrl.length === 0) return null;
-  const address = (e: DownloadLink | undefined) => e?.url ?? e?.link ?? null;
+  const address = (e: LooseDownloadLink | undefined) => e?.url ?? e?.link ?? null;
   const byLabel = downloadUrl.find((e) => e.quality === quality);
   return (
     address(byLabel) ??

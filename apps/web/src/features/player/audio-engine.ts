@@ -1,5 +1,5 @@
 import type { Song } from '@lyra/contracts/catalogue';
-import { pickSourceUrl, type DownloadLink } from '@lyra/player-core/audio-quality';
+import { pickSourceUrl } from '@lyra/player-core/audio-quality';
 import { PLAYER } from '@lyra/player-core/constants';
 import { MEDIA_ERR, mediaErrorMessage } from '@lyra/player-core/media-errors';
 import type { AudioEngine, AudioEngineDeps } from './audio-engine-types.js';
@@ -86,7 +86,7 @@ export function createAudioEngine(deps: AudioEngineDeps): AudioEngine {
   };
 
   const loadSource = (song: Song, startS: number) => {
-    const url = pickSourceUrl(song.downloadUrl as readonly DownloadLink[] | undefined, deps.quality());
+    const url = pickSourceUrl(song.downloadUrl, deps.quality());
     loadedId = song.id;
     if (!url) return stop(mediaErrorMessage(MEDIA_ERR.SRC_NOT_SUPPORTED));
     load(url, startS, song.duration ?? 0);
