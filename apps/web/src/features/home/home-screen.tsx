@@ -3,7 +3,9 @@ import { Suspense, use } from 'react';
 import { knownPromise } from '../../shared/lib/known-promise.js';
 import { useCatalogue } from '../../shared/lib/catalogue-context.js';
 import { FavoritesRow } from '../favorites/favorites-row.js';
+import { ContinueListening } from './continue-listening.js';
 import { cachedHomeRowsQuery } from './home-queries.js';
+import { MostPlayedRow } from './most-played-row.js';
 import { RecentPlaysRow } from './recent-plays-row.js';
 import { SpeedListGrid } from './speed-list-grid.js';
 
@@ -19,7 +21,8 @@ function BelowFold() {
 export const greeting = (hour: number): string => (hour < 12 ? 'Good morning' : hour < 18 ? 'Good afternoon' : 'Good evening');
 
 /**
- * Home (SPEC §2), top to bottom: greeting, Recent Plays, Favorites (signed in),
+ * Home (SPEC §2), top to bottom: greeting, Continue listening (signed in, from
+ * another device or session), Recent Plays, Favorites and Most played (signed in),
  * Speed List, then Video Previews, Suggested for You and the curated rows.
  */
 export function HomeScreen() {
@@ -28,8 +31,10 @@ export function HomeScreen() {
   return (
     <>
       <h1 className="px-2 pt-2 pb-3 text-2xl font-bold">{greeting(new Date().getHours())}</h1>
+      <ContinueListening />
       <RecentPlaysRow />
       <FavoritesRow />
+      <MostPlayedRow />
       <SpeedListGrid />
       {/* While the rows' chunk loads: the room of the first two rows, so nothing jumps. */}
       <Suspense fallback={<div aria-hidden className="h-[480px]" />}>

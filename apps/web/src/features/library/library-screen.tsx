@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { signInToast } from '../../shared/lib/toasts.js';
 import { useSessionUser } from '../auth/session-store.js';
+import { HistorySection } from '../history/index.js';
 import { CreatePlaylistDialog } from '../playlists/create-playlist-dialog.js';
 import { PlaylistList } from '../playlists/playlist-list.js';
 
@@ -10,7 +11,8 @@ const tile = 'flex w-full items-center gap-4 rounded-xl bg-panel p-3 text-left h
 
 /**
  * SPEC §2 Library: 'Your Library', the 'Create New Playlist' tile, the
- * Favorites tile (to /favorites when signed in) and the user's playlists.
+ * Favorites tile (to /favorites when signed in) and the user's playlists;
+ * then the listener's History, grouped by day.
  */
 export function LibraryScreen() {
   const user = useSessionUser();
@@ -41,6 +43,7 @@ export function LibraryScreen() {
         </button>
       </div>
       <PlaylistList />
+      <HistorySection />
       <CreatePlaylistDialog open={creating} onOpenChange={setCreating} />
     </section>
   );

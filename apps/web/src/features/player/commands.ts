@@ -22,6 +22,11 @@ export const commands = {
   playListRow: (list: readonly Song[], index: number) => playerActions().playListRow(list, index),
   /** Search: plays the song alone (the queue is cleared). */
   playOnly: (song: Song) => playerActions().playQueue([song], 0),
+  /** Continue listening: plays the song alone from a position (its load starts there). */
+  playFrom(song: Song, positionS: number) {
+    playerActions().playQueue([song], 0);
+    playerEngine()?.seekTo(positionS);
+  },
   addToQueue(song: Song) {
     try {
       playerActions().addToQueue(song);

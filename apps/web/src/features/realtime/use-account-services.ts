@@ -1,14 +1,17 @@
 import { useSessionCheck } from '../auth/use-session-check.js';
 import { useFavoritesSync } from '../favorites/use-favorites-sync.js';
+import { useHistoryRecorder } from '../history/index.js';
 import { useRealtimeSync } from './use-realtime-sync.js';
 
 /**
  * Everything a signed-in listener's device keeps running in the background,
  * mounted once by the app shell: the session check (SPEC §4), the retry of
- * favourite changes that failed (SPEC §4) and realtime sync across devices.
+ * favourite changes that failed (SPEC §4), realtime sync across devices, and
+ * the play history and saved position (history/).
  */
 export function useAccountServices(): void {
   useSessionCheck();
   useFavoritesSync();
   useRealtimeSync();
+  useHistoryRecorder();
 }

@@ -3,7 +3,7 @@ import { documentsChannel, type CollectionName } from './backend-ids.js';
 
 /**
  * An in-memory BackendApi for unit tests: documents per collection, Appwrite's
- * query strings (equal, limit, offset, orderAsc), the server's duplicate rules
+ * query strings (equal, limit, offset, orderAsc, orderDesc), account prefs, the server's duplicate rules
  * (Favorite and PlaylistSong answer 409), realtime events to subscribers, and
  * failures a test queues for the next call of an operation.
  */
@@ -17,7 +17,17 @@ export class FakeBackendError extends Error {
   }
 }
 
-type Op = 'getAccount' | 'createAccount' | 'createEmailSession' | 'createSession' | 'deleteCurrentSession' | 'list' | 'create' | 'remove';
+type Op =
+  | 'getAccount'
+  | 'createAccount'
+  | 'createEmailSession'
+  | 'createSession'
+  | 'deleteCurrentSession'
+  | 'getPrefs'
+  | 'updatePrefs'
+  | 'list'
+  | 'create'
+  | 'remove';
 
 const UNIQUE: Partial<Record<CollectionName, { keys: string[]; message: string }>> = {
   Favorite: { keys: ['userId', 'songId'], message: 'Song is already liked' },
@@ -28,6 +38,7 @@ const UNIQUE: Partial<Record<CollectionName, { keys: string[]; message: string }
 export interface FakeBackend extends BackendApi {
   docs: Record<CollectionName, BackendDocument[]>;
   user: BackendUser | null;
+  prefs: Record<string, unknown>;
   calls: { op: Op; args: unknown[] }[];
   oauth: { provider: string; success: string; failure: string }[];
   /** The next call of `op` fails with this error (queued, first in first out). */
@@ -44,8 +55,9 @@ export function createFakeBackend(init: { user?: BackendUser | null } = {}): Fak
   let seq = 0;
 
   const fake: FakeBackend = {
-    docs: { Favorite: [], Playlist: [], PlaylistSong: [], Feedback: [], VideoPreview: [], VideoRequest: [] },
+    docs: { Favorite: [], Playlist: [], PlaylistSong: [], Feedback: [], VideoPreview: [], VideoRequest: [], History: [] },
     user: init.user ?? null,
+    prefs: {},
     calls: [],
     oauth: [],
     subscribers: 0,
@@ -74,13 +86,17 @@ export function createFakeBackend(init: { user?: BackendUser | null } = {}): Fak
       fake.user = null;
     }),
     startOAuth: (provider, success, failure) => void fake.oauth.push({ provider, success, failure }),
+    getPrefs: () => run('getPrefs', [], () => structuredClone(fake.prefs)),
+    updatePrefs: (prefs) => run('updatePrefs', [prefs], () => {
+      fake.prefs = structuredClone(prefs);
+    }),
     list: (name, queries) => run('list', [name, queries], () => query(fake.docs[name], queries)),
     create: (name, data) => run('create', [name, data], () => {
       const unique = UNIQUE[name];
       if (unique && fake.docs[name].some((d) => unique.keys.every((k) => d[k] === data[k]))) {
         throw new FakeBackendError(unique.message, 409, 'document_already_exists');
       }
-      const doc: BackendDocument = { ...data, $id: `d${++seq}` };
+      const doc: BackendDocument = { ...data, $id: `d${++seq}`, $createdAt: new Date(Date.now() + seq).toISOString() };
       fake.docs[name].push(doc);
       emit(name, doc, 'create');
       return { ...doc };
@@ -129,6 +145,7 @@ function query(docs: BackendDocument[], queries: string[]): BackendDocument[] {
     else if (method === 'limit') limit = Number(values![0]);
     else if (method === 'offset') offset = Number(values![0]);
     else if (method === 'orderAsc') out.sort((a, b) => String(a[attribute!]).localeCompare(String(b[attribute!])));
+    else if (method === 'orderDesc') out.sort((a, b) => String(b[attribute!]).localeCompare(String(a[attribute!])));
     else throw new Error(`fake backend: unsupported query ${method}`);
   }
   return out.slice(offset, offset + limit).map((d) => ({ ...d }));

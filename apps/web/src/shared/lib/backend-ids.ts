@@ -5,7 +5,7 @@ import schema from '../../../../../appwrite.json';
  * the server migrates from (DESIGN §3); the app names collections by their
  * schema `name` and never repeats an id.
  */
-const NAMES = ['Favorite', 'Playlist', 'PlaylistSong', 'Feedback', 'VideoPreview', 'VideoRequest'] as const;
+const NAMES = ['Favorite', 'Playlist', 'PlaylistSong', 'Feedback', 'VideoPreview', 'VideoRequest', 'History'] as const;
 export type CollectionName = (typeof NAMES)[number];
 
 export interface CollectionRef {

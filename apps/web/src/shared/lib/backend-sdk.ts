@@ -33,6 +33,10 @@ export function createSdkBackend(config: Pick<ClientConfig, 'backendEndpoint' | 
     startOAuth: (provider, success, failure) => {
       account.createOAuth2Token({ provider: provider === 'google' ? OAuthProvider.Google : OAuthProvider.Oidc, success, failure });
     },
+    getPrefs: async () => (await account.getPrefs()) as Record<string, unknown>,
+    updatePrefs: async (prefs) => {
+      await account.updatePrefs({ prefs });
+    },
     list: async (name, queries) => {
       const { databaseId, collectionId } = COLLECTIONS[name];
       const res = await databases.listDocuments({ databaseId, collectionId, queries });

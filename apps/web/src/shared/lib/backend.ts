@@ -37,6 +37,10 @@ export interface BackendApi {
   deleteCurrentSession(): Promise<void>;
   /** Leaves the page for the provider (the SDK sets window.location). */
   startOAuth(provider: 'google' | 'oidc', success: string, failure: string): void;
+  /** The account's preferences (GET /account/prefs). */
+  getPrefs(): Promise<Record<string, unknown>>;
+  /** Replaces the account's preferences (PATCH /account/prefs): send the whole object. */
+  updatePrefs(prefs: Record<string, unknown>): Promise<void>;
   list(collection: CollectionName, queries: QueryString[]): Promise<BackendDocument[]>;
   create(collection: CollectionName, data: Record<string, unknown>): Promise<BackendDocument>;
   remove(collection: CollectionName, id: string): Promise<void>;
@@ -54,6 +58,7 @@ export const q = {
   limit: (n: number): QueryString => JSON.stringify({ method: 'limit', values: [n] }),
   offset: (n: number): QueryString => JSON.stringify({ method: 'offset', values: [n] }),
   orderAsc: (attribute: string): QueryString => JSON.stringify({ method: 'orderAsc', attribute }),
+  orderDesc: (attribute: string): QueryString => JSON.stringify({ method: 'orderDesc', attribute }),
 };
 
 /** The parts of an SDK error the app decides on: HTTP status (0 = none), type and message. */
