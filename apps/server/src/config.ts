@@ -35,6 +35,8 @@ const schema = z.object({
   HOME_ROWS: optional(z.string().min(1)),
   SCAN_WATCH: onOff.default('on'),
   VIDEO_WORKER: onOff.default('on'),
+  /** Measure each track's loudness in the background for normalisation (ReplayGain tags win). */
+  LOUDNESS_SCAN: onOff.default('on'),
   FFMPEG_PATH: optional(z.string().min(1)),
   FFPROBE_PATH: optional(z.string().min(1)),
   /** Unset: previews are kept in DATA_DIR/videos. */

@@ -80,6 +80,15 @@ export type AlbumRef = z.infer<typeof AlbumRef>;
 
 // ---------------------------------------------------------------- entities (§3)
 
+/** Ours: a song's loudness normalisation (OpenSubsonic's ReplayGain field names). */
+export const ReplayGain = z.object({
+  trackGain: z.number(),
+  trackPeak: z.number().nullable(),
+  albumGain: z.number().nullable(),
+  albumPeak: z.number().nullable(),
+});
+export type ReplayGain = z.infer<typeof ReplayGain>;
+
 /** §3.5. `year` is a string here (a number on Album and Playlist). */
 export const Song = z.object({
   id: z.string(),
@@ -105,6 +114,11 @@ export const Song = z.object({
   primaryArtists: z.string().optional(),
   /** Ours: comma-joined primary artist ids (§4.3). */
   primaryArtistsId: z.string().optional(),
+  /**
+   * Ours: loudness normalisation in OpenSubsonic's names (dB gains to the
+   * ReplayGain 2 reference of -18 LUFS, linear peaks); null until measured.
+   */
+  replayGain: ReplayGain.nullable().optional(),
 });
 export type Song = z.infer<typeof Song>;
 

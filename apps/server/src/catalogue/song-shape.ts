@@ -44,5 +44,9 @@ export function toSong(base: string, t: TrackRow): Song {
     downloadUrl: downloadLinks(base, t),
     primaryArtists: artists.primary.map((a) => a.name).join(', '),
     primaryArtistsId: artists.primary.map((a) => a.id).join(', '),
+    replayGain:
+      t.track_gain_db == null
+        ? null
+        : { trackGain: t.track_gain_db, trackPeak: t.track_peak, albumGain: t.album_gain_db, albumPeak: t.album_peak },
   };
 }

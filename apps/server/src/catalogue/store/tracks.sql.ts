@@ -21,6 +21,11 @@ export interface TrackRow {
   cover_id: string | null;
   /** Its credits, in credit order. */
   credits: CreditRow[];
+  /** Loudness (catalogue/loudness/): null until measured. */
+  track_gain_db: number | null;
+  track_peak: number | null;
+  album_gain_db: number | null;
+  album_peak: number | null;
 }
 
 /** One credit of a track: role is 'primary', 'featured' or a credit such as 'composer'. */
@@ -47,8 +52,11 @@ export async function selectTracksByIds(db: Queryable, ids: readonly string[]): 
                                                 'position', ta.position, 'cover_id', a.cover_id)
                               order by ta.position, ta.role)
                 from track_artists ta join artists a on a.id = ta.artist_id
-               where ta.track_id = t.id), '[]') as credits
+               where ta.track_id = t.id), '[]') as credits,
+            tl.track_gain_db, tl.track_peak, alo.gain_db as album_gain_db, alo.peak as album_peak
        from tracks t left join albums al on al.id = t.album_id
+            left join track_loudness tl on tl.track_id = t.id and tl.source_key = t.size_bytes::text || '-' || t.mtime_ms::text
+            left join album_loudness alo on alo.album_id = t.album_id
       where t.id = any($1::text[])`,
     [ids],
   );

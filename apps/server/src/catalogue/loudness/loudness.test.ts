@@ -1,0 +1,108 @@
+import { execFile } from 'node:child_process';
+import { mkdir, mkdtemp, rm, utimes } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import type { Song } from '@lyra/contracts/catalogue';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { silentLogger } from '../../log.js';
+import { createTestApp, type TestApp } from '../../test/app.js';
+import { ENGINES } from '../../test/db.js';
+import { getJson } from '../test/api-client.js';
+import { createLoudnessJob } from './loudness-job.js';
+
+const run = promisify(execFile);
+const NPM_FFMPEG = (createRequire(import.meta.url)('@ffmpeg-installer/ffmpeg') as { path: string }).path;
+
+/** A sine tone, `volumeDb` over ffmpeg's default of -18 dBFS, tagged as one album's track. */
+async function tone(dir: string, name: string, volumeDb: number, seconds: number, extraTags: Record<string, string> = {}) {
+  const tags = Object.entries({ title: name, artist: 'Test Tones', album: 'Levels', ...extraTags }).flatMap(([k, v]) => ['-metadata', `${k}=${v}`]);
+  await run('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', `sine=frequency=997:duration=${seconds}`, '-af', `volume=${volumeDb}dB`, '-ac', '2',
+    '-c:a', 'libvorbis', ...tags, join(dir, `${name}.ogg`)]);
+}
+
+/**
+ * Loudness for normalisation: ReplayGain tags when a file has them, else
+ * ffmpeg's EBU R128 measurement; album gain once every track of the album
+ * has a figure; songs report it as `replayGain` (OpenSubsonic's names).
+ * On both engines, and with both ffmpeg builds the server may run.
+ */
+describe.each([
+  ...ENGINES.map((engine) => ({ engine, ffmpeg: 'ffmpeg' })),
+  { engine: ENGINES[0], ffmpeg: NPM_FFMPEG },
+])('loudness ($engine, $ffmpeg)', ({ engine, ffmpeg }) => {
+  let t: TestApp;
+  let musicDir: string;
+  const songs = async () => {
+    const r = await getJson<{ data: { results: Song[] } }>(t.app, '/api/search/songs?query=test%20tones&limit=15');
+    return new Map(r.body.data.results.map((s) => [s.name, s]));
+  };
+  const measureAll = async () => {
+    const job = createLoudnessJob({ db: t.testDb.db, log: silentLogger, musicDir, ffmpeg });
+    await job.idle();
+    await job.stop();
+  };
+
+  beforeAll(async () => {
+    musicDir = await mkdtemp(join(tmpdir(), 'lyra-loudness-'));
+    await mkdir(join(musicDir, 'levels'));
+    await tone(join(musicDir, 'levels'), 'Quiet', -8, 6);
+    await tone(join(musicDir, 'levels'), 'Loud', 12, 6);
+    await tone(join(musicDir, 'levels'), 'Tagged', 6, 4, {
+      REPLAYGAIN_TRACK_GAIN: '-6.50 dB',
+      REPLAYGAIN_TRACK_PEAK: '0.900000',
+      REPLAYGAIN_ALBUM_GAIN: '-7.25 dB',
+      REPLAYGAIN_ALBUM_PEAK: '0.950000',
+      album: 'Mastered',
+    });
+    t = await createTestApp(engine, { MUSIC_DIR: musicDir }, ['catalogue']);
+    expect((await t.app.request('/api/admin/rescan?wait=true', { method: 'POST' })).status).toBe(200);
+  });
+  afterAll(async () => {
+    await t?.close();
+    await rm(musicDir, { recursive: true, force: true });
+  });
+
+  it('reports null until measured, then measured gains: quiet tracks up, loud tracks down, peaks linear', async () => {
+    expect((await songs()).get('Quiet')!.replayGain).toBeNull();
+    await measureAll();
+    const s = await songs();
+    const quiet = s.get('Quiet')!.replayGain!;
+    const loud = s.get('Loud')!.replayGain!;
+    // A sine peaking at -26 dBFS is about -29 LUFS: some +11 dB to reach -18; at -6 dBFS, about -9 dB.
+    expect(quiet.trackGain).toBeGreaterThan(9);
+    expect(quiet.trackGain).toBeLessThan(13);
+    expect(loud.trackGain).toBeGreaterThan(-11);
+    expect(loud.trackGain).toBeLessThan(-7);
+    expect(quiet.trackGain - loud.trackGain).toBeCloseTo(20, 0);
+    // -6 dBFS mono made stereo (each channel 3 dB down): about 0.36 of full scale.
+    expect(loud.trackPeak).toBeGreaterThan(0.33);
+    expect(loud.trackPeak).toBeLessThan(0.4);
+    // The album: the energy mean of its two tracks, dominated by the loud one; its peak is the loudest.
+    expect(loud.albumGain).toBe(quiet.albumGain);
+    expect(loud.albumGain!).toBeLessThan(loud.trackGain + 3.1);
+    expect(loud.albumGain!).toBeGreaterThan(loud.trackGain + 2.9);
+    expect(quiet.albumPeak).toBe(loud.trackPeak);
+  });
+
+  it('takes ReplayGain tags as they are', async () => {
+    await measureAll();
+    expect((await songs()).get('Tagged')!.replayGain).toEqual({ trackGain: -6.5, trackPeak: 0.9, albumGain: -7.25, albumPeak: 0.95 });
+  });
+
+  it('measures a file again when it changes, and not before', async () => {
+    const before = await t.testDb.db.query<{ updated_at: string }>('select updated_at::text from track_loudness order by track_id');
+    await measureAll();
+    expect(await t.testDb.db.query('select updated_at::text from track_loudness order by track_id')).toEqual(before);
+    await tone(join(musicDir, 'levels'), 'Quiet', 2, 6);
+    await utimes(join(musicDir, 'levels', 'Quiet.ogg'), new Date(), new Date(Date.now() + 5_000));
+    expect((await t.app.request('/api/admin/rescan?wait=true', { method: 'POST' })).status).toBe(200);
+    // The changed file has no figure until it is measured again.
+    expect((await songs()).get('Quiet')?.replayGain ?? null).toBeNull();
+    await measureAll();
+    const quiet = (await songs()).get('Quiet')!.replayGain!;
+    expect(quiet.trackGain).toBeGreaterThan(-1);
+    expect(quiet.trackGain).toBeLessThan(3);
+  });
+});
