@@ -2,7 +2,7 @@ import type { Db } from '../../db/db.js';
 import type { Logger } from '../../log.js';
 import { resolveInside } from '../media/media-paths.js';
 import { loudnessFromTags, measureLoudness } from './measure.js';
-import { saveTrack, selectPending, updateAlbum } from './loudness.sql.js';
+import { saveTrack, selectAlbumsToUpdate, selectPending, updateAlbum } from './loudness.sql.js';
 
 export interface LoudnessJob {
   /** Looks for tracks to measure now (after a scan). */
@@ -61,6 +61,7 @@ export function createLoudnessJob(deps: { db: Db; log: Logger; musicDir: string;
       let done = 0;
       try {
         for (let n = await batch(); n > 0 && !abort.signal.aborted; n = await batch()) done += n;
+        for (const id of await selectAlbumsToUpdate(db)) if (!abort.signal.aborted) await updateAlbum(db, id);
       } catch (e) {
         if (!abort.signal.aborted) log.warn('loudness job failed', { error: e });
       }

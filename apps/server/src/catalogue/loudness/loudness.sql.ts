@@ -67,3 +67,19 @@ export async function updateAlbum(db: Queryable, albumId: string): Promise<void>
     [albumId, gain, peak],
   );
 }
+
+/**
+ * Albums whose every track has a figure but which have no album figure yet:
+ * a track measured before the scan had linked it to its album leaves its
+ * album to this sweep.
+ */
+export async function selectAlbumsToUpdate(db: Queryable): Promise<string[]> {
+  const rows = await db.query<{ id: string }>(
+    `select al.id from albums al
+      where not exists (select 1 from album_loudness x where x.album_id = al.id)
+        and exists (select 1 from tracks t where t.album_id = al.id)
+        and not exists (select 1 from tracks t left join track_loudness l on l.track_id = t.id and l.source_key = ${SOURCE_KEY}
+                         where t.album_id = al.id and (l.track_id is null or l.origin = 'failed'))`,
+  );
+  return rows.map((r) => r.id);
+}

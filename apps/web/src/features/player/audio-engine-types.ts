@@ -33,6 +33,8 @@ export interface AudioEngineDeps {
   createMetadata?: (init: MediaMetadataInit) => MediaMetadata;
   /** Play counts and recentSongs (SPEC §4), once per song start. */
   onPlayed?: (song: Song) => void;
+  /** Just before the element is pointed at an address (the Web Audio graph may ask for CORS). */
+  beforeLoad?: (url: string) => void;
 }
 
 export interface AudioEngine {

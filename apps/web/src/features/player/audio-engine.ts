@@ -76,7 +76,9 @@ export function createAudioEngine(deps: AudioEngineDeps): AudioEngine {
     pauseQuietly();
     loadedBase = base;
     position.startAt(startS, catalogueDurationS);
-    audio.src = withTimeOffset(base, startS);
+    const url = withTimeOffset(base, startS);
+    deps.beforeLoad?.(url);
+    audio.src = url;
     if (store.getState().isPlaying) {
       actions().setLoading(true);
       playNow();

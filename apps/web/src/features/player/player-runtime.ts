@@ -1,4 +1,7 @@
 import { createAudioEngine, type AudioEngine } from './audio-engine.js';
+import { createAudioGraph } from './audio-graph.js';
+import { onLoudnessModeChange, readLoudnessMode } from './loudness-storage.js';
+import { followNormalisation } from './normalisation.js';
 import { recordPlay } from './play-stats-storage.js';
 import { usePlayerStore } from './player-store.js';
 import { onAudioQualityChange, readAudioQuality } from './quality-storage.js';
@@ -15,6 +18,12 @@ export function startPlayer(): AudioEngine {
   audio.hidden = true;
   document.body.appendChild(audio);
   readAudioQuality(); // SPEC §4: stores the default when nothing is saved yet.
+  // Volume normalisation through Web Audio, made once the element first plays.
+  const graph = typeof AudioContext === 'undefined' ? null : createAudioGraph({ audio });
+  if (graph) {
+    audio.addEventListener('playing', () => void graph.attach());
+    followNormalisation({ store: usePlayerStore, graph, mode: readLoudnessMode, onModeChange: (l) => onLoudnessModeChange(l) });
+  }
   engine = createAudioEngine({
     audio,
     store: usePlayerStore,
@@ -25,6 +34,7 @@ export function startPlayer(): AudioEngine {
     ...('mediaSession' in navigator ? { mediaSession: navigator.mediaSession } : {}),
     ...(typeof MediaMetadata === 'undefined' ? {} : { createMetadata: (init: MediaMetadataInit) => new MediaMetadata(init) }),
     onPlayed: (song) => recordPlay(song),
+    ...(graph ? { beforeLoad: (url: string) => graph.prepare(url) } : {}),
   });
   return engine;
 }

@@ -1,5 +1,6 @@
 import { FeedbackButton } from '../feedback/feedback-dialog.js';
 import { AudioQualitySelect } from './audio-quality-select.js';
+import { LoudnessSelect } from './loudness-select.js';
 
 /** SPEC §2 Profile "System Preferences", shown signed in and signed out alike. */
 export function SystemPreferences() {
@@ -11,6 +12,10 @@ export function SystemPreferences() {
       <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
         <span className="font-medium">Audio Quality Settings</span>
         <AudioQualitySelect />
+      </div>
+      <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
+        <span className="font-medium">Volume normalisation</span>
+        <LoudnessSelect />
       </div>
       <div className="mt-4 border-t border-line pt-4">
         <FeedbackButton className="font-medium text-accent-text hover:underline" />
