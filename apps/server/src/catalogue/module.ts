@@ -3,7 +3,8 @@ import { migrate } from '../db/migrate.js';
 import type { Deps, ServerModule } from '../module.js';
 import { createAdminRoutes } from './http/admin.routes.js';
 import { createApiRoutes } from './http/api.routes.js';
-import { createLoudnessJob, type LoudnessJob } from './loudness/loudness-job.js';
+import { loudnessPass } from './loudness/loudness-pass.js';
+import { startPassRunner, type PassRunner } from './passes/pass-runner.js';
 import { createMedia } from './media/media-module.js';
 import { createScanner } from './scanner/scanner-service.js';
 
@@ -12,7 +13,7 @@ export async function createCatalogue(deps: Deps): Promise<ServerModule> {
   await migrate(deps.db, 'catalogue');
   const scanner = createScanner(deps);
   const media = createMedia(deps);
-  let loudness: LoudnessJob | null = null;
+  let passes: PassRunner | null = null;
   const routes = new Hono();
   routes.route('/', createApiRoutes(deps, scanner));
   routes.route('/', createAdminRoutes(scanner));
@@ -22,14 +23,17 @@ export async function createCatalogue(deps: Deps): Promise<ServerModule> {
     routes,
     ...(media.raw ? { raw: media.raw } : {}),
     async start() {
-      if (deps.config.LOUDNESS_SCAN === 'on') {
-        const job = (loudness = createLoudnessJob({ db: deps.db, log: deps.log.child({ part: 'loudness' }), musicDir: deps.config.MUSIC_DIR, ffmpeg: media.tools.ffmpeg }));
-        scanner.onScanned(() => job.kick());
-      }
+      const { db, config } = deps;
+      const log = deps.log.child({ part: 'passes' });
+      const runner = (passes = startPassRunner(
+        config.LOUDNESS_SCAN === 'on' ? [loudnessPass({ db, log, musicDir: config.MUSIC_DIR, ffmpeg: media.tools.ffmpeg })] : [],
+        log,
+      ));
+      scanner.onScanned(() => runner.kick());
       await scanner.start();
     },
     async stop() {
-      await loudness?.stop();
+      await passes?.stop();
       await scanner.stop();
       await media.stop();
     },

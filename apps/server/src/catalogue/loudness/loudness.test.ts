@@ -10,7 +10,8 @@ import { silentLogger } from '../../log.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { ENGINES } from '../../test/db.js';
 import { getJson } from '../test/api-client.js';
-import { createLoudnessJob } from './loudness-job.js';
+import { startPassRunner } from '../passes/pass-runner.js';
+import { loudnessPass } from './loudness-pass.js';
 
 const run = promisify(execFile);
 const NPM_FFMPEG = (createRequire(import.meta.url)('@ffmpeg-installer/ffmpeg') as { path: string }).path;
@@ -39,9 +40,9 @@ describe.each([
     return new Map(r.body.data.results.map((s) => [s.name, s]));
   };
   const measureAll = async () => {
-    const job = createLoudnessJob({ db: t.testDb.db, log: silentLogger, musicDir, ffmpeg });
-    await job.idle();
-    await job.stop();
+    const runner = startPassRunner([loudnessPass({ db: t.testDb.db, log: silentLogger, musicDir, ffmpeg })], silentLogger);
+    await runner.idle();
+    await runner.stop();
   };
 
   beforeAll(async () => {
