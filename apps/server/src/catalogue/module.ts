@@ -4,6 +4,7 @@ import type { Deps, ServerModule } from '../module.js';
 import { createAdminRoutes } from './http/admin.routes.js';
 import { createApiRoutes } from './http/api.routes.js';
 import { loudnessPass } from './loudness/loudness-pass.js';
+import { lyricsPass } from './lyrics/lyrics-pass.js';
 import { startPassRunner, type PassRunner } from './passes/pass-runner.js';
 import { createMedia } from './media/media-module.js';
 import { createScanner } from './scanner/scanner-service.js';
@@ -25,8 +26,12 @@ export async function createCatalogue(deps: Deps): Promise<ServerModule> {
     async start() {
       const { db, config } = deps;
       const log = deps.log.child({ part: 'passes' });
+      const musicDir = config.MUSIC_DIR;
       const runner = (passes = startPassRunner(
-        config.LOUDNESS_SCAN === 'on' ? [loudnessPass({ db, log, musicDir: config.MUSIC_DIR, ffmpeg: media.tools.ffmpeg })] : [],
+        [
+          lyricsPass({ db, log, musicDir }),
+          ...(config.LOUDNESS_SCAN === 'on' ? [loudnessPass({ db, log, musicDir, ffmpeg: media.tools.ffmpeg })] : []),
+        ],
         log,
       ));
       scanner.onScanned(() => runner.kick());

@@ -30,8 +30,8 @@ export function toSong(base: string, t: TrackRow): Song {
     explicitContent: t.explicit,
     playCount: t.play_count,
     language: t.language,
-    hasLyrics: false,
-    lyricsId: null,
+    hasLyrics: t.has_lyrics,
+    lyricsId: t.has_lyrics ? t.id : null,
     url: entityUrl(base, 'song', t.title, t.id),
     copyright: t.copyright,
     album: {

@@ -1,5 +1,7 @@
 import { Hono, type Context } from 'hono';
 import { linkId } from '../entity-urls.js';
+import { selectLyrics } from '../lyrics/lyrics.sql.js';
+import { lyricsResponse } from '../lyrics/lyrics-response.js';
 import { badRequest, notFound } from '../errors.js';
 import { MAX_SONG_IDS, songsByIds, splitIds } from '../songs.js';
 import { suggestions } from '../suggestions.js';
@@ -7,7 +9,7 @@ import { catalogueCtx, type ApiDeps } from './context.js';
 import { count, pathParam, readQuery } from './params.js';
 import { ok } from './respond.js';
 
-/** /api/songs, /api/songs/{ids}, /api/songs/{id}/suggestions (catalogue-api.md §3.6). */
+/** /api/songs, /api/songs/{ids}, /api/songs/{id}/suggestions (catalogue-api.md §3.6), /api/songs/{id}/lyrics. */
 export function songsRoutes(deps: ApiDeps): Hono {
   const routes = new Hono();
 
@@ -28,6 +30,12 @@ export function songsRoutes(deps: ApiDeps): Hono {
   });
 
   routes.get('/api/songs/:id', async (c) => respondSongs(c, splitIds(pathParam(c, 'id'))));
+
+  routes.get('/api/songs/:id/lyrics', async (c) => {
+    const lyrics = await selectLyrics(deps.db, pathParam(c, 'id').trim());
+    if (!lyrics) throw notFound('lyrics not found');
+    return ok(c, lyricsResponse(lyrics));
+  });
 
   routes.get('/api/songs/:id/suggestions', async (c) => {
     const { limit } = readQuery(c, 'limit');

@@ -21,6 +21,8 @@ export interface TrackRow {
   cover_id: string | null;
   /** Its credits, in credit order. */
   credits: CreditRow[];
+  /** Lyrics were found for the file as it is now (catalogue/lyrics/). */
+  has_lyrics: boolean;
   /** Loudness (catalogue/loudness/): null until measured. */
   track_gain_db: number | null;
   track_peak: number | null;
@@ -53,7 +55,9 @@ export async function selectTracksByIds(db: Queryable, ids: readonly string[]): 
                               order by ta.position, ta.role)
                 from track_artists ta join artists a on a.id = ta.artist_id
                where ta.track_id = t.id), '[]') as credits,
-            tl.track_gain_db, tl.track_peak, alo.gain_db as album_gain_db, alo.peak as album_peak
+            tl.track_gain_db, tl.track_peak, alo.gain_db as album_gain_db, alo.peak as album_peak,
+            exists (select 1 from track_lyrics ly where ly.track_id = t.id and ly.origin <> 'none'
+                       and ly.source_key = t.size_bytes::text || '-' || t.mtime_ms::text) as has_lyrics
        from tracks t left join albums al on al.id = t.album_id
             left join track_loudness tl on tl.track_id = t.id and tl.source_key = t.size_bytes::text || '-' || t.mtime_ms::text
             left join album_loudness alo on alo.album_id = t.album_id

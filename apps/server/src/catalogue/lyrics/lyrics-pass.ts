@@ -1,0 +1,30 @@
+import type { Db } from '../../db/db.js';
+import type { Logger } from '../../log.js';
+import { resolveInside } from '../media/media-paths.js';
+import type { LibraryPass } from '../passes/pass-runner.js';
+import { saveLyrics, selectPending } from './lyrics.sql.js';
+import { readLyrics } from './read-lyrics.js';
+
+const BATCH = 50;
+
+/**
+ * Reads every track's lyrics once per file version: its sidecar .lrc, else
+ * its lyrics tags. A track without lyrics is stored as 'none', so it is not
+ * read again until the file changes (a new or changed .lrc alone is picked
+ * up by the next rescan that touches its folder).
+ */
+export function lyricsPass(deps: { db: Db; log: Logger; musicDir: string }): LibraryPass {
+  return {
+    name: 'lyrics',
+    async batch(signal) {
+      const tracks = await selectPending(deps.db, BATCH);
+      for (const t of tracks) {
+        if (signal.aborted) break;
+        const file = resolveInside(deps.musicDir, t.path);
+        const lyrics = file ? await readLyrics(file).catch(() => null) : null;
+        await saveLyrics(deps.db, t, lyrics);
+      }
+      return tracks.length;
+    },
+  };
+}
