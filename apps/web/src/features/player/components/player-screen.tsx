@@ -1,5 +1,5 @@
 import type { Song } from '@lyra/contracts/catalogue';
-import { ChevronDown, Share2 } from 'lucide-react';
+import { ChevronDown, MicVocal, Share2 } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { coverUrl } from '../../../shared/lib/song-view.js';
@@ -8,6 +8,7 @@ import { usePlayerStore } from '../player-store.js';
 import { SHARE_MESSAGES, shareSong } from '../share-song.js';
 import { useBlockReloadKeys, useSwipe } from '../use-player-gestures.js';
 import { AutoTooltip, TooltipProvider } from './auto-tooltip.js';
+import { LyricsPanel } from '../../lyrics/index.js';
 import { VideoCover } from '../../video-mode/video-cover.js';
 import { PlayerActions } from './player-actions.js';
 import { PLAYER_COLUMN, PlayerBackdrop, PlayerCover, PlayerTitle } from './player-skeleton.js';
@@ -28,6 +29,8 @@ async function share(song: Song) {
 /** SPEC §2 Player: full-screen, blurred cover behind, controls, queue drawer. */
 export function PlayerScreen({ song, onBack }: { song: Song; onBack: () => void }) {
   const [queueOpen, setQueueOpen] = useState(false);
+  const [lyricsFor, setLyricsFor] = useState<string | null>(null);
+  const showLyrics = lyricsFor === song.id;
   const error = usePlayerStore((s) => s.error);
   const swipe = useSwipe(commands.next, commands.previous);
   useBlockReloadKeys();
@@ -50,12 +53,27 @@ export function PlayerScreen({ song, onBack }: { song: Song; onBack: () => void 
           </header>
 
           <div {...swipe} className="touch-pan-y py-2" data-testid="player-cover">
-            <VideoCover song={song}>
-              <PlayerCover song={song} />
-            </VideoCover>
+            {showLyrics ? (
+              <LyricsPanel song={song} />
+            ) : (
+              <VideoCover song={song}>
+                <PlayerCover song={song} />
+              </VideoCover>
+            )}
           </div>
 
           <PlayerTitle song={song} />
+          {song.hasLyrics && (
+            <button
+              type="button"
+              onClick={() => setLyricsFor(showLyrics ? null : song.id)}
+              aria-pressed={showLyrics}
+              className="mx-auto flex items-center gap-1.5 rounded-full bg-white/10 px-3 py-1.5 text-sm font-semibold hover:bg-white/20 aria-pressed:bg-white aria-pressed:text-black"
+            >
+              <MicVocal className="size-4" aria-hidden />
+              Lyrics
+            </button>
+          )}
 
           <PlayerActions onOpenQueue={() => setQueueOpen(true)} />
           <SeekBar />

@@ -1,0 +1,2 @@
+/** Lyrics: what other features may use. */
+export { LyricsPanel } from './lyrics-panel.js';
