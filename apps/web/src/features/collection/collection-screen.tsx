@@ -4,6 +4,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useLocation, useNavigationType } from 'react-router';
 import { decodeEntities, DEFAULT_COVER, songTitle } from '../../shared/lib/song-view.js';
 import { CoverImage } from '../../shared/ui/cover-image.js';
+import { OfflineButton, type CollectionRef } from '../offline/index.js';
 import { commands } from '../player/commands.js';
 import { PlaceholderRow, type RowAction } from './collection-row.js';
 import { recalledScroll, rememberScroll } from './scroll-memory.js';
@@ -20,6 +21,8 @@ export interface CollectionView {
   songs: Song[];
   isPending: boolean;
   isError?: boolean;
+  /** What "Make available offline" keeps (albums and playlists). */
+  offline?: Omit<CollectionRef, 'title' | 'image'>;
 }
 
 export interface CollectionScreenProps extends CollectionView {
@@ -41,7 +44,7 @@ export const addToQueueAction = (song: Song): RowAction => ({
  * the queue set to it plus the next 9. The scroll position is restored when the
  * listener comes back to this address.
  */
-export function CollectionScreen({ title, description, coverUrl, songs, isPending, actionFor = addToQueueAction, emptyNote }: CollectionScreenProps) {
+export function CollectionScreen({ title, description, coverUrl, songs, isPending, actionFor = addToQueueAction, emptyNote, offline }: CollectionScreenProps) {
   const { pathname } = useLocation();
   const navigationType = useNavigationType();
   // Back (POP) returns to where the listener was; a new visit starts at the top.
@@ -71,6 +74,11 @@ export function CollectionScreen({ title, description, coverUrl, songs, isPendin
         <div className="min-w-0">
           <h1 className="text-2xl font-bold break-words">{title ? decodeEntities(title) : isPending ? 'Loading…' : ''}</h1>
           {description ? <p className="mt-1 line-clamp-3 text-sm text-muted">{decodeEntities(description)}</p> : null}
+          {offline && title && songs.length > 0 ? (
+            <div className="mt-2">
+              <OfflineButton collection={{ ...offline, title: decodeEntities(title), image: coverUrl ?? null }} songs={songs} />
+            </div>
+          ) : null}
         </div>
       </div>
       {isPending ? (

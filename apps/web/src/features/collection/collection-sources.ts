@@ -12,12 +12,28 @@ import type { CollectionView } from './collection-screen.js';
  */
 export function useAlbumView(id: string): CollectionView {
   const { data, isPending, isError } = useQuery(albumQuery(useCatalogue(), id));
-  return { title: data?.name, description: data?.description, coverUrl: data ? coverUrl(data.image) : undefined, songs: data?.songs ?? [], isPending, isError };
+  return {
+    title: data?.name,
+    description: data?.description,
+    coverUrl: data ? coverUrl(data.image) : undefined,
+    songs: data?.songs ?? [],
+    isPending,
+    isError,
+    offline: { kind: 'album', id },
+  };
 }
 
 export function usePlaylistView(id: string): CollectionView {
   const { data, isPending, isError } = useQuery(wholePlaylistQuery(useCatalogue(), id));
-  return { title: data?.name, description: data?.description, coverUrl: data ? coverUrl(data.image) : undefined, songs: data?.songs ?? [], isPending, isError };
+  return {
+    title: data?.name,
+    description: data?.description,
+    coverUrl: data ? coverUrl(data.image) : undefined,
+    songs: data?.songs ?? [],
+    isPending,
+    isError,
+    offline: { kind: 'playlist', id },
+  };
 }
 
 /** An artist's description: the first paragraph of the bio, else what they mostly are. */

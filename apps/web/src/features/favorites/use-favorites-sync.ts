@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { describeFailure } from '../../shared/lib/backend.js';
 import { useBackend } from '../../shared/lib/backend-hooks.js';
 import { useSessionStore } from '../auth/session-store.js';
@@ -9,13 +9,20 @@ import { refreshFavorites } from './favorites-query.js';
 
 /**
  * SPEC §4: when a user is present (once the session is settled), changes that
- * failed earlier are sent again, then the list is read afresh. The legacy
- * favoriteSongs key is removed (SPEC §3).
+ * failed earlier are sent again, then the list is read afresh; and again each
+ * time the device comes back online (changes made offline are not lost). The
+ * legacy favoriteSongs key is removed (SPEC §3).
  */
 export function useFavoritesSync(): void {
   const userId = useSessionStore((s) => (s.checked ? s.user?.$id : undefined));
   const backend = useBackend();
   const queryClient = useQueryClient();
+  const [onlineAgain, setOnlineAgain] = useState(0);
+  useEffect(() => {
+    const onOnline = () => setOnlineAgain((n) => n + 1);
+    window.addEventListener('online', onOnline);
+    return () => window.removeEventListener('online', onOnline);
+  }, []);
   useEffect(() => {
     removeLegacyFavorites();
     if (!userId || readFailed('add').length + readFailed('remove').length === 0) return;
@@ -28,5 +35,5 @@ export function useFavoritesSync(): void {
         console.error('Favourite retry failed:', describeFailure(e).message);
       }
     })();
-  }, [userId, backend, queryClient]);
+  }, [userId, backend, queryClient, onlineAgain]);
 }

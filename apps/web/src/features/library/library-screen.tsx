@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router';
 import { signInToast } from '../../shared/lib/toasts.js';
 import { useSessionUser } from '../auth/session-store.js';
 import { HistorySection } from '../history/index.js';
+import { DownloadsSection } from '../offline/index.js';
 import { CreatePlaylistDialog } from '../playlists/create-playlist-dialog.js';
 import { PlaylistList } from '../playlists/playlist-list.js';
 
@@ -43,6 +44,7 @@ export function LibraryScreen() {
         </button>
       </div>
       <PlaylistList />
+      <DownloadsSection />
       <HistorySection />
       <CreatePlaylistDialog open={creating} onOpenChange={setCreating} />
     </section>

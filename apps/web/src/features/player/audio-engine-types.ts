@@ -33,6 +33,13 @@ export interface AudioEngineDeps {
   createMetadata?: (init: MediaMetadataInit) => MediaMetadata;
   /** Play counts and recentSongs (SPEC §4), once per song start. */
   onPlayed?: (song: Song) => void;
+  /**
+   * The song's audio kept on this device (a blob URL), played instead of the
+   * catalogue's; null at once when it is not kept.
+   */
+  localSource?: (songId: string) => Promise<string | null> | null;
+  /** Offline, a song that is not kept cannot play: the caller may skip it (returns true when it did). */
+  onUnavailableOffline?: (song: Song) => boolean;
   /** Just before the element is pointed at an address (the Web Audio graph may ask for CORS). */
   beforeLoad?: (url: string) => void;
 }

@@ -87,11 +87,25 @@ export function createAudioEngine(deps: AudioEngineDeps): AudioEngine {
     }
   };
 
-  const loadSource = (song: Song, startS: number) => {
+  const loadRemote = (song: Song, startS: number) => {
+    if (!online() && deps.onUnavailableOffline?.(song)) return;
     const url = pickSourceUrl(song.downloadUrl, deps.quality());
-    loadedId = song.id;
     if (!url) return stop(mediaErrorMessage(MEDIA_ERR.SRC_NOT_SUPPORTED));
     load(url, startS, song.duration ?? 0);
+  };
+
+  /** The song's kept copy when this device has one (offline or not), else the catalogue's tier. */
+  const loadSource = (song: Song, startS: number) => {
+    loadedId = song.id;
+    const local = deps.localSource?.(song.id);
+    if (!local) return loadRemote(song, startS);
+    void local
+      .catch(() => null)
+      .then((url) => {
+        if (loadedId !== song.id || current()?.id !== song.id) return;
+        if (url) load(url, startS, song.duration ?? 0);
+        else loadRemote(song, startS);
+      });
   };
 
   /** Reloads the current song at a position (stall, network retry, online, quality change). */

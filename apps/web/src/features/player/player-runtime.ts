@@ -1,3 +1,7 @@
+import type { Song } from '@lyra/contracts/catalogue';
+import { toast } from 'sonner';
+import { isKeptOffline, keptAudioUrl } from '../offline/index.js';
+import { songTitle } from '../../shared/lib/song-view.js';
 import { createAudioEngine, type AudioEngine } from './audio-engine.js';
 import { createAudioGraph } from './audio-graph.js';
 import { onLoudnessModeChange, readLoudnessMode } from './loudness-storage.js';
@@ -35,8 +39,20 @@ export function startPlayer(): AudioEngine {
     ...(typeof MediaMetadata === 'undefined' ? {} : { createMetadata: (init: MediaMetadataInit) => new MediaMetadata(init) }),
     onPlayed: (song) => recordPlay(song),
     ...(graph ? { beforeLoad: (url: string) => graph.prepare(url) } : {}),
+    localSource: (id) => (isKeptOffline(id) ? keptAudioUrl(id) : null),
+    onUnavailableOffline: skipToKeptSong,
   });
   return engine;
 }
 
 export const playerEngine = (): AudioEngine | null => engine;
+
+/** Offline, the queue moves on to the next song kept on this device, and says which it skipped. */
+function skipToKeptSong(song: Song): boolean {
+  const { queue, currentIndex, actions } = usePlayerStore.getState();
+  const next = queue.findIndex((s, i) => i > currentIndex && isKeptOffline(s.id));
+  if (next < 0) return false;
+  toast(`Not downloaded, skipped offline: ${songTitle(song)}`);
+  actions.select(next);
+  return true;
+}

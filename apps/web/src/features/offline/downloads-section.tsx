@@ -1,0 +1,78 @@
+import { Trash2 } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { CoverImage } from '../../shared/ui/cover-image.js';
+import { commands } from '../player/commands.js';
+import { availableSongs, totalBytes } from './offline-index.js';
+import { removeOffline } from './download-manager.js';
+import { useOfflineStore } from './offline-store.js';
+
+const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(bytes < 10 * 1024 * 1024 ? 1 : 0)} MB`;
+
+function useStorageEstimate(deps: unknown): { usage: number; quota: number } | null {
+  const [estimate, setEstimate] = useState<{ usage: number; quota: number } | null>(null);
+  useEffect(() => {
+    void navigator.storage
+      ?.estimate?.()
+      .then((e) => setEstimate({ usage: e.usage ?? 0, quota: e.quota ?? 0 }))
+      .catch(() => setEstimate(null));
+  }, [deps]);
+  return estimate;
+}
+
+/**
+ * Library's Downloads: what this device keeps for offline listening, with
+ * sizes and the browser's storage use; each collection plays from here
+ * without a network, and can be removed.
+ */
+export function DownloadsSection() {
+  const index = useOfflineStore((s) => s.index);
+  const collections = Object.entries(index.collections).sort(([, a], [, b]) => b.savedAt - a.savedAt);
+  const used = totalBytes(index);
+  const estimate = useStorageEstimate(used);
+  if (collections.length === 0) return null;
+  return (
+    <section aria-labelledby="library-downloads" className="mt-6">
+      <h2 id="library-downloads" className="pb-1 text-lg font-semibold">
+        Downloads
+      </h2>
+      <div className="mb-3 px-1 text-xs text-muted">
+        <p>
+          {mb(used)} of music on this device
+          {estimate && estimate.quota > 0 ? ` · ${mb(estimate.usage)} of ${mb(estimate.quota)} used by the app` : ''}
+        </p>
+        {estimate && estimate.quota > 0 && (
+          <div className="mt-1 h-1.5 overflow-hidden rounded-full bg-white/10" role="meter" aria-label="Storage used" aria-valuenow={Math.round((estimate.usage / estimate.quota) * 100)} aria-valuemin={0} aria-valuemax={100}>
+            <div className="h-full rounded-full bg-accent" style={{ width: `${Math.max(1, (estimate.usage / estimate.quota) * 100)}%` }} />
+          </div>
+        )}
+      </div>
+      <ul className="flex flex-col gap-1">
+        {collections.map(([key, c]) => {
+          const songs = availableSongs(index, c);
+          const bytes = songs.reduce((n, s) => n + (index.songs[s.id]?.bytes ?? 0), 0);
+          return (
+            <li key={key} className="flex items-center gap-3 rounded-lg px-2 py-1.5 hover:bg-panel">
+              <button
+                type="button"
+                onClick={() => songs.length > 0 && commands.playListRow(songs, 0)}
+                className="flex min-w-0 flex-1 items-center gap-3 text-left"
+                aria-label={`Play ${c.title} (downloaded)`}
+              >
+                <CoverImage src={c.image ?? '/logo.svg'} size={48} className="size-12 shrink-0 rounded-md" />
+                <span className="min-w-0">
+                  <span className="block truncate font-medium">{c.title}</span>
+                  <span className="block truncate text-sm text-muted">
+                    {songs.length} of {c.songIds.length} songs · {mb(bytes)}
+                  </span>
+                </span>
+              </button>
+              <button type="button" onClick={() => void removeOffline(key)} aria-label={`Remove ${c.title} from this device`} className="grid size-11 place-items-center rounded-full text-muted hover:bg-raised hover:text-white">
+                <Trash2 className="size-5" aria-hidden />
+              </button>
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}
