@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { coverUrl, DEFAULT_COVER } from '../../shared/lib/song-view.js';
 import { CoverImage } from '../../shared/ui/cover-image.js';
 import { SongRow } from '../../shared/ui/song-row.js';
+import { OfflineButton } from '../offline/index.js';
 import { commands } from '../player/commands.js';
 import { playerActions, usePlayerStore } from '../player/player-store.js';
 import { useFavoriteSongs } from './favorite-songs.js';
@@ -46,6 +47,11 @@ export function FavoritesList({
           <p className="text-muted" data-testid="favorites-count">
             {total} {total === 1 ? 'song' : 'songs'}
           </p>
+          {songs.length > 0 ? (
+            <div className="mt-2">
+              <OfflineButton collection={{ kind: 'favorites', id: 'mine', title: 'Favorites', image: coverUrl(songs[0]!.image) }} songs={songs} />
+            </div>
+          ) : null}
         </div>
       </div>
       {!isPending && total === 0 ? (
