@@ -48,9 +48,11 @@ export function startPassRunner(passes: readonly LibraryPass[], log: Logger): Pa
       busy = true;
       for (const pass of passes) if (!signal.aborted) await round(pass);
       busy = false;
+      if (signal.aborted) break;
       if (pendingKick) continue;
       for (const w of idleWaiters.splice(0)) w();
       await new Promise<void>((resolve) => {
+        if (signal.aborted) return resolve();
         const timer = setTimeout(resolve, RECHECK_MS);
         timer.unref();
         wake = () => {
