@@ -38,20 +38,12 @@ export interface Previews {
   has(songId: string): Promise<boolean>;
 }
 
-/**
- * Stored documents need absolute addresses (DESIGN §8) but a worker has no
- * request to take an origin from: PUBLIC_URL, else this server on localhost.
- */
-export const publicBase = (config: Pick<Config, 'PUBLIC_URL' | 'PORT'>): string =>
-  (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/+$/, '');
-
 export function createPreviews(
   deps: { config: Config; db: Db; log: Logger },
   ctx: { store: VideoStore; renderer: Renderer; documents: VideoDocuments },
 ): Previews {
   const { config, db } = deps;
   const { store, renderer, documents } = ctx;
-  const base = publicBase(config);
 
   const songOrThrow = async (songId: string): Promise<SongRow> => {
     const song = isSongId(songId) ? await selectSong(db, songId) : null;
@@ -81,10 +73,12 @@ export function createPreviews(
       await Promise.all(outputs.map((o) => store.discard(o.path)));
     }
     const main = formats.includes('mp4') ? 'mp4' : formats[0]!;
+    // Site-relative addresses (DESIGN §8): a stored document stays right whatever name,
+    // port or proxy the server is reached by; clients resolve them against the server.
     return documents.savePreview(song.id, {
-      aws_url: base + videoPath(song.id, main),
+      aws_url: videoPath(song.id, main),
       // The song's own stream at its best tier (the player's video mode swaps to it, SPEC §4).
-      audio_url: base + mediaPath(song.id, ceilingTier(song.bitrate_kbps, song.codec)),
+      audio_url: mediaPath(song.id, ceilingTier(song.bitrate_kbps, song.codec)),
     });
   };
 

@@ -1,5 +1,5 @@
 import { once } from 'node:events';
-import { mkdir, mkdtemp, rm, stat } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -91,8 +91,8 @@ describe.each(ENGINES)('video previews through the appwrite SDK on %s', (engine)
     const preview = onAda.find(isPreview)!.payload;
     expect(preview).toMatchObject({
       song_id: songId,
-      aws_url: `http://localhost:8080/videos/${songId}/preview.mp4`,
-      audio_url: expect.stringMatching(new RegExp(`^http://localhost:8080/media/${songId}/\\d+\\.mp4$`)),
+      aws_url: `/videos/${songId}/preview.mp4`,
+      audio_url: expect.stringMatching(new RegExp(`^/media/${songId}/\\d+\\.mp4$`)),
     });
     // The requester's own request: rendering, then done.
     await expect
@@ -121,5 +121,33 @@ describe.each(ENGINES)('video previews through the appwrite SDK on %s', (engine)
     ).rejects.toMatchObject({ code: 409 });
     await ada.realtime.disconnect();
     await bob.realtime.disconnect();
+  });
+
+  it('the stored addresses play from another port and host name than the server had when it rendered', async () => {
+    const other = t.app.createServer();
+    other.listen(0, '127.0.0.1');
+    await once(other, 'listening');
+    try {
+      // Reached as "localhost" on another port: nothing stored names the first address.
+      const elsewhere = `http://localhost:${(other.address() as AddressInfo).port}`;
+      const carol = await signedInClient(elsewhere, 'carol');
+      const { documents } = await carol.databases.listDocuments('lyra', 'VideoPreview', [Query.equal('song_id', songId)]);
+      expect(documents).toHaveLength(1);
+      const doc = documents[0] as unknown as { aws_url: string; audio_url: string };
+      for (const address of [doc.aws_url, doc.audio_url]) expect(address.startsWith('/')).toBe(true);
+      const video = await fetch(new URL(doc.aws_url, `${elsewhere}/v1`));
+      expect(video.status).toBe(200);
+      expect(video.headers.get('content-type')).toBe('video/mp4');
+      const copy = join(dir, 'elsewhere.mp4');
+      await writeFile(copy, Buffer.from(await video.arrayBuffer()));
+      expect(Math.abs((await probeVideo(copy)).durationS - 6)).toBeLessThanOrEqual(1);
+      const audio = await fetch(new URL(doc.audio_url, `${elsewhere}/v1`));
+      expect(audio.status).toBe(200);
+      expect(audio.headers.get('content-type')).toBe('audio/mp4');
+      await audio.arrayBuffer();
+    } finally {
+      other.closeAllConnections();
+      other.close();
+    }
   });
 });

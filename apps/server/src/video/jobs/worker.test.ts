@@ -63,9 +63,9 @@ describe.each(ENGINES)('video worker on %s', (engine) => {
     const [preview] = (await video.previews.list()).filter((p) => p.song_id === songs.cover.id);
     expect(preview).toMatchObject({
       song_id: songs.cover.id,
-      aws_url: `http://localhost:8080/videos/${songs.cover.id}/preview.mp4`,
+      aws_url: `/videos/${songs.cover.id}/preview.mp4`,
       // 128 kbps source: its best tier is 160 (catalogue ceilingTier).
-      audio_url: `http://localhost:8080/media/${songs.cover.id}/160.mp4`,
+      audio_url: `/media/${songs.cover.id}/160.mp4`,
     });
     const mp4 = await probeVideo(join(video_dataDir(), songs.cover.id, 'preview.mp4'));
     expect(mp4).toMatchObject({ codec: 'h264', pixFmt: 'yuv420p', width: 480, height: 480, hasAudio: false });
@@ -89,7 +89,7 @@ describe.each(ENGINES)('video worker on %s', (engine) => {
     await requestVideo(t.db, bus.publish, { songId: songs.plain.id, userId: 'u2', nowMs: clock });
     expect(await video.worker.drain()).toBe(1);
     const preview = (await video.previews.list()).find((p) => p.song_id === songs.plain.id);
-    expect(preview?.audio_url).toBe(`http://localhost:8080/media/${songs.plain.id}/320.mp4`);
+    expect(preview?.audio_url).toBe(`/media/${songs.plain.id}/320.mp4`);
     const file = join(video_dataDir(), songs.plain.id, 'preview.mp4');
     const mp4 = await probeVideo(file);
     expect(Math.abs(mp4.durationS - songs.plain.durationS)).toBeLessThanOrEqual(1);

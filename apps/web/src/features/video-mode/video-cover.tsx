@@ -3,7 +3,9 @@ import { useQuery } from '@tanstack/react-query';
 import { Image, Video } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
+import { backendAddress } from '../../shared/lib/backend-address.js';
 import { useBackend } from '../../shared/lib/backend-hooks.js';
+import { useClientConfig } from '../../shared/lib/catalogue-context.js';
 import { songTitle } from '../../shared/lib/song-view.js';
 import { signInToast } from '../../shared/lib/toasts.js';
 import { useSessionUser } from '../auth/session-store.js';
@@ -24,7 +26,9 @@ export function VideoCover({ song, children }: { song: Song; children: ReactNode
   const backend = useBackend();
   const { data } = useQuery(songVideoQuery(backend, song.id));
   const isVideo = useIsVideoMode(song.id);
-  const audioUrl = data?.hasVideo ? data.audio_url : null;
+  const { backendEndpoint } = useClientConfig();
+  // Documents hold site-relative addresses: resolved against the backend this app talks to.
+  const audioUrl = data?.hasVideo && data.audio_url ? backendAddress(data.audio_url, backendEndpoint) : null;
 
   const toggle = () => {
     if (isVideo) return useVideoModeStore.getState().setVideoFor(null);
@@ -36,7 +40,7 @@ export function VideoCover({ song, children }: { song: Song; children: ReactNode
 
   return (
     <div className="relative">
-      {isVideo && data ? <SyncedVideo src={data.aws_url} title={songTitle(song)} /> : children}
+      {isVideo && data ? <SyncedVideo src={backendAddress(data.aws_url, backendEndpoint)} title={songTitle(song)} /> : children}
       {audioUrl && (
         <button
           type="button"

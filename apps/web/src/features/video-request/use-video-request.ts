@@ -24,7 +24,7 @@ export function useVideoRequestAction(song: Song | undefined): { visible: boolea
     if (!user) return signInToast('Sign in for video previews', navigate);
     setBusy(true);
     try {
-      const outcome = await requestVideo(await backend(), song, window.location.origin);
+      const outcome = await requestVideo(await backend(), song);
       if (outcome.kind === 'queued') {
         toast.success('Song added to video queue! Video will be available in 5 days', {
           description: `${outcome.remaining} video request(s) remaining today`,

@@ -20,9 +20,12 @@ export function videoSearchText(song: Song): string {
   return [cut(songTitle(song)), ...artists.map(cut)].filter(Boolean).join(' ');
 }
 
-/** SPEC §3: the request's url points at a local download endpoint carrying the song name and id. */
-export const videoRequestUrl = (origin: string, song: Song): string =>
-  `${origin}/download?${new URLSearchParams({ name: videoSearchText(song), id: song.id })}`;
+/**
+ * SPEC §3: the request's url points at a local download endpoint carrying the
+ * song name and id; site-relative, like every address stored in a document
+ * (DESIGN §8), so it stays right whatever name the server is reached by.
+ */
+export const videoRequestUrl = (song: Song): string => `/download?${new URLSearchParams({ name: videoSearchText(song), id: song.id })}`;
 
 export type VideoRequestOutcome =
   | { kind: 'queued'; remaining: number }
@@ -34,13 +37,13 @@ export type VideoRequestOutcome =
  * The server's own refusal (already requested, its rate limit, a preview
  * exists) is shown with its message; anything else is 'Failed to add song to queue'.
  */
-export async function requestVideo(api: BackendApi, song: Song | undefined, origin: string, nowMs = Date.now()): Promise<VideoRequestOutcome> {
+export async function requestVideo(api: BackendApi, song: Song | undefined, nowMs = Date.now()): Promise<VideoRequestOutcome> {
   if (!song?.id) return { kind: 'refused', message: 'Song ID is required' };
   const stored = readJson<unknown>(local(), VIDEO_REQUEST_LIMIT_KEY, null);
   const peek = peekRateLimit(stored, nowMs, VIDEO_REQUEST_LIMIT);
   if (!peek.allowed) return { kind: 'refused', message: rateLimitMessage(Math.max(1, Math.ceil(peek.resetInMs / HOUR_MS))) };
   try {
-    await api.create('VideoRequest', { song_id: song.id, url: videoRequestUrl(origin, song) });
+    await api.create('VideoRequest', { song_id: song.id, url: videoRequestUrl(song) });
   } catch (e) {
     const f = describeFailure(e);
     return { kind: 'refused', message: f.code >= 400 && f.code < 500 && f.message ? f.message : 'Failed to add song to queue' };
