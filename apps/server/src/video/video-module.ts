@@ -8,6 +8,7 @@ import { listenAdmin } from './admin/admin-listener.js';
 import { createAdminRoutes } from './admin/admin-routes.js';
 import { createBackendVideoDocuments } from './documents/backend-video-documents.js';
 import type { VideoDocuments } from './documents/video-documents.js';
+import { VIDEO_FORMATS } from './formats.js';
 import { createVideoRoutes } from './http/video.routes.js';
 import { createVideoWorker, DEFAULT_WORKER, newWorkerId, type VideoWorker, type WorkerOptions } from './jobs/worker.js';
 import { createPreviews, type Previews } from './previews.js';
@@ -83,9 +84,14 @@ export async function createVideo(deps: Deps, opts: VideoOptions = {}): Promise<
       }
       if (deps.config.VIDEO_WORKER === 'on') {
         // Without an encoder every render would fail: leave requests queued until ffmpeg is installed.
-        if ((await renderer.formats()).length === 0) {
+        const formats = await renderer.formats();
+        if (formats.length === 0) {
           log.warn('video requests stay queued: ffmpeg with libx264 or libvpx-vp9 is needed to render previews');
-        } else worker.start();
+        } else {
+          const missing = VIDEO_FORMATS.filter((f) => !formats.includes(f));
+          if (missing.length > 0) log.warn(`video previews are rendered as ${formats.join(', ')} only: this ffmpeg cannot encode ${missing.join(', ')}`);
+          worker.start();
+        }
       }
     },
     async stop() {

@@ -67,6 +67,9 @@ export function locateTools(
   };
   if (!tools.ffmpeg) {
     log.warn('ffmpeg not found: /media answers 503 until it is installed (apt-get install ffmpeg) or FFMPEG_PATH is set');
+  } else if (!config.FFMPEG_PATH && tools.ffmpeg === fromNpm('@ffmpeg-installer/ffmpeg')) {
+    // Every tier, seek and preview works with it; it is only older and slower than a system build.
+    log.info('using the npm-shipped ffmpeg (a 2018 static build): install ffmpeg (apt-get install ffmpeg) for a faster, current one');
   }
   return tools;
 }

@@ -77,7 +77,11 @@ export function previewArgs(src: PreviewSource, outputs: readonly RenderOutput[]
   const graph = [
     `[0:v]scale=${size}:${size}:force_original_aspect_ratio=increase,crop=${size}:${size},setsar=1,` +
       `drawbox=y=ih-${band}:w=iw:h=${band}:color=black@0.45:t=fill,format=yuv420p${still}[bg]`,
-    `[1:a]showfreqs=s=${size}x${band}:mode=bar:ascale=log:fscale=log:win_size=1024:rate=${fps}:colors=white,` +
+    // Options every ffmpeg build has (the 2018 static one some installs fall back to has no
+    // `rate`, and spells win_size differently): the default 2048-sample window, half
+    // overlapped. The overlay takes the video's rate from the background (an `fps` filter
+    // here stalls Debian's ffmpeg 5.1).
+    `[1:a]showfreqs=s=${size}x${band}:mode=bar:ascale=log:fscale=log:overlap=0.5:colors=white,` +
       'format=yuva420p,colorchannelmixer=aa=0.85[band]',
     // shortest=1: the picture ends with the audio, also when the duration is unknown.
     out.tail,
@@ -91,8 +95,11 @@ export function previewArgs(src: PreviewSource, outputs: readonly RenderOutput[]
  */
 export function musicVideoArgs(videoPath: string, outputs: readonly RenderOutput[]): string[] {
   const { maxVideoWidthPx: w, maxVideoHeightPx: h, fps } = RENDER;
-  // Even dimensions: yuv420p needs them.
-  const fit = `[0:v:0]scale=${w}:${h}:force_original_aspect_ratio=decrease:force_divisible_by=2,setsar=1,fps=${fps},format=yuv420p`;
+  // Even dimensions (yuv420p needs them), by a second scale: `force_divisible_by` is newer
+  // than the 2018 static ffmpeg some installs fall back to.
+  const fit =
+    `[0:v:0]scale=${w}:${h}:force_original_aspect_ratio=decrease,scale=trunc(iw/2)*2:trunc(ih/2)*2,` +
+    `setsar=1,fps=${fps},format=yuv420p`;
   const out = outputArgs(fit, outputs, null);
   return [...QUIET, '-i', videoPath, '-filter_complex', out.tail, ...ONE_THREAD_FILTERS, ...out.args];
 }
