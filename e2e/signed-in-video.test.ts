@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startOidcIssuer, type OidcIssuer } from '../apps/server/src/backend/test/oidc-issuer.js';
-import { DEMO_MUSIC, launchChromium, openPage, startServer, type ServerHandle } from './harness.js';
+import { DEMO_MUSIC, launchChromium, openPage, startServer, waitForAudioProgress, type ServerHandle } from './harness.js';
 import { openPlayerOn, seeText, signInWithOAuth } from './signed-in-helpers.js';
 
 let issuer: OidcIssuer;
@@ -76,16 +76,18 @@ describe('video mode end to end', () => {
     await seeText(page, '2 video request(s) remaining today');
     await seeText(page, 'Video preview is available! Use the video overlay on the album art to switch to video mode.', 120_000);
 
-    const before = (await positions(page)).audioSrc;
+    const atSwitch = (await positions(page)).audio;
     await page.getByRole('button', { name: 'Switch to video' }).click();
     await page.getByTestId('video-preview').waitFor();
-    // The sound now comes from the preview's audio address, and keeps playing.
-    await expect.poll(async () => (await positions(page)).audioSrc, { timeout: 30_000 }).not.toBe(before);
-    expect((await positions(page)).audioSrc).toContain(`/media/${id}/`);
+    // The sound comes from the preview's audio address (the song's own stream, which may be the
+    // address already playing: then nothing is reloaded), and keeps playing.
+    await expect.poll(async () => (await positions(page)).audioSrc, { timeout: 30_000 }).toContain(`/media/${id}/`);
     await page.waitForFunction(() => {
       const a = document.querySelector('audio');
       return !!a && !a.paused && a.readyState >= 3;
     }, undefined, { timeout: 30_000 });
+    // In place: the song goes on from where it was, never from 0:00.
+    expect((await positions(page)).audio).toBeGreaterThanOrEqual(atSwitch - 1);
 
     // The video advances, muted and looping, within 0.5 s of the audio.
     const first = await positions(page);
@@ -99,8 +101,11 @@ describe('video mode end to end', () => {
       }, { timeout: 10_000 })
       .toBeLessThan(0.5);
 
+    const atImage = (await positions(page)).audio;
     await page.getByRole('button', { name: 'Switch to image' }).click();
     await page.getByTestId('video-preview').waitFor({ state: 'detached' });
     await page.getByRole('button', { name: 'Switch to video' }).waitFor();
+    // Back to the image, the song keeps playing where it was (SPEC §4: the source is not swapped back).
+    await waitForAudioProgress(page, 0.5, atImage - 0.5, 15_000);
   });
 });
