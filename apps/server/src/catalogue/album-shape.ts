@@ -1,5 +1,6 @@
 import type { Album, ArtistGroups, SearchAlbum, Song } from '@lyra/contracts/catalogue';
 import { entityUrl } from './entity-urls.js';
+import { coverOrGenerated } from './media/generated-cover.js';
 import type { AlbumArtistRow, AlbumRow } from './store/albums.sql.js';
 import { artistRef, imageLinks, titleCase } from './wire-links.js';
 
@@ -37,7 +38,7 @@ export function toSearchAlbum(base: string, a: AlbumRow, artists: ArtistGroups):
     language: a.language,
     explicitContent: a.explicit,
     artists,
-    image: imageLinks(base, a.cover_id),
+    image: imageLinks(base, coverOrGenerated(a.cover_id, a.id, a.name)),
   };
 }
 

@@ -1,5 +1,6 @@
 import type { ArtistGroups, Song } from '@lyra/contracts/catalogue';
 import { entityUrl } from './entity-urls.js';
+import { coverOrGenerated } from './media/generated-cover.js';
 import type { CreditRow, TrackRow } from './store/tracks.sql.js';
 import { artistRef, creditLabel, downloadLinks, imageLinks } from './wire-links.js';
 
@@ -40,7 +41,7 @@ export function toSong(base: string, t: TrackRow): Song {
       url: t.album_id && t.album_name != null ? entityUrl(base, 'album', t.album_name, t.album_id) : null,
     },
     artists,
-    image: imageLinks(base, t.cover_id),
+    image: imageLinks(base, coverOrGenerated(t.cover_id, t.album_id, t.album_name)),
     downloadUrl: downloadLinks(base, t),
     primaryArtists: artists.primary.map((a) => a.name).join(', '),
     primaryArtistsId: artists.primary.map((a) => a.id).join(', '),

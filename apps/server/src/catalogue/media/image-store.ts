@@ -7,6 +7,7 @@ import type { ImageSize } from '@lyra/contracts/ids';
 import type { Db } from '../../db/db.js';
 import type { Logger } from '../../log.js';
 import { fileReply, type FileRequest } from './file-reply.js';
+import { matchesTitle, parseGeneratedCoverId, renderGeneratedCover } from './generated-cover.js';
 import type { OpenFileCache } from './open-file-cache.js';
 import { CORS_HEADERS, errorReply, type Headers, type Reply } from './reply.js';
 
@@ -87,9 +88,26 @@ export function createImageStore(opts: ImageStoreOptions) {
     return (await serve(out, req, cacheControl)) ?? errorReply(503, 'image unavailable');
   };
 
+  /** An album without art: its generated cover (generated-cover.ts), made once per size. */
+  const generatedReply = async (coverId: string, albumId: string, hash: string, size: ImageSize, req: FileRequest): Promise<Reply> => {
+    const out = join(opts.cacheDir, coverId, `${size}.jpg`);
+    const cached = await serve(out, req, IMMUTABLE);
+    if (cached) return cached;
+    const [album] = await opts.db.query<{ name: string; artist: string | null }>(
+      'select al.name, ar.name as artist from albums al left join artists ar on ar.id = al.album_artist_id where al.id = $1',
+      [albumId],
+    );
+    // Unknown album, or an address from before the album was renamed.
+    if (!album || !matchesTitle(hash, album.name)) return errorReply(404, 'image not found');
+    await makeOnce(out, async () => render(await renderGeneratedCover(albumId, album.name, album.artist), size));
+    return (await serve(out, req, IMMUTABLE)) ?? errorReply(503, 'image unavailable');
+  };
+
   return {
     async reply(coverId: string, size: ImageSize, req: FileRequest): Promise<Reply> {
       if (coverId === 'default') return defaultReply(size, req, DAY);
+      const generated = parseGeneratedCoverId(coverId);
+      if (generated) return generatedReply(coverId, generated.albumId, generated.hash, size, req);
       const out = join(opts.cacheDir, coverId, `${size}.jpg`);
       const cached = await serve(out, req, IMMUTABLE);
       if (cached) return cached;

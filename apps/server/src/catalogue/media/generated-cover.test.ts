@@ -1,0 +1,89 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import type { Album } from '@lyra/contracts/catalogue';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/app.js';
+import { ENGINES } from '../../test/db.js';
+import { getJson } from '../test/api-client.js';
+import { buildFixtureLibrary } from '../test/fixtures.js';
+import { coverDesign, coverOrGenerated, generatedCoverId, matchesTitle, parseGeneratedCoverId, renderGeneratedCover } from './generated-cover.js';
+
+describe('generated cover design', () => {
+  it('is the same for an album every time, and differs from album to album', () => {
+    expect(coverDesign('1234567890')).toEqual(coverDesign('1234567890'));
+    const designs = new Set(Array.from({ length: 200 }, (_, i) => JSON.stringify(coverDesign(`album-${i}`))));
+    expect(designs.size).toBe(200);
+  });
+
+  it('names the album and its title in the cover id', () => {
+    const id = generatedCoverId('9352269052', 'Mastered');
+    expect(id).toMatch(/^g1-9352269052-[0-9a-f]{8}$/);
+    const parsed = parseGeneratedCoverId(id)!;
+    expect(parsed.albumId).toBe('9352269052');
+    expect(matchesTitle(parsed.hash, 'Mastered')).toBe(true);
+    expect(matchesTitle(parsed.hash, 'Mastered (Deluxe)')).toBe(false);
+    expect(parseGeneratedCoverId('c0ffee00c0ffee00')).toBeNull();
+    expect(coverOrGenerated('c0ffee', 'a1', 'X')).toBe('c0ffee');
+    expect(coverOrGenerated(null, 'a1', 'X')).toBe(generatedCoverId('a1', 'X'));
+    expect(coverOrGenerated(null, null, null)).toBeNull();
+  });
+
+  it('renders a 500 px square with the title set (not a flat colour)', async () => {
+    const png = await renderGeneratedCover('a1', 'Harbour Lights', 'Mira Solen');
+    const { width, height } = await sharp(png).metadata();
+    expect([width, height]).toEqual([500, 500]);
+    // Type and pattern make the image far from uniform.
+    const { channels } = await sharp(png).stats();
+    expect(Math.max(...channels.slice(0, 3).map((c) => c.stdev))).toBeGreaterThan(20);
+  });
+});
+
+/** Over a scanned library: every album without art gets its own generated cover, served in three sizes. */
+describe.each(ENGINES)('generated covers over a scanned library (%s)', (engine) => {
+  let t: TestApp;
+  let musicDir: string;
+  beforeAll(async () => {
+    musicDir = await mkdtemp(join(tmpdir(), 'lyra-gen-covers-'));
+    await buildFixtureLibrary(musicDir);
+    t = await createTestApp(engine, { MUSIC_DIR: musicDir }, ['catalogue']);
+    expect((await t.app.request('/api/admin/rescan?wait=true', { method: 'POST' })).status).toBe(200);
+  });
+  afterAll(async () => {
+    await t?.close();
+    await rm(musicDir, { recursive: true, force: true });
+  });
+
+  it('gives every album a cover image different from every other album’s', async () => {
+    const ids = await t.testDb.db.query<{ id: string }>('select id from albums order by id');
+    expect(ids.length).toBeGreaterThan(1);
+    const images: string[] = [];
+    for (const { id } of ids) {
+      const album = (await getJson<{ data: Album }>(t.app, `/api/albums?id=${id}`)).body.data;
+      const url = new URL(album.image[2]!.url);
+      expect(url.pathname).not.toContain('/images/default/');
+      const res = await t.app.request(url.pathname);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toBe('image/jpeg');
+      const bytes = Buffer.from(await res.arrayBuffer());
+      expect((await sharp(bytes).metadata()).width).toBe(500);
+      images.push(bytes.toString('base64'));
+      // Its songs show a cover too (their own art, else the album's).
+      for (const song of album.songs ?? []) expect(song.image[2]!.url).not.toContain('/images/default/');
+    }
+    expect(new Set(images).size).toBe(images.length);
+  });
+
+  it('serves the three sizes; a stale or unknown generated cover is a 404', async () => {
+    const [{ id, name }] = await t.testDb.db.query<{ id: string; name: string }>('select id, name from albums where cover_id is null limit 1');
+    const cover = generatedCoverId(id!, name!);
+    for (const size of [50, 150, 500]) {
+      const res = await t.app.request(`/images/${cover}/${size}.jpg`);
+      expect(res.status).toBe(200);
+      expect((await sharp(Buffer.from(await res.arrayBuffer())).metadata()).width).toBe(size);
+    }
+    expect((await t.app.request(`/images/${generatedCoverId(id!, `${name} (old title)`)}/150.jpg`)).status).toBe(404);
+    expect((await t.app.request(`/images/${generatedCoverId('0000000000', 'Nope')}/150.jpg`)).status).toBe(404);
+  });
+});
