@@ -5,7 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
-const parts = ['catalogue-scan.mjs', 'catalogue-search.mjs', 'catalogue-streaming.mjs'];
+const parts = ['catalogue-scan.mjs', 'catalogue-search.mjs', 'catalogue-ranking.mjs', 'catalogue-streaming.mjs'];
 const only = process.argv[2];
 let failed = 0;
 for (const part of parts) {

@@ -64,9 +64,16 @@ export interface TrackQuery {
   offset: number;
 }
 
-/** Title equal to the query 8, title starting with it 4, every word as typed 2. */
+/**
+ * Title equal to the query 8, title starting with it 4, every word as typed
+ * in the title 3, every word as typed anywhere (title, album, artists) 2;
+ * look-alikes of typos score 0. So: exact title, then prefix, then whole
+ * words in the title, then words found only in the album or artist names,
+ * then typo matches; ties go to the most played.
+ */
 const TRACK_SCORE = `(case when t.norm_title = $3 then 8 else 0 end
                    + case when starts_with(t.norm_title, $3) then 4 else 0 end
+                   + case when to_tsvector('simple', t.norm_title) @@ $2::tsquery then 3 else 0 end
                    + case when t.search_tsv @@ $2::tsquery then 2 else 0 end)`;
 
 /**
