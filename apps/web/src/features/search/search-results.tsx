@@ -1,9 +1,9 @@
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import type { ArtistRef, SearchAlbum, SearchPlaylist, Song } from '@lyra/contracts/catalogue';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { toast } from 'sonner';
 import { useCatalogue } from '../../shared/lib/catalogue-context.js';
-import { searchAlbumsQuery, searchArtistsQuery, searchPlaylistsQuery, searchSongsQuery } from '../../shared/lib/catalogue-queries.js';
+import { searchAlbumsQuery, searchArtistsQuery, searchPlaylistsQuery, searchSongsPagesQuery } from '../../shared/lib/catalogue-queries.js';
 import { SongRow } from '../../shared/ui/song-row.js';
 import { Spinner } from '../../shared/ui/spinner.js';
 import type { SearchCategory } from '../collection/category-store.js';
@@ -26,18 +26,45 @@ type Results = { kind: 'songs'; items: Song[] } | { kind: 'albums'; items: Searc
 function useResults(category: SearchCategory, term: string) {
   const c = useCatalogue();
   // One query per tab; only the open tab's is enabled.
-  const songs = useQuery({ ...searchSongsQuery(c, term), enabled: category === 'songs' && term !== '' });
+  // Songs come a page (15) at a time, the next when the list's end scrolls into view.
+  const songs = useInfiniteQuery({ ...searchSongsPagesQuery(c, term), enabled: category === 'songs' && term !== '' });
   const albums = useQuery({ ...searchAlbumsQuery(c, term), enabled: category === 'albums' && term !== '' });
   const artists = useQuery({ ...searchArtistsQuery(c, term), enabled: category === 'artists' && term !== '' });
   const playlists = useQuery({ ...searchPlaylistsQuery(c, term), enabled: category === 'playlists' && term !== '' });
-  const q = { songs, albums, artists, playlists }[category];
+  if (category === 'songs') {
+    const items = songs.data?.pages.flatMap((p) => p.results ?? []);
+    return {
+      results: items ? ({ kind: 'songs', items } as Results) : undefined,
+      isFetching: songs.isFetching,
+      isError: songs.isError,
+      errorAt: songs.errorUpdatedAt,
+      more: songs.hasNextPage && !songs.isFetchingNextPage ? () => void songs.fetchNextPage() : undefined,
+      loadingMore: songs.isFetchingNextPage,
+    };
+  }
+  const q = { albums, artists, playlists }[category];
   const results: Results | undefined = q.data ? ({ kind: category, items: q.data.results ?? [] } as Results) : undefined;
-  return { results, isFetching: q.isFetching, isError: q.isError, errorAt: q.errorUpdatedAt };
+  return { results, isFetching: q.isFetching, isError: q.isError, errorAt: q.errorUpdatedAt, more: undefined, loadingMore: false };
+}
+
+/** Calls `onVisible` when the element scrolls into view (the end of a list). */
+function EndOfList({ onVisible }: { onVisible: (() => void) | undefined }) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el || !onVisible || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((e) => e.isIntersecting)) onVisible();
+    }, { rootMargin: '200px' });
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [onVisible]);
+  return <div ref={ref} aria-hidden className="h-4" data-testid="search-results-end" />;
 }
 
 /** 'Search Results' for the open tab; 'No Results Found' when there are none. */
 export function SearchResults({ category, term, handlers }: { category: SearchCategory; term: string; handlers: ResultHandlers }) {
-  const { results, isFetching, isError, errorAt } = useResults(category, term);
+  const { results, isFetching, isError, errorAt, more, loadingMore } = useResults(category, term);
   useEffect(() => {
     if (isError) toast.error(SEARCH_DOWN);
   }, [isError, errorAt]);
@@ -52,6 +79,12 @@ export function SearchResults({ category, term, handlers }: { category: SearchCa
     <>
       <h2 className="mt-4 mb-2 px-2 text-lg font-semibold">Search Results</h2>
       {results.items.length === 0 ? <p className="px-2 text-muted">No Results Found</p> : <ResultList results={results} handlers={handlers} />}
+      {loadingMore && (
+        <div className="grid place-items-center py-4 text-muted">
+          <Spinner className="size-5" label="Loading more results" />
+        </div>
+      )}
+      <EndOfList onVisible={more} />
     </>
   );
 }

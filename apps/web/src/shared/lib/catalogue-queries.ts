@@ -1,4 +1,4 @@
-import { queryOptions } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import type {
   Album,
   AlbumSearchResults,
@@ -39,6 +39,25 @@ export const searchSongsQuery = (c: CatalogueClient, term: string, limit = 15, p
     queryKey: key(c, 'search', 'songs', term, limit, page),
     queryFn: ({ signal }) =>
       c.get<SongSearchResults>(`/search/songs?query=${q(term)}&limit=${limit}${page ? `&page=${page}` : ''}`, { signal }),
+    enabled: term.trim() !== '',
+  });
+
+/**
+ * Song search a page at a time (SPEC's limit of 15 per request); the next page
+ * is asked for while fewer than `total` songs are loaded. Pages are 1-based
+ * (catalogue-api.md §3.1).
+ */
+export const searchSongsPagesQuery = (c: CatalogueClient, term: string, limit = 15) =>
+  infiniteQueryOptions({
+    queryKey: key(c, 'search', 'songs-pages', term, limit),
+    queryFn: ({ signal, pageParam }) =>
+      // The first page as SPEC §7 asks it (no page parameter), later ones by number.
+      c.get<SongSearchResults>(`/search/songs?query=${q(term)}&limit=${limit}${pageParam > 1 ? `&page=${pageParam}` : ''}`, { signal }),
+    initialPageParam: 1,
+    getNextPageParam: (last, all) => {
+      const loaded = all.reduce((n, p) => n + (p.results?.length ?? 0), 0);
+      return (last.results?.length ?? 0) > 0 && loaded < (last.total ?? 0) ? all.length + 1 : undefined;
+    },
     enabled: term.trim() !== '',
   });
 
