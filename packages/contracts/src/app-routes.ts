@@ -13,3 +13,8 @@ export function playerSongId(path: string): string | null {
     return null;
   }
 }
+
+const APP_ROUTES = [/^\/$/, /^\/(search|library|profile|favorites|callback)\/?$/, /^\/(player|album|playlist|artist)\/[^/]+\/?$/];
+
+/** True for the app's own routes (SPEC §2); any other address is the app's 404 page. */
+export const isAppRoute = (path: string): boolean => APP_ROUTES.some((r) => r.test(path));

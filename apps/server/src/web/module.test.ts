@@ -62,6 +62,20 @@ describe.each(ENGINES)('web module serving the built app (%s)', (engine) => {
     const missing = await get('/assets/missing.js', 'br');
     expect(missing.status).toBe(404);
   });
+
+  it("every route of the app is a page (200); any other address gets the app's 404 page with a 404", async () => {
+    for (const path of ['/', '/search', '/library/', '/profile', '/favorites', '/callback', '/player/x1', '/album/x1', '/playlist/x1', '/artist/x1']) {
+      const res = await get(path);
+      expect(res.status, path).toBe(200);
+      expect(await res.text()).toBe(HTML);
+    }
+    for (const path of ['/nope', '/album', '/album/a/b', '/search/more', '/%ff', '/%E0%A4%A']) {
+      const res = await get(path);
+      expect(res.status, path).toBe(404);
+      expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
+      expect(await res.text()).toBe(HTML);
+    }
+  });
 });
 
 describe.each(ENGINES)('GET /config.json sign-in methods (%s)', (engine) => {

@@ -5,7 +5,7 @@ import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { Hono } from 'hono';
 import type { Deps, ServerModule } from '../module.js';
 import { clientConfig } from './client-config.js';
-import { playerSongId } from '@lyra/contracts/app-routes';
+import { isAppRoute, playerSongId } from '@lyra/contracts/app-routes';
 import { loadRenderer, RENDERER_DIR, withFirstScreen, type CatalogueApi } from './first-screen.js';
 
 const TYPES: Record<string, string> = {
@@ -33,7 +33,8 @@ function compressPage(body: string, accepts: string): { body: Uint8Array<ArrayBu
 /**
  * Serves the built web app from WEB_DIR. Hashed assets are immutable; the
  * shell, manifest and service worker are revalidated on every load so an
- * update is seen at once. Unknown paths get index.html (client-side routes).
+ * update is seen at once. The app's routes get index.html (client-side
+ * routes); any other address gets it too, with a 404 (the app shows its 404).
  * With `api` (this server's catalogue) and the web build's renderer, Home and
  * a shared player link come with their first screen in the page.
  */
@@ -54,7 +55,14 @@ export async function createWeb({ config, log }: Deps, { api }: { api?: Catalogu
     if (!existsSync(join(root, 'index.html'))) {
       return c.html('<!doctype html><title>Lyra</title><p>The web app is not built. Run <code>npm run build</code>.</p>', 503);
     }
-    const rel = normalize(decodeURIComponent(path)).replace(/^([/\\])+/, '');
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(path);
+    } catch {
+      // Malformed percent-encoding names no file and no route: the app's 404 page.
+      decoded = '/\0';
+    }
+    const rel = normalize(decoded).replace(/^([/\\])+/, '');
     const file = join(root, rel);
     const inside = file === root || file.startsWith(root + sep);
     const found = inside && rel !== '' && !rel.startsWith(RENDERER_DIR + sep) && (await stat(file).catch(() => null))?.isFile();
@@ -74,6 +82,8 @@ export async function createWeb({ config, log }: Deps, { api }: { api?: Catalogu
         });
       }
     }
+    // The app answers every address, but only its own routes are pages: anything else is its 404 page, with a 404.
+    const status = found || isAppRoute(path) ? 200 : 404;
     const immutable = found && rel.startsWith('assets/');
     const headers: Record<string, string> = {
       'content-type': TYPES[extname(target)] ?? 'application/octet-stream',
@@ -84,10 +94,10 @@ export async function createWeb({ config, log }: Deps, { api }: { api?: Catalogu
       if (!accepts.includes(encoding)) continue;
       const packed = await readFile(target + ext).catch(() => null);
       if (!packed) continue;
-      return c.body(packed, 200, { ...headers, 'content-encoding': encoding, vary: 'accept-encoding' });
+      return c.body(packed, status, { ...headers, 'content-encoding': encoding, vary: 'accept-encoding' });
     }
     const body = await readFile(target);
-    return c.body(body, 200, { ...headers, vary: 'accept-encoding' });
+    return c.body(body, status, { ...headers, vary: 'accept-encoding' });
   });
   return { name: 'web', routes };
 }
