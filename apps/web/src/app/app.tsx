@@ -9,6 +9,13 @@ import { TOAST_MS } from '../shared/lib/toasts.js';
 import { takeOverFirstScreen } from './first-screen.js';
 import type { AppRouter } from './router.js';
 
+const TOAST_THEME = {
+  '--normal-bg': 'var(--color-raised)',
+  '--normal-border': 'var(--color-line)',
+  '--normal-text': '#fff',
+  '--border-radius': '14px',
+} as React.CSSProperties;
+
 export function App({
   config,
   catalogue,
@@ -25,7 +32,16 @@ export function App({
     <ServicesProvider value={{ config, catalogue }}>
       <QueryClientProvider client={queryClient}>
         <RouterProvider router={router} />
-        <Toaster theme="dark" position="top-center" duration={TOAST_MS.default} closeButton={false} richColors={false} />
+        <Toaster
+          theme="dark"
+          position="top-center"
+          duration={TOAST_MS.default}
+          closeButton={false}
+          richColors={false}
+          // In the app's colours: its raised surface, its line, its accent on actions.
+          style={TOAST_THEME}
+          toastOptions={{ classNames: { toast: 'lyra-toast', actionButton: 'lyra-toast-action', description: 'lyra-toast-description' } }}
+        />
       </QueryClientProvider>
     </ServicesProvider>
   );
