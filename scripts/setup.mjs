@@ -80,7 +80,9 @@ if (ok.every((x) => !x)) {
       'The server still starts, with an empty library: set MUSIC_DIR to a folder of your own music.',
   );
 } else {
-  console.log(`demo music ready in ${musicDir}`);
+  const { writeDemoPlaylists } = await import('./demo-playlists.mjs');
+  const lists = writeDemoPlaylists(musicDir);
+  console.log(`demo music ready in ${musicDir}${lists.length ? ` (playlists: ${lists.join(', ')})` : ''}`);
 }
 
 // Video previews for a few short demo songs, so Home's Video Previews row and
