@@ -1,4 +1,5 @@
 import type { Song } from '@lyra/contracts/catalogue';
+import { formatTime } from '@lyra/player-core/time-format';
 import { memo, type ReactNode } from 'react';
 import { coverUrl, primaryArtistNames, songTitle } from '../../shared/lib/song-view.js';
 import { CoverImage } from '../../shared/ui/cover-image.js';
@@ -43,11 +44,19 @@ export const CollectionRow = memo(function CollectionRow({
         aria-current={isCurrent ? 'true' : undefined}
         className="flex min-w-0 flex-1 items-center gap-3 text-left"
       >
+        <span aria-hidden className={`w-6 shrink-0 text-right text-sm tabular-nums ${isCurrent ? 'text-accent-text' : 'text-muted'}`} data-testid="track-number">
+          {index + 1}
+        </span>
         <CoverImage src={coverUrl(song.image, 1)} size={48} className="size-12 shrink-0 rounded-md" />
-        <span className="min-w-0">
+        <span className="min-w-0 flex-1">
           <span className={`block truncate font-medium ${isCurrent ? 'text-accent-text' : ''}`}>{title}</span>
           <span className="block truncate text-sm text-muted">{primaryArtistNames(song)}</span>
         </span>
+        {song.duration != null && song.duration > 0 ? (
+          <span className="shrink-0 text-sm text-muted tabular-nums" data-testid="track-duration">
+            {formatTime(song.duration)}
+          </span>
+        ) : null}
       </button>
       {action && (
         <button

@@ -1,5 +1,6 @@
 import type { Song } from '@lyra/contracts/catalogue';
-import { ListPlus } from 'lucide-react';
+import { songCountLabel, totalDurationLabel } from '@lyra/player-core/collection-play';
+import { ListPlus, Play, Shuffle } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
 import { useLocation, useNavigationType } from 'react-router';
 import { decodeEntities, DEFAULT_COVER, songTitle } from '../../shared/lib/song-view.js';
@@ -16,6 +17,8 @@ export const PLACEHOLDER_ROWS = 10;
 /** What a list screen shows, whatever it lists (album, playlist, artist, a user's playlist). */
 export interface CollectionView {
   title?: string;
+  /** Who and when, e.g. "David White · 2008" (albums). */
+  subtitle?: string | null;
   description?: string | null;
   coverUrl?: string;
   songs: Song[];
@@ -44,7 +47,7 @@ export const addToQueueAction = (song: Song): RowAction => ({
  * the queue set to it plus the next 9. The scroll position is restored when the
  * listener comes back to this address.
  */
-export function CollectionScreen({ title, description, coverUrl, songs, isPending, actionFor = addToQueueAction, emptyNote, offline }: CollectionScreenProps) {
+export function CollectionScreen({ title, subtitle, description, coverUrl, songs, isPending, actionFor = addToQueueAction, emptyNote, offline }: CollectionScreenProps) {
   const { pathname } = useLocation();
   const navigationType = useNavigationType();
   // Back (POP) returns to where the listener was; a new visit starts at the top.
@@ -69,18 +72,40 @@ export function CollectionScreen({ title, description, coverUrl, songs, isPendin
 
   return (
     <section className="px-2" aria-busy={isPending || undefined}>
-      <div className="flex items-end gap-4 pb-4">
-        <CoverImage src={coverUrl ?? DEFAULT_COVER} size={128} className="size-32 shrink-0 rounded-xl" priority />
+      <div className="flex items-end gap-4 pb-3">
+        <CoverImage src={coverUrl ?? DEFAULT_COVER} size={128} className="size-32 shrink-0 rounded-xl shadow-lg sm:size-44" priority />
         <div className="min-w-0">
-          <h1 className="text-2xl font-bold break-words">{title ? decodeEntities(title) : isPending ? 'Loading…' : ''}</h1>
-          {description ? <p className="mt-1 line-clamp-3 text-sm text-muted">{decodeEntities(description)}</p> : null}
-          {offline && title && songs.length > 0 ? (
-            <div className="mt-2">
-              <OfflineButton collection={{ ...offline, title: decodeEntities(title), image: coverUrl ?? null }} songs={songs} />
-            </div>
+          <h1 className="text-2xl font-bold break-words sm:text-4xl">{title ? decodeEntities(title) : isPending ? 'Loading…' : ''}</h1>
+          {subtitle ? <p className="mt-1 truncate text-sm font-medium">{decodeEntities(subtitle)}</p> : null}
+          {description ? <p className="mt-1 line-clamp-2 text-sm text-muted">{decodeEntities(description)}</p> : null}
+          {songs.length > 0 ? (
+            <p className="mt-1 text-sm text-muted" data-testid="collection-stats">
+              {songCountLabel(songs.length)}, {totalDurationLabel(songs.map((s) => s.duration))}
+            </p>
           ) : null}
         </div>
       </div>
+      {songs.length > 0 ? (
+        <div className="flex items-center gap-2 pb-3">
+          <button
+            type="button"
+            onClick={() => commands.playAll(songs)}
+            className="flex items-center gap-2 rounded-full bg-accent px-5 py-2.5 font-semibold text-white shadow hover:brightness-110"
+          >
+            <Play className="size-5 fill-white" aria-hidden />
+            Play
+          </button>
+          <button
+            type="button"
+            onClick={() => commands.shuffleAll(songs)}
+            className="flex items-center gap-2 rounded-full bg-raised px-5 py-2.5 font-semibold hover:bg-line"
+          >
+            <Shuffle className="size-5" aria-hidden />
+            Shuffle
+          </button>
+          {offline && title ? <OfflineButton collection={{ ...offline, title: decodeEntities(title), image: coverUrl ?? null }} songs={songs} /> : null}
+        </div>
+      ) : null}
       {isPending ? (
         <div data-testid="list-placeholders">
           {Array.from({ length: PLACEHOLDER_ROWS }, (_, i) => (

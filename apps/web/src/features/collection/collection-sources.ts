@@ -14,6 +14,7 @@ export function useAlbumView(id: string): CollectionView {
   const { data, isPending, isError } = useQuery(albumQuery(useCatalogue(), id));
   return {
     title: data?.name,
+    // "2008 · English Album · David White" (catalogue-api.md §3.7).
     description: data?.description,
     coverUrl: data ? coverUrl(data.image) : undefined,
     songs: data?.songs ?? [],

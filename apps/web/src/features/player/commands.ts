@@ -1,4 +1,5 @@
 import type { Song } from '@lyra/contracts/catalogue';
+import { shuffled } from '@lyra/player-core/collection-play';
 import { toast } from 'sonner';
 import { playerEngine } from './player-runtime.js';
 import { playerActions, usePlayerStore } from './player-store.js';
@@ -20,6 +21,10 @@ export const commands = {
   select: (index: number) => playerActions().select(index),
   removeAt: (index: number) => playerActions().removeAt(index),
   playListRow: (list: readonly Song[], index: number) => playerActions().playListRow(list, index),
+  /** A collection's Play: the whole collection is the queue, from its first song. */
+  playAll: (list: readonly Song[]) => list.length > 0 && playerActions().playQueue([...list], 0),
+  /** A collection's Shuffle: the whole collection, in a random order. */
+  shuffleAll: (list: readonly Song[]) => list.length > 0 && playerActions().playQueue(shuffled(list), 0),
   /** Search: plays the song alone (the queue is cleared). */
   playOnly: (song: Song) => playerActions().playQueue([song], 0),
   /** Continue listening: plays the song alone from a position (its load starts there). */
