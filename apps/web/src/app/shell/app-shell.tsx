@@ -1,34 +1,49 @@
 import { Outlet, useLocation } from 'react-router';
 import { MiniPlayer } from '../../features/player/components/mini-player.js';
+import { PLAYER_BAR_PX, PlayerBar } from '../../features/player/components/player-bar.js';
+import { usePlayerStore } from '../../features/player/player-store.js';
 import { useQueueSuggestions } from '../../features/player/use-queue-suggestions.js';
 import { useAccountServices } from '../../features/realtime/use-account-services.js';
 import { BottomTabs } from './bottom-tabs.js';
 import { InstallBanner } from './install-banner.js';
 import { OfflineBanner } from './offline-banner.js';
+import { Sidebar } from './sidebar.js';
 import { TopBar } from './top-bar.js';
 import { UpdatePrompt } from './update-prompt.js';
+import { useIsDesktop } from './use-is-desktop.js';
+import { useKeyboardShortcuts } from './use-keyboard-shortcuts.js';
 
 /**
- * Global chrome (SPEC §2). On /player/* the screen is full-screen: no top bar,
- * tab bar or mini player. Each page fades in over 0.3 s (styles.css).
+ * Global chrome (SPEC §2). Phones and tablets: top bar, bottom tabs and the
+ * mini player; on /player/* the screen is full-screen without them. Desktops
+ * (>= 1024 px): a sidebar and a player bar on every route, the player screen
+ * in the content area between them. Each page fades in over 0.3 s (styles.css).
  */
 export function AppShell() {
   const { pathname } = useLocation();
   const onPlayer = pathname.startsWith('/player/');
+  const hasSong = usePlayerStore((s) => s.currentIndex >= 0);
   useQueueSuggestions();
   useAccountServices();
+  useKeyboardShortcuts();
+  const desktop = useIsDesktop();
+  const barPx = desktop && hasSong ? PLAYER_BAR_PX : 0;
   return (
     <>
       <OfflineBanner />
-      {!onPlayer && <TopBar />}
-      {!onPlayer && <InstallBanner />}
-      <main className={onPlayer ? '' : 'mx-auto max-w-3xl px-3 pt-2 pb-40'}>
-        <div key={pathname} className="page-enter">
-          <Outlet />
-        </div>
-      </main>
-      {!onPlayer && <MiniPlayer />}
-      {!onPlayer && <BottomTabs />}
+      {desktop && <Sidebar bottomPx={barPx} />}
+      <div className="lg:pl-60" style={{ ['--player-bar' as string]: `${barPx}px` }}>
+        {!onPlayer && <TopBar />}
+        {!onPlayer && <InstallBanner />}
+        <main className={onPlayer ? '' : 'mx-auto max-w-3xl px-3 pt-2 pb-40 lg:max-w-none lg:px-8 lg:pb-[calc(var(--player-bar)+2rem)]'}>
+          <div key={pathname} className="page-enter">
+            <Outlet />
+          </div>
+        </main>
+      </div>
+      {!onPlayer && !desktop && <MiniPlayer />}
+      {!onPlayer && !desktop && <BottomTabs />}
+      {desktop && <PlayerBar />}
       <UpdatePrompt />
     </>
   );

@@ -1,7 +1,7 @@
 import type { Song } from '@lyra/contracts/catalogue';
 import { Search, X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { local } from '../../shared/lib/storage.js';
 import { searchCategoryOf, useCategoryStore, type SearchCategory } from '../collection/category-store.js';
 import { commands } from '../player/commands.js';
@@ -34,6 +34,12 @@ export function SearchScreen() {
   const category = searchCategoryOf(storeCategory);
   const [history, setHistory] = useState(() => readHistory(local()));
   const input = useRef<HTMLInputElement>(null);
+  // The `/` shortcut opens Search ready to type.
+  const location = useLocation();
+  const focusAsked = (location.state as { focusSearch?: boolean } | null)?.focusSearch === true;
+  useEffect(() => {
+    if (focusAsked) input.current?.focus();
+  }, [focusAsked, location.key]);
 
   // SPEC §4: category userPlaylists is reset to songs here.
   useEffect(() => {

@@ -37,7 +37,8 @@ export function PlayerScreen({ song, onBack }: { song: Song; onBack: () => void 
 
   return (
     <TooltipProvider>
-      <div className="fixed inset-0 overflow-hidden bg-surface">
+      {/* Desktops keep the sidebar and the player bar around it (app-shell.tsx). */}
+      <div className="fixed inset-0 overflow-hidden bg-surface lg:left-60 lg:bottom-[var(--player-bar,0px)]">
         <PlayerBackdrop cover={coverUrl(song.image)} />
         <div className={`${PLAYER_COLUMN} overflow-y-auto pb-[max(1rem,env(safe-area-inset-bottom))]`}>
           <header className="flex items-center justify-between">

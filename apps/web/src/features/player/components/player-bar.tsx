@@ -1,0 +1,85 @@
+import { hasNext, hasPrevious } from '@lyra/player-core/queue';
+import { ListMusic, Pause, Play, SkipBack, SkipForward } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { coverUrl, primaryArtistNames, songTitle } from '../../../shared/lib/song-view.js';
+import { CoverImage } from '../../../shared/ui/cover-image.js';
+import { Spinner } from '../../../shared/ui/spinner.js';
+import { commands } from '../commands.js';
+import { usePlayerStore } from '../player-store.js';
+import { FavoriteButton } from './favorite-button.js';
+import { QueueDrawer } from './queue-drawer.js';
+import { SeekBar } from './seek-bar.js';
+import { VolumeSlider } from './volume-slider.js';
+
+/** Height of the desktop player bar: the shell keeps content and the player screen clear of it. */
+export const PLAYER_BAR_PX = 88;
+
+/**
+ * The desktop player bar (>= 1024 px), fixed at the bottom on every route:
+ * the song (tap opens the player), previous / play / next over the seek bar
+ * with its times, favourite, volume and the queue. Phones keep SPEC's mini
+ * player instead (the shell shows one or the other).
+ */
+export function PlayerBar() {
+  const song = usePlayerStore((s) => s.queue[s.currentIndex]);
+  const isPlaying = usePlayerStore((s) => s.isPlaying);
+  const isLoading = usePlayerStore((s) => s.isLoading);
+  const canPrevious = usePlayerStore(hasPrevious);
+  const canNext = usePlayerStore(hasNext);
+  const [queueOpen, setQueueOpen] = useState(false);
+  if (!song) return null;
+  const title = songTitle(song);
+  const side = 'grid size-10 place-items-center rounded-full text-white/85 hover:text-white disabled:opacity-35';
+  return (
+    <section
+      aria-label="Player"
+      style={{ height: PLAYER_BAR_PX }}
+      className="fixed inset-x-0 bottom-0 z-40 hidden grid-cols-[minmax(0,1fr)_minmax(0,2fr)_minmax(0,1fr)] items-center gap-6 border-t border-line bg-panel/95 px-4 backdrop-blur lg:grid"
+    >
+      <div className="flex min-w-0 items-center gap-3">
+        <Link to={`/player/${encodeURIComponent(song.id)}`} className="flex min-w-0 items-center gap-3" aria-label={`Open player: ${title}`}>
+          <CoverImage src={coverUrl(song.image, 1)} size={56} className="size-14 shrink-0 rounded-md" />
+          <span className="min-w-0">
+            <span className="block truncate text-sm font-semibold" data-testid="bar-title">
+              {title}
+            </span>
+            <span className="block truncate text-xs text-muted">{primaryArtistNames(song)}</span>
+          </span>
+        </Link>
+        <FavoriteButton variant="mini" />
+      </div>
+      <div className="flex min-w-0 flex-col items-center">
+        <div className="flex items-center gap-4">
+          <button type="button" onClick={commands.previous} disabled={!canPrevious} aria-label="Previous song" className={side}>
+            <SkipBack className="size-5 fill-current" aria-hidden />
+          </button>
+          <button
+            type="button"
+            onClick={commands.toggle}
+            aria-label={isPlaying ? 'Pause' : 'Play'}
+            aria-busy={isLoading}
+            className="grid size-10 place-items-center rounded-full bg-white text-black hover:scale-105 motion-reduce:hover:scale-100"
+          >
+            {isLoading && isPlaying ? <Spinner /> : isPlaying ? <Pause className="size-5 fill-black" aria-hidden /> : <Play className="size-5 translate-x-px fill-black" aria-hidden />}
+          </button>
+          <button type="button" onClick={commands.next} disabled={!canNext} aria-label="Next song" className={side}>
+            <SkipForward className="size-5 fill-current" aria-hidden />
+          </button>
+        </div>
+        <div className="w-full max-w-xl">
+          <SeekBar />
+        </div>
+      </div>
+      <div className="flex items-center justify-end gap-3">
+        <button type="button" onClick={() => setQueueOpen(true)} aria-label="Queue" className={side}>
+          <ListMusic className="size-5" aria-hidden />
+        </button>
+        <div className="w-32">
+          <VolumeSlider />
+        </div>
+      </div>
+      <QueueDrawer open={queueOpen} onOpenChange={setQueueOpen} />
+    </section>
+  );
+}
