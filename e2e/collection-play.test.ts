@@ -3,31 +3,17 @@
  * header says how many songs and how long; rows carry track numbers and
  * durations; Play queues the whole album in order; Shuffle queues all of it.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, openPage, startServer, waitForAudioProgress, type ServerHandle } from './harness.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { useServerAndBrowser, waitForAudioProgress } from './harness.js';
 
-let server: ServerHandle;
-let browser: Browser;
-let context: BrowserContext | undefined;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchChromium()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-afterEach(async () => {
-  await context?.close();
-  context = undefined;
-});
+const rig = useServerAndBrowser();
 
 type AlbumSong = { id: string; name: string; duration: number };
 async function anAlbum(): Promise<{ id: string; songs: AlbumSong[] }> {
-  const found = (await (await fetch(`${server.url}/api/search/albums?query=wesnoth&limit=5`)).json()) as { data: { results: { id: string }[] } };
+  const found = (await (await fetch(`${rig.server.url}/api/search/albums?query=wesnoth&limit=5`)).json()) as { data: { results: { id: string }[] } };
   for (const albumId of found.data.results.map((a) => a.id)) {
-    const album = (await (await fetch(`${server.url}/api/albums?id=${albumId}`)).json()) as { data: { songs: AlbumSong[] } };
+    const album = (await (await fetch(`${rig.server.url}/api/albums?id=${albumId}`)).json()) as { data: { songs: AlbumSong[] } };
     if (album.data.songs.length >= 3) return { id: albumId, songs: album.data.songs };
   }
   throw new Error('no album with 3 songs');
@@ -39,9 +25,7 @@ const queueIds = (page: Page) =>
 describe('collection page', () => {
   it('shows count, length, track numbers and durations; Play queues the album in order; Shuffle queues all of it', async () => {
     const album = await anAlbum();
-    const opened = await openPage(browser, `${server.url}/album/${album.id}`);
-    context = opened.context;
-    const page = opened.page;
+    const page = await rig.open(`/album/${album.id}`);
     const stats = page.getByTestId('collection-stats');
     await stats.waitFor();
     const totalMin = Math.round(album.songs.reduce((n, s) => n + s.duration, 0) / 60);

@@ -3,30 +3,14 @@
  * built server: a sidebar and a player bar on every route, the bar playing on
  * across navigation, the player screen between them; keyboard shortcuts.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { audioState, launchChromium, startServer, waitForAudioProgress, type ServerHandle } from './harness.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { audioState, useServerAndBrowser, waitForAudioProgress } from './harness.js';
 
-let server: ServerHandle;
-let browser: Browser;
-let context: BrowserContext | undefined;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchChromium()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-afterEach(async () => {
-  await context?.close();
-  context = undefined;
-});
+const rig = useServerAndBrowser();
 
 async function desktop(): Promise<Page> {
-  context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-  const page = await context.newPage();
-  await page.goto(server.url);
+  const page = await rig.open('/', { width: 1440, height: 900 });
   await page.locator('[data-song-id]').first().waitFor();
   return page;
 }

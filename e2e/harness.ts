@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 
 export const REPO_ROOT = fileURLToPath(new URL('../', import.meta.url));
 export const DEMO_MUSIC = join(REPO_ROOT, 'data/demo-music');
@@ -201,4 +202,43 @@ export async function waitForAudioProgress(page: Page, byS = 1, fromS?: number, 
     { timeout: timeoutMs, polling: 100 },
   );
   return (await audioState(page))!.currentTime;
+}
+
+/** What `useServerAndBrowser` hands a test file: filled in by its beforeAll. */
+export interface Rig {
+  server: ServerHandle;
+  browser: Browser;
+  /** The test's context, if it opened one; closed after each test. */
+  context: BrowserContext | undefined;
+  /** A fresh context and page at `path` of the server (phone-sized unless told), closed after the test. */
+  open(path: string, viewport?: { width: number; height: number }): Promise<Page>;
+}
+
+/**
+ * The usual set-up of a browser test file: the built server (options made when
+ * the file starts, e.g. after writing its music) and Chromium, both stopped at
+ * the end; each test's context closed after it.
+ */
+export function useServerAndBrowser(options: ServerOptions | (() => ServerOptions) = {}): Rig {
+  const rig = {
+    context: undefined as BrowserContext | undefined,
+    async open(path: string, viewport = { width: 412, height: 860 }) {
+      rig.context = await rig.browser.newContext({ viewport, serviceWorkers: 'allow' });
+      const page = await rig.context.newPage();
+      await page.goto(`${rig.server.url}${path}`);
+      return page;
+    },
+  } as Rig;
+  beforeAll(async () => {
+    [rig.server, rig.browser] = await Promise.all([startServer(typeof options === 'function' ? options() : options), launchChromium()]);
+  });
+  afterAll(async () => {
+    await rig.browser?.close();
+    await rig.server?.stop();
+  });
+  afterEach(async () => {
+    await rig.context?.close();
+    rig.context = undefined;
+  });
+  return rig;
 }

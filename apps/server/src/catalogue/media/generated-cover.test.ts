@@ -76,7 +76,8 @@ describe.each(ENGINES)('generated covers over a scanned library (%s)', (engine) 
   });
 
   it('serves the three sizes; a stale or unknown generated cover is a 404', async () => {
-    const [{ id, name }] = await t.testDb.db.query<{ id: string; name: string }>('select id, name from albums where cover_id is null limit 1');
+    const [row] = await t.testDb.db.query<{ id: string; name: string }>('select id, name from albums where cover_id is null limit 1');
+    const { id, name } = row!;
     const cover = generatedCoverId(id!, name!);
     for (const size of [50, 150, 500]) {
       const res = await t.app.request(`/images/${cover}/${size}.jpg`);
