@@ -24,8 +24,10 @@ let musicDir: string;
 /** Two 20-second excerpts of demo songs (tags kept), so a render takes seconds. */
 function shortMusic(): string {
   const dir = mkdtempSync(join(tmpdir(), 'lyra-e2e-short-'));
-  const album = readdirSync(DEMO_MUSIC, { withFileTypes: true }).find((d) => d.isDirectory())!.name;
-  const files = readdirSync(join(DEMO_MUSIC, album)).filter((f) => f.endsWith('.ogg')).sort().slice(0, 2);
+  const oggs = (d: string) => readdirSync(join(DEMO_MUSIC, d)).filter((f) => f.endsWith('.ogg')).sort();
+  // The first folder that holds songs (the demo library also has a Playlists folder).
+  const album = readdirSync(DEMO_MUSIC, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name).sort().find((d) => oggs(d).length > 0)!;
+  const files = oggs(album).slice(0, 2);
   mkdirSync(join(dir, album));
   for (const f of files) {
     execFileSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', '-i', join(DEMO_MUSIC, album, f), '-t', '20', '-c', 'copy', join(dir, album, f)]);
