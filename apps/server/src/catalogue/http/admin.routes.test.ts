@@ -63,7 +63,7 @@ describe.each(ENGINES)('admin routes on %s', (engine) => {
     const { body } = await call<Status>('GET', '/api/admin/status');
     // One scan read every file: a second, sequential scan would have read none.
     expect(body.data.lastReport).toMatchObject({ read: FIXTURE_GOOD_AUDIO.length + FIXTURE_BAD_AUDIO.length });
-    expect(body.data).toMatchObject({ tracks: FIXTURE_GOOD_AUDIO.length, albums: 4, errors: FIXTURE_BAD_AUDIO.length });
+    expect(body.data).toMatchObject({ tracks: FIXTURE_GOOD_AUDIO.length, albums: 6, errors: FIXTURE_BAD_AUDIO.length });
     // Every catalogue playlist counts: the .m3u8 file's and any curated ones.
     const [lists] = await t.testDb.db.query<{ n: number }>('select count(*)::int as n from playlists');
     expect(body.data.playlists).toBe(lists!.n);

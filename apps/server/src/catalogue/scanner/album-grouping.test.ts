@@ -46,10 +46,33 @@ describe('assignAlbums', () => {
     expect(m.get('1')!.key).toBe(m.get('2')!.key);
   });
 
-  it('gives tracks without an album tag no album, and a tagged compilation Various Artists', () => {
-    const m = assignAlbums([row('1', { album_tag: null }), row('2', { compilation: true })]);
-    expect(m.get('1')).toBeNull();
-    expect(m.get('2')!.artist).toBe('Various Artists');
+  it('makes a tagged compilation Various Artists', () => {
+    expect(assignAlbums([row('1', { compilation: true })]).get('1')!.artist).toBe('Various Artists');
+  });
+
+  it("puts a track without an album tag in its folder's album when the folder's tagged tracks name one", () => {
+    const m = assignAlbums([
+      row('1', { dir: 'wesnoth', album_tag: 'The Battle for Wesnoth OST', album_artist_tag: 'Wesnoth Project' }),
+      row('2', { dir: 'wesnoth', album_tag: null, artist_tag: 'Mattias Westlund' }),
+    ]);
+    expect(m.get('2')).toEqual(m.get('1'));
+  });
+
+  it("names the album after the folder when none of the folder's tracks has an album tag", () => {
+    const m = assignAlbums([row('1', { dir: 'Mira Solen/harbour_lights', album_tag: null }), row('2', { dir: 'Mira Solen/harbour_lights', album_tag: null })]);
+    expect(m.get('1')).toEqual({ key: albumKey('Harbour Lights', 'Mira Solen'), name: 'Harbour Lights', artist: 'Mira Solen' });
+    expect(m.get('2')).toEqual(m.get('1'));
+  });
+
+  it('gives no album to an untagged track in a folder of several albums or at the top of the library', () => {
+    const m = assignAlbums([
+      row('1', { dir: 'Singles', album_tag: 'One' }),
+      row('2', { dir: 'Singles', album_tag: 'Two' }),
+      row('3', { dir: 'Singles', album_tag: null }),
+      row('4', { dir: '', album_tag: null }),
+    ]);
+    expect(m.get('3')).toBeNull();
+    expect(m.get('4')).toBeNull();
   });
 
   it('credits no album artist when no track names one', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isJunkTitle, titleFromFileName } from './file-title.js';
+import { isJunkTitle, titleFromFileName, trackFromFileName } from './file-title.js';
 
 describe('titleFromFileName', () => {
   it.each([
@@ -32,6 +32,26 @@ describe('titleFromFileName', () => {
   it('never returns an empty title', () => {
     expect(titleFromFileName('___.mp3')).not.toBe('');
     expect(titleFromFileName('.mp3')).not.toBe('');
+  });
+});
+
+describe('trackFromFileName', () => {
+  it.each([
+    ['03_an_untagged_song.mp3', { disc: null, track: 3 }],
+    ['01 - Paper Lanterns.flac', { disc: null, track: 1 }],
+    ['1. intro.mp3', { disc: null, track: 1 }],
+    ['12) LOUD SONG.mp3', { disc: null, track: 12 }],
+    ['01.Song.Name.mp3', { disc: null, track: 1 }],
+    ['1-02 Elf-Land.m4a', { disc: 1, track: 2 }],
+    ['2-11 - Finale.flac', { disc: 2, track: 11 }],
+  ])('%s -> %o', (file, n) => {
+    expect(trackFromFileName(file)).toEqual(n);
+  });
+
+  it('finds no number in a title that starts with one, or in a name that is only a number', () => {
+    for (const file of ['7 Years.mp3', '99 Luftballons.mp3', '2001.ogg', '007.ogg', 'silence.ogg', '00 - Hidden.mp3']) {
+      expect(trackFromFileName(file), file).toBeNull();
+    }
   });
 });
 

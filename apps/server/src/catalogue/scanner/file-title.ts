@@ -10,14 +10,30 @@ const SMALL_WORDS = new Set(['a', 'an', 'and', 'as', 'at', 'by', 'for', 'in', 'o
 // word ("7 Years" and "99 Luftballons" keep theirs: no leading zero and no separator).
 const TRACK_PREFIXES = [/^\d{1,2}-\d{2,3}(?:\s*[-.)])?\s+/, /^0\d{0,2}(?:\s*[-.)])?\s*/, /^\d{1,3}\s*[-.)]\s*/];
 
-export function titleFromFileName(fileName: string): string {
+function stemWords(fileName: string): { base: string; stem: string; text: string } {
   const base = fileName.replace(/^.*[\\/]/, '');
   const dot = base.lastIndexOf('.');
   const stem = dot > 0 ? base.slice(0, dot) : base;
   let text = stem.replace(/_+/g, ' ');
   // A name with no spaces uses '-' or '.' between its words ("battle-epic").
   if (!/\s/.test(text.trim())) text = text.replace(/[-.]+/g, ' ');
-  text = text.replace(/\s+/g, ' ').trim();
+  return { base, stem, text: text.replace(/\s+/g, ' ').trim() };
+}
+
+/** The track (and disc) number a file name starts with: "03_song.mp3" -> track 3, "1-02 - Elf-Land.ogg" -> disc 1, track 2. */
+export function trackFromFileName(fileName: string): { track: number; disc: number | null } | null {
+  const { stem } = stemWords(fileName);
+  const text = stem.replace(/_+/g, ' ').trim();
+  const discTrack = /^(\d{1,2})-(\d{2,3})(?:\s*[-.)])?\s+/.exec(text);
+  if (discTrack) return { disc: Number(discTrack[1]), track: Number(discTrack[2]) };
+  const prefix = TRACK_PREFIXES.slice(1).map((re) => re.exec(text)).find((m) => m !== null);
+  const n = prefix ? Number(/^\d+/.exec(prefix[0])![0]) : 0;
+  return n > 0 && prefix![0].length < text.length ? { disc: null, track: n } : null;
+}
+
+export function titleFromFileName(fileName: string): string {
+  const { base, stem, text: words } = stemWords(fileName);
+  let text = words;
   const prefix = TRACK_PREFIXES.map((re) => re.exec(text)).find((m) => m !== null);
   const rest = prefix ? text.slice(prefix[0].length).trim() : text;
   if (/\p{L}|\p{N}/u.test(rest)) text = rest;

@@ -98,7 +98,8 @@ describe.each(ENGINES)('scanner on %s', (engine) => {
       { path: FIXTURE.corrupt, message: 'mostly not audio: too few decodable frames' },
       { path: FIXTURE.truncated, message: 'no audio stream found' },
     ]);
-    expect(await scanner.status()).toMatchObject({ scanning: false, tracks: FIXTURE_GOOD_AUDIO.length, albums: 4, playlists: 1, errors: 2 });
+    // Harbour Lights, Night Drive, the Wesnoth OST, Endgame: Singularity, and the folders of files without album tags (Loose, Formats).
+    expect(await scanner.status()).toMatchObject({ scanning: false, tracks: FIXTURE_GOOD_AUDIO.length, albums: 6, playlists: 1, errors: 2 });
     expect(scanned).toHaveLength(1);
   });
 
@@ -144,11 +145,14 @@ describe.each(ENGINES)('scanner on %s', (engine) => {
     expect(await album(FIXTURE.echoTeo)).toMatchObject({ name: 'Night Drive', artist: 'Various Artists', song_count: 2 });
     // victory.ogg lacks ALBUMARTIST but its folder-mates say 'Wesnoth Project'.
     const wesnoth = await album(FIXTURE.victory);
-    expect(wesnoth).toMatchObject({ name: 'The Battle for Wesnoth OST', artist: 'Wesnoth Project', song_count: 5 });
+    // silence.ogg has no tags at all: it joins the one album its folder-mates name.
+    expect(wesnoth).toMatchObject({ name: 'The Battle for Wesnoth OST', artist: 'Wesnoth Project', song_count: 6 });
     expect((await album(FIXTURE.victory2))!.id).toBe(wesnoth!.id);
+    expect((await track(FIXTURE.silence))!.album_id).toBe(wesnoth!.id);
     expect(await album(FIXTURE.marchThee)).toMatchObject({ name: 'Endgame: Singularity Original Soundtrack', artist: 'Maxstack', song_count: 2 });
-    expect((await track(FIXTURE.silence))!.album_id).toBeNull();
-    expect((await track(FIXTURE.untagged))!.album_id).toBeNull();
+    // A folder of untagged files is an album named after the folder, in file-name order.
+    expect(await album(FIXTURE.untagged)).toMatchObject({ name: 'Loose', artist: null, song_count: 1 });
+    expect(await track(FIXTURE.untagged)).toMatchObject({ track_no: 3, disc_no: null });
   });
 
   it('credits primary, featured and composer artists', async () => {
@@ -314,9 +318,9 @@ describe.each(ENGINES)('scanner on %s', (engine) => {
     expect(await q('select id from albums where id = $1', [singularity])).toEqual([]);
     expect(await q("select id from artists where name = 'Maxstack'")).toEqual([]);
     expect(await q('select id from playlists')).toEqual([]);
-    // Left: Harbour Lights, Night Drive, the Wesnoth OST, and the copy's "Night Drive" by Ola Brandt in Broken/.
+    // Left: Harbour Lights, Night Drive, the Wesnoth OST, the copy's "Night Drive" by Ola Brandt in Broken/, Loose and Formats.
     // Good files, less the two deleted, plus the repaired copy.
-    expect(await scanner.status()).toMatchObject({ tracks: FIXTURE_GOOD_AUDIO.length - 2 + 1, albums: 4, playlists: 0, errors: 1 });
+    expect(await scanner.status()).toMatchObject({ tracks: FIXTURE_GOOD_AUDIO.length - 2 + 1, albums: 6, playlists: 0, errors: 1 });
   });
 
   it('removes a song whose file can no longer be read, and counts the error', async () => {

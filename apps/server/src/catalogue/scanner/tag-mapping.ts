@@ -1,6 +1,6 @@
 import type { IAudioMetadata, ICommonTagsResult, IFormat } from 'music-metadata';
 import { albumArtistName, primaryNames, trackCredits, VARIOUS_ARTISTS, type Credit } from './artist-credits.js';
-import { isJunkTitle, titleFromFileName } from './file-title.js';
+import { isJunkTitle, titleFromFileName, trackFromFileName } from './file-title.js';
 import { languageName } from './languages.js';
 
 /** What the catalogue keeps of a file's tags (columns of `tracks`, 0001-catalogue.sql). */
@@ -48,6 +48,9 @@ export function mapTags(common: ICommonTagsResult, native: IAudioMetadata['nativ
   const date = text(common.date) ?? text(common.originaldate);
   const fullDate = date && /^\d{4}-\d{2}-\d{2}/.test(date) ? date.slice(0, 10) : null;
   const compilation = common.compilation === true;
+  // Untagged numbers come from the file name ("03 Song.mp3"), so an untagged folder keeps its order.
+  const trackNo = count(common.track?.no);
+  const fromName = trackNo === null ? trackFromFileName(fileName) : null;
   return {
     title: titleOf(tagged, fileName),
     credits,
@@ -55,8 +58,8 @@ export function mapTags(common: ICommonTagsResult, native: IAudioMetadata['nativ
     album: text(common.album),
     albumArtist: albumArtistName(common.albumartist) ?? (compilation ? VARIOUS_ARTISTS : null),
     compilation,
-    trackNo: count(common.track?.no),
-    discNo: count(common.disk?.no),
+    trackNo: trackNo ?? count(fromName?.track),
+    discNo: count(common.disk?.no) ?? count(fromName?.disc),
     year: plausibleYear(common.year) ?? plausibleYear(date ? Number(date.slice(0, 4)) : null),
     releaseDate: fullDate,
     genre: text(common.genre?.[0]),
