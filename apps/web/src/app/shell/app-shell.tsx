@@ -8,6 +8,7 @@ import { BottomTabs } from './bottom-tabs.js';
 import { InstallBanner } from './install-banner.js';
 import { OfflineBanner } from './offline-banner.js';
 import { Sidebar } from './sidebar.js';
+import { SongMenuRoot } from './song-menu-root.js';
 import { TopBar } from './top-bar.js';
 import { UpdatePrompt } from './update-prompt.js';
 import { useIsDesktop } from './use-is-desktop.js';
@@ -29,7 +30,7 @@ export function AppShell() {
   const desktop = useIsDesktop();
   const barPx = desktop && hasSong ? PLAYER_BAR_PX : 0;
   return (
-    <>
+    <SongMenuRoot>
       <OfflineBanner />
       {desktop && <Sidebar bottomPx={barPx} />}
       <div className="lg:pl-60" style={{ ['--player-bar' as string]: `${barPx}px` }}>
@@ -45,6 +46,6 @@ export function AppShell() {
       {!onPlayer && !desktop && <BottomTabs />}
       {desktop && <PlayerBar />}
       <UpdatePrompt />
-    </>
+    </SongMenuRoot>
   );
 }

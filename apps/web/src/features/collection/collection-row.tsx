@@ -3,6 +3,7 @@ import { formatTime } from '@lyra/player-core/time-format';
 import { memo, type ReactNode } from 'react';
 import { coverUrl, primaryArtistNames, songTitle } from '../../shared/lib/song-view.js';
 import { CoverImage } from '../../shared/ui/cover-image.js';
+import { SongMenuButton, useSongMenu } from '../../shared/ui/song-menu.js';
 
 /** SPEC §9: list rows are about 70px tall; every row is exactly this, so none needs measuring. */
 export const ROW_HEIGHT_PX = 70;
@@ -34,8 +35,9 @@ export const CollectionRow = memo(function CollectionRow({
 }) {
   const title = songTitle(song);
   const action = actionFor?.(song, index);
+  const menu = useSongMenu(song);
   return (
-    <div className="flex h-[70px] items-center gap-3 rounded-lg px-2 hover:bg-panel">
+    <div className="flex h-[70px] items-center gap-3 rounded-lg px-2 hover:bg-panel" onContextMenu={menu.onContextMenu}>
       <button
         type="button"
         onClick={() => onPlay(index)}
@@ -68,6 +70,7 @@ export const CollectionRow = memo(function CollectionRow({
           {action.icon}
         </button>
       )}
+      <SongMenuButton title={title} onClick={menu.openFrom} />
     </div>
   );
 });

@@ -2,19 +2,11 @@ import { ListPlus } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
-import { describeFailure } from '../../shared/lib/backend.js';
-import { useBackend } from '../../shared/lib/backend-hooks.js';
 import { signInToast } from '../../shared/lib/toasts.js';
 import { useSessionUser } from '../auth/session-store.js';
-import { addSongToPlaylist } from './playlists-api.js';
-import type { UserPlaylist } from './playlists-cache.js';
-import { editPlaylistSongs } from './playlists-query.js';
-import { usePlaylists } from './use-playlists.js';
+import { useAddToPlaylist } from './use-add-to-playlist.js';
 
-/** SPEC §8: 'Could not add song {type}' shows for 4 s. */
-export const ADD_FAILED_MS = 4_000;
+export { ADD_FAILED_MS } from './use-add-to-playlist.js';
 
 /**
  * The player's add-to-playlist menu (SPEC §2/§5/§8): the user's playlists;
@@ -24,22 +16,8 @@ export const ADD_FAILED_MS = 4_000;
 export function AddToPlaylistMenu({ songId, className = '' }: { songId: string; className?: string }) {
   const user = useSessionUser();
   const navigate = useNavigate();
-  const backend = useBackend();
-  const queryClient = useQueryClient();
-  const { playlists } = usePlaylists();
+  const { playlists, save } = useAddToPlaylist();
   const [open, setOpen] = useState(false);
-
-  const save = async (p: UserPlaylist) => {
-    try {
-      await addSongToPlaylist(await backend(), p.$id, songId);
-      editPlaylistSongs(queryClient, p.$id, (ids) => (ids.includes(songId) ? ids : [...ids, songId]));
-      toast.success('saved to playlist');
-    } catch (e) {
-      const f = describeFailure(e);
-      console.error('An error occured adding song to playlist', f.message);
-      toast.error(`Could not add song ${f.type || 'network_error'}`, { duration: ADD_FAILED_MS });
-    }
-  };
 
   return (
     <DropdownMenu.Root
@@ -58,7 +36,7 @@ export function AddToPlaylistMenu({ songId, className = '' }: { songId: string; 
           {playlists.map((p) => (
             <DropdownMenu.Item
               key={p.$id}
-              onSelect={() => void save(p)}
+              onSelect={() => void save(p, songId)}
               className="cursor-pointer truncate rounded-md px-2 py-2 text-sm outline-none data-[highlighted]:bg-raised"
             >
               {p.name || 'Untitled playlist'}

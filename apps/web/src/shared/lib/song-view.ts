@@ -8,9 +8,9 @@ export interface SongLike {
   name?: string | null;
   title?: string | null;
   image?: readonly { url?: string; link?: string }[] | false | null;
-  artists?: { primary?: readonly { name?: string | null }[] | null } | null;
+  artists?: { primary?: readonly { id?: string | null; name?: string | null }[] | null } | null;
   primaryArtists?: string | readonly { name?: string | null }[] | null;
-  album?: { name?: string | null } | string | null;
+  album?: { id?: string | null; name?: string | null } | string | null;
 }
 
 /** A default logo is shown when a cover is missing (SPEC §9). */

@@ -1,8 +1,9 @@
 import { ListPlus } from 'lucide-react';
 import { coverUrl, primaryArtistNames, songTitle, type SongLike } from '../lib/song-view.js';
 import { CoverImage } from './cover-image.js';
+import { SongMenuButton, useSongMenu } from './song-menu.js';
 
-/** One song in a list: tap plays it, the side button adds it to the queue. */
+/** One song in a list: tap plays it, the side button adds it to the queue; right-click or long-press opens its menu. */
 export function SongRow({
   song,
   isCurrent = false,
@@ -15,8 +16,9 @@ export function SongRow({
   onAddToQueue?: () => void;
 }) {
   const title = songTitle(song);
+  const menu = useSongMenu(song);
   return (
-    <li className="flex items-center gap-3 rounded-lg px-2 py-1.5 hover:bg-panel">
+    <li className="flex items-center gap-3 rounded-lg px-2 py-1.5 hover:bg-panel" onContextMenu={menu.onContextMenu}>
       <button
         type="button"
         onClick={onPlay}
@@ -40,6 +42,7 @@ export function SongRow({
           <ListPlus className="size-5" aria-hidden />
         </button>
       )}
+      <SongMenuButton title={title} onClick={menu.openFrom} />
     </li>
   );
 }
