@@ -110,6 +110,31 @@ describe('player end to end', () => {
     await waitForAudioProgress(page, 0.5, 0);
   });
 
+  it('the tooltips that open with the player cover no control, on a phone and on a desktop', async () => {
+    for (const viewport of [{ width: 390, height: 844 }, { width: 360, height: 640 }, { width: 1440, height: 900 }]) {
+      const page = await home();
+      await page.setViewportSize(viewport);
+      const id = (await page.locator('[data-song-id]').first().getAttribute('data-song-id'))!;
+      await page.goto(`${server.url}/player/${id}?share=true`);
+      await page.locator('span[role="tooltip"]').nth(2).waitFor();
+      const overlaps = await page.evaluate(() => {
+        const boxOf = (e: Element) => e.getBoundingClientRect();
+        const hit = (a: DOMRect, b: DOMRect) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+        // A slider is the whole bar a tap can land on (its root), not only its thumb.
+        const sliders = [...document.querySelectorAll('[role="slider"]')].map((t) => t.closest('[data-orientation]:not([role])') ?? t);
+        const controls = [...document.querySelectorAll('button, a[href], input'), ...sliders].filter((c) => boxOf(c).width > 0);
+        const tips = [...document.querySelectorAll('span[role="tooltip"]')];
+        return tips.flatMap((tip) => {
+          const own = tip.parentElement!.firstElementChild!;
+          return controls.filter((c) => c !== own && hit(boxOf(tip), boxOf(c))).map((c) => `${tip.textContent} over ${c.getAttribute('aria-label') ?? c.querySelector('[aria-label]')?.getAttribute('aria-label') ?? c.textContent}`);
+        });
+      });
+      expect(overlaps, `${viewport.width}x${viewport.height}`).toEqual([]);
+      await context?.close();
+      context = undefined;
+    }
+  });
+
   it('/player/{id}?share opens the song by id, queued and paused', async () => {
     const page = await home();
     const id = (await page.locator('[data-song-id]').nth(2).getAttribute('data-song-id'))!;

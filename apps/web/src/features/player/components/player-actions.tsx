@@ -29,7 +29,8 @@ export function PlayerActions({ onOpenQueue }: { onOpenQueue: () => void }) {
   const download = useDownloadAction(song);
 
   return (
-    <div className="flex items-center justify-between">
+    // The margins leave room for the tooltips that open at load above and below the row.
+    <div className="my-2.5 flex items-center justify-between">
       <FavoriteButton variant="player" className="hover:bg-white/10" />
       <AddToPlaylistMenu songId={song?.id ?? ''} className={iconButton} />
       {videoRequest.visible && (
