@@ -56,10 +56,22 @@ describe('PWA', () => {
       expect(scriptURL).toBe(`${server.url}/sw.js`);
       const manifest = await page.evaluate(async () => {
         const href = document.querySelector('link[rel=manifest]')?.getAttribute('href');
-        return href ? ((await (await fetch(href)).json()) as { display: string; icons: { sizes: string; purpose?: string }[] }) : null;
+        type Manifest = { display: string; icons: { sizes: string; purpose?: string }[]; screenshots: { src: string; sizes: string; form_factor: string }[] };
+        return href ? ((await (await fetch(href)).json()) as Manifest) : null;
       });
       expect(manifest?.display).toBe('standalone');
       expect(manifest?.icons.map((i) => `${i.sizes}:${i.purpose ?? 'any'}`)).toEqual(['192x192:any', '512x512:any', '512x512:maskable']);
+      // Install dialogs show a phone and a desktop screenshot; each decodes at its declared size.
+      expect(manifest?.screenshots.map((s) => s.form_factor)).toEqual(['narrow', 'wide']);
+      for (const shot of manifest!.screenshots) {
+        const size = await page.evaluate(async (src) => {
+          const img = new Image();
+          img.src = src;
+          await img.decode();
+          return `${img.naturalWidth}x${img.naturalHeight}`;
+        }, shot.src);
+        expect(size).toBe(shot.sizes);
+      }
       const cdp = await persistent.context.newCDPSession(page);
       const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as { installabilityErrors: { errorId: string }[] };
       expect(installabilityErrors).toEqual([]);

@@ -1,14 +1,23 @@
 #!/usr/bin/env node
 // `npm run screenshots`: PNGs of Home, Search, an album, the player and Library
 // at a phone's size (390x844) and a desktop's (1440x900), from Debian Chromium
-// against the built server over the demo library, into docs/screenshots/.
+// against the built server over the demo library, into docs/screenshots/; Home on a
+// phone and an album on a desktop also become the web app manifest's screenshots
+// (apps/web/public/screenshots/*.webp, shown by install dialogs; rebuild to ship them).
 // Needs `npm run setup` (or `npm run build` and the demo music).
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
+import sharp from 'sharp';
 import { CHROMIUM, ROOT, TAP_FLAGS, startServer } from '../bench/lib/app-in-chromium.mjs';
 
 const OUT = join(ROOT, 'docs/screenshots');
+const MANIFEST_SHOTS = join(ROOT, 'apps/web/public/screenshots');
+/** docs/screenshots/<from>.png -> the manifest's <to>.webp (see apps/web/src/app/pwa-manifest.ts). */
+const FOR_MANIFEST = [
+  ['home-phone', 'home-narrow'],
+  ['album-desktop', 'album-wide'],
+];
 const SIZES = [
   { name: 'phone', width: 390, height: 844 },
   { name: 'desktop', width: 1440, height: 900 },
@@ -60,6 +69,11 @@ try {
       await shot('player');
     }
     await context.close();
+  }
+  mkdirSync(MANIFEST_SHOTS, { recursive: true });
+  for (const [from, to] of FOR_MANIFEST) {
+    await sharp(join(OUT, `${from}.png`)).webp({ quality: 78 }).toFile(join(MANIFEST_SHOTS, `${to}.webp`));
+    console.log(`  apps/web/public/screenshots/${to}.webp`);
   }
 } finally {
   await browser.close();

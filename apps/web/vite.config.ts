@@ -41,8 +41,9 @@ export default defineConfig({
       manifest: pwaManifest,
       workbox: {
         globPatterns: ['**/*.{js,css,html,svg,png,ico,woff2}'],
-        // dist/ssr is the server's first-screen renderer, not part of the app.
-        globIgnores: ['ssr/**'],
+        // dist/ssr is the server's first-screen renderer, not part of the app; the
+        // manifest's screenshots are for install dialogs, not needed offline.
+        globIgnores: ['ssr/**', 'screenshots/**'],
         navigateFallback: '/index.html',
         // Server routes are never answered with the app shell.
         navigateFallbackDenylist: [/^\/api\//, /^\/v1\//, /^\/media\//, /^\/images\//, /^\/config\.json/],

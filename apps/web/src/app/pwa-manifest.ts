@@ -1,4 +1,7 @@
-/** The web app manifest (installable: name, icons 192/512 + maskable, standalone). */
+/**
+ * The web app manifest (installable: name, icons 192/512 + maskable, standalone;
+ * screenshots for the richer install dialog, written by `npm run screenshots`).
+ */
 export const pwaManifest = {
   name: 'Lyra Music',
   short_name: 'Lyra',
@@ -14,5 +17,9 @@ export const pwaManifest = {
     { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' as const },
     { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' as const },
     { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' as const },
+  ],
+  screenshots: [
+    { src: '/screenshots/home-narrow.webp', sizes: '390x844', type: 'image/webp', form_factor: 'narrow' as const, label: 'Home: quick picks and albums' },
+    { src: '/screenshots/album-wide.webp', sizes: '1440x900', type: 'image/webp', form_factor: 'wide' as const, label: 'An album, with the player bar' },
   ],
 };
