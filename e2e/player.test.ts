@@ -121,9 +121,9 @@ describe('player end to end', () => {
         const boxOf = (e: Element) => e.getBoundingClientRect();
         const hit = (a: DOMRect, b: DOMRect) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
         // A slider is the whole bar a tap can land on (its root), not only its thumb.
-        const sliders = [...document.querySelectorAll('[role="slider"]')].map((t) => t.closest('[data-orientation]:not([role])') ?? t);
-        const controls = [...document.querySelectorAll('button, a[href], input'), ...sliders].filter((c) => boxOf(c).width > 0);
-        const tips = [...document.querySelectorAll('span[role="tooltip"]')];
+        const sliders = Array.from(document.querySelectorAll('[role="slider"]')).map((t) => t.closest('[data-orientation]:not([role])') ?? t);
+        const controls = [...Array.from(document.querySelectorAll('button, a[href], input')), ...sliders].filter((c) => boxOf(c).width > 0);
+        const tips = Array.from(document.querySelectorAll('span[role="tooltip"]'));
         return tips.flatMap((tip) => {
           const own = tip.parentElement!.firstElementChild!;
           return controls.filter((c) => c !== own && hit(boxOf(tip), boxOf(c))).map((c) => `${tip.textContent} over ${c.getAttribute('aria-label') ?? c.querySelector('[aria-label]')?.getAttribute('aria-label') ?? c.textContent}`);
