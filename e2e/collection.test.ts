@@ -84,7 +84,7 @@ describe('list screen end to end', () => {
     await page.getByText('Song added to queue').waitFor();
   });
 
-  it('an artist lists their top songs', async () => {
+  it('an artist lists their top songs, then their albums', async () => {
     const found = await api<{ results: { id: string }[] }>('/search/artists?query=maxstack&limit=1');
     const artist = await api<Artist>(`/artists/${found.results[0]!.id}`);
     const page = await open(`/artist/${artist.id}`);
@@ -93,6 +93,14 @@ describe('list screen end to end', () => {
     const ids = await page.locator('[role="listitem"] [data-song-id]').evaluateAll((els) => els.map((e) => e.getAttribute('data-song-id')));
     expect(ids).toEqual(artist.topSongs!.map((s) => s.id).slice(0, ids.length));
     expect(ids.length).toBe(Math.min(artist.topSongs!.length, 12));
+    // Under the songs, their albums: each cover opens its album.
+    const albums = page.getByRole('region', { name: 'Albums' });
+    const albumIds = await albums.locator('[data-album-id]').evaluateAll((els) => els.map((e) => e.getAttribute('data-album-id')));
+    expect(albumIds).toEqual(artist.topAlbums!.map((a) => a.id));
+    expect(albumIds.length).toBeGreaterThan(0);
+    await albums.locator('[data-album-id]').first().click();
+    await page.getByRole('heading', { level: 1, name: artist.topAlbums![0]!.name }).waitFor();
+    expect(new URL(page.url()).pathname).toBe(`/album/${artist.topAlbums![0]!.id}`);
   });
 
   it('a 2,000-song playlist stays virtualised, and Back returns to where the listener was', async () => {

@@ -1,7 +1,7 @@
 import type { Song } from '@lyra/contracts/catalogue';
 import { songCountLabel, totalDurationLabel } from '@lyra/player-core/collection-play';
 import { ListPlus, Play, Shuffle } from 'lucide-react';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { useLocation, useNavigationType } from 'react-router';
 import { decodeEntities, DEFAULT_COVER, songTitle } from '../../shared/lib/song-view.js';
 import { CoverImage } from '../../shared/ui/cover-image.js';
@@ -26,6 +26,8 @@ export interface CollectionView {
   isError?: boolean;
   /** What "Make available offline" keeps (albums and playlists). */
   offline?: Omit<CollectionRef, 'title' | 'image'>;
+  /** Shown under the songs (an artist's albums). */
+  more?: ReactNode;
 }
 
 export interface CollectionScreenProps extends CollectionView {
@@ -47,7 +49,7 @@ export const addToQueueAction = (song: Song): RowAction => ({
  * the queue set to it plus the next 9. The scroll position is restored when the
  * listener comes back to this address.
  */
-export function CollectionScreen({ title, subtitle, description, coverUrl, songs, isPending, actionFor = addToQueueAction, emptyNote, offline }: CollectionScreenProps) {
+export function CollectionScreen({ title, subtitle, description, coverUrl, songs, isPending, actionFor = addToQueueAction, emptyNote, offline, more }: CollectionScreenProps) {
   const { pathname } = useLocation();
   const navigationType = useNavigationType();
   // Back (POP) returns to where the listener was; a new visit starts at the top.
@@ -120,6 +122,7 @@ export function CollectionScreen({ title, subtitle, description, coverUrl, songs
       ) : (
         <VirtualSongList songs={songs} onPlay={play} actionFor={actionFor} initialOffset={initialOffset} />
       )}
+      {more}
     </section>
   );
 }

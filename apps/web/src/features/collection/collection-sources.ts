@@ -1,13 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Artist } from '@lyra/contracts/catalogue';
+import { createElement } from 'react';
 import { useCatalogue } from '../../shared/lib/catalogue-context.js';
 import { albumQuery, artistQuery, wholePlaylistQuery } from '../../shared/lib/catalogue-queries.js';
 import { coverUrl } from '../../shared/lib/song-view.js';
+import { ArtistAlbums } from './artist-albums.js';
 import type { CollectionView } from './collection-screen.js';
 
 /**
  * Each list screen's song source (SPEC §3 "Detail of album/playlist/artist":
- * songs, description, image; artists list their top songs). Data stays fresh
+ * songs, description, image; artists list their top songs, then their albums). Data stays fresh
  * 5 minutes (SPEC §9), as the query factories say.
  */
 export function useAlbumView(id: string): CollectionView {
@@ -52,5 +54,6 @@ export function useArtistView(id: string): CollectionView {
     songs: data?.topSongs ?? [],
     isPending,
     isError,
+    more: createElement(ArtistAlbums, { albums: data?.topAlbums ?? [] }),
   };
 }
