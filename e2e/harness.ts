@@ -63,6 +63,8 @@ export interface ServerHandle {
   musicDir: string;
   /** The server's stderr so far, for failure messages. */
   log(): string;
+  /** Kills the process with `signal` (a crash: SIGKILL) and waits for it to exit; the folders stay. */
+  kill(signal: NodeJS.Signals): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -151,7 +153,13 @@ export async function startServer(options: ServerOptions = {}): Promise<ServerHa
     }
     await new Promise((r) => setTimeout(r, 250));
   }
-  return { url, port, dataDir, musicDir, log: () => stderr, stop };
+  const kill = async (signal: NodeJS.Signals) => {
+    if (child.exitCode == null && child.signalCode == null) {
+      child.kill(signal);
+      await exited;
+    }
+  };
+  return { url, port, dataDir, musicDir, log: () => stderr, kill, stop };
 }
 
 export async function launchChromium(): Promise<Browser> {

@@ -4,6 +4,19 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DataDirLockedError, lockDataDir } from './data-dir-lock.js';
+import { ownStartTime } from './process-alive.js';
+
+const lockFile = (dir: string) => readFile(join(dir, 'pglite.lock'), 'utf8');
+const ownLock = `${process.pid} ${ownStartTime()}`;
+
+/** A process killed with SIGKILL whose parent has not reaped it yet: a zombie, as after `kill -9` under a busy supervisor. */
+async function zombie(): Promise<{ pid: number; reap: () => void }> {
+  // sh starts `true` in the background and becomes `sleep`, which never reaps it.
+  const parent = spawn('sh', ['-c', 'true & echo $!; exec sleep 30']);
+  const pid = await new Promise<number>((resolve) => parent.stdout.once('data', (d: Buffer) => resolve(Number(d.toString().trim()))));
+  for (let i = 0; i < 100 && !(await readFile(`/proc/${pid}/stat`, 'utf8')).includes(') Z '); i++) await new Promise((r) => setTimeout(r, 20));
+  return { pid, reap: () => parent.kill('SIGKILL') };
+}
 
 describe('data folder lock', () => {
   let dir: string;
@@ -14,7 +27,7 @@ describe('data folder lock', () => {
 
   it('is held by one process at a time and released on close', async () => {
     const release = lockDataDir(dir);
-    expect(await readFile(join(dir, 'pglite.lock'), 'utf8')).toBe(String(process.pid));
+    expect(await lockFile(dir)).toBe(ownLock);
     release();
     lockDataDir(dir)();
   });
@@ -33,7 +46,45 @@ describe('data folder lock', () => {
   it('takes over a lock left by a dead process', async () => {
     await writeFile(join(dir, 'pglite.lock'), '999999999');
     const release = lockDataDir(dir);
-    expect(await readFile(join(dir, 'pglite.lock'), 'utf8')).toBe(String(process.pid));
+    expect(await lockFile(dir)).toBe(ownLock);
     release();
+  });
+
+  it('takes over a lock whose owner was killed and is not yet reaped (a zombie)', async () => {
+    const z = await zombie();
+    try {
+      expect(await readFile(`/proc/${z.pid}/stat`, 'utf8')).toMatch(/\) Z /);
+      await writeFile(join(dir, 'pglite.lock'), String(z.pid));
+      const release = lockDataDir(dir);
+      expect(await lockFile(dir)).toBe(ownLock);
+      release();
+    } finally {
+      z.reap();
+    }
+  });
+
+  it('takes over a lock whose pid now belongs to another process (a different start time)', async () => {
+    const child = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 30000)']);
+    try {
+      await writeFile(join(dir, 'pglite.lock'), `${child.pid} 1`);
+      const release = lockDataDir(dir);
+      expect(await lockFile(dir)).toBe(ownLock);
+      release();
+    } finally {
+      child.kill();
+    }
+  });
+
+  it('still refuses a live owner recorded with its start time', async () => {
+    const child = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 30000)']);
+    try {
+      await new Promise((r) => child.once('spawn', r));
+      const stat = await readFile(`/proc/${child.pid}/stat`, 'utf8');
+      const started = stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19];
+      await writeFile(join(dir, 'pglite.lock'), `${child.pid} ${started}`);
+      expect(() => lockDataDir(dir)).toThrow(new RegExp(`process ${child.pid}`));
+    } finally {
+      child.kill();
+    }
   });
 });
