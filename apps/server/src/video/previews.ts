@@ -1,7 +1,7 @@
 import { access, constants } from 'node:fs/promises';
 import { join } from 'node:path';
 import { mediaPath, ceilingTier } from '../catalogue/urls.js';
-import { ID_PATTERN, resolveInside } from '../catalogue/media/media-paths.js';
+import { ID_PATTERN, sourceInside } from '../catalogue/media/media-paths.js';
 import type { Config } from '../config.js';
 import type { Db } from '../db/db.js';
 import type { Logger } from '../log.js';
@@ -92,7 +92,7 @@ export function createPreviews(
   return {
     async renderSong(songId, signal) {
       const song = await songOrThrow(songId);
-      const audioPath = resolveInside(config.MUSIC_DIR, song.path);
+      const audioPath = await sourceInside(config.MUSIC_DIR, song.path);
       if (!audioPath || !(await readable(audioPath))) {
         throw new VideoError('not_found', `the audio file of song ${songId} is missing`);
       }

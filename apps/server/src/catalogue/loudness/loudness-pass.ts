@@ -1,6 +1,6 @@
 import type { Db } from '../../db/db.js';
 import type { Logger } from '../../log.js';
-import { resolveInside } from '../media/media-paths.js';
+import { sourceInside } from '../media/media-paths.js';
 import type { LibraryPass } from '../passes/pass-runner.js';
 import { loudnessFromTags, measureLoudness } from './measure.js';
 import { saveTrack, selectAlbumsToUpdate, selectPending, updateAlbum } from './loudness.sql.js';
@@ -22,7 +22,7 @@ export function loudnessPass(deps: { db: Db; log: Logger; musicDir: string; ffmp
       const albums = new Set<string>();
       for (const t of tracks) {
         if (signal.aborted) break;
-        const file = resolveInside(deps.musicDir, t.path);
+        const file = await sourceInside(deps.musicDir, t.path);
         try {
           if (!file) throw new Error('outside the music folder');
           const tagged = await loudnessFromTags(file).catch(() => null);

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/db.js';
 import type { Logger } from '../../log.js';
-import { resolveInside } from '../media/media-paths.js';
+import { sourceInside } from '../media/media-paths.js';
 import type { LibraryPass } from '../passes/pass-runner.js';
 import { saveLyrics, selectPending } from './lyrics.sql.js';
 import { readLyrics } from './read-lyrics.js';
@@ -20,7 +20,7 @@ export function lyricsPass(deps: { db: Db; log: Logger; musicDir: string }): Lib
       const tracks = await selectPending(deps.db, BATCH);
       for (const t of tracks) {
         if (signal.aborted) break;
-        const file = resolveInside(deps.musicDir, t.path);
+        const file = await sourceInside(deps.musicDir, t.path);
         const lyrics = file ? await readLyrics(file).catch(() => null) : null;
         await saveLyrics(deps.db, t, lyrics);
       }

@@ -6,7 +6,7 @@ import { audioCachePath, pruneTier } from './audio-cache.js';
 import { attachmentHeader } from './content-disposition.js';
 import { fileReply, type FileRequest } from './file-reply.js';
 import { GrowingFileStream } from './growing-file-stream.js';
-import { resolveInside } from './media-paths.js';
+import { sourceInside } from './media-paths.js';
 import { offsetArgs, startOffsetStream } from './offset-stream.js';
 import type { OpenFileCache } from './open-file-cache.js';
 import { CORS_HEADERS, errorReply, type Headers, type Reply } from './reply.js';
@@ -115,7 +115,7 @@ export async function audioReply(target: AudioTarget, req: AudioRequest, deps: A
   live['accept-ranges'] = 'none';
   let job = deps.transcoder.find(finalPath);
   if (!job) {
-    const source = resolveInside(deps.musicDir, track.path);
+    const source = await sourceInside(deps.musicDir, track.path);
     const found = source ? await stat(source).catch(() => null) : null;
     if (!source || !found?.isFile()) return errorReply(404, 'song not found');
     if (!deps.ffmpeg) return errorReply(503, 'audio transcoding is unavailable: ffmpeg is not installed on the server');
@@ -178,7 +178,7 @@ async function offsetReply(
   req: AudioRequest,
   deps: AudioDeps,
 ): Promise<Reply> {
-  const source = resolveInside(deps.musicDir, track.path);
+  const source = await sourceInside(deps.musicDir, track.path);
   if (!source || !deps.ffmpeg) return errorReply(404, 'song not found');
   if (deps.seeks.active >= deps.seeks.max) {
     return errorReply(503, 'too many listeners are seeking in songs that are still being prepared; try again', { 'retry-after': '2' });

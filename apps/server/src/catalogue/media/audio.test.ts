@@ -1,4 +1,4 @@
-import { chmod, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import type { Server } from 'node:http';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
@@ -44,6 +44,9 @@ describe.each(CASES)('media audio ($engine, $label)', ({ engine, label, ffmpeg }
     await excerpt(musicDir, 'low.mp3', ['-c:a', 'libmp3lame', '-b:a', '64k'], 10);
     await excerpt(join(musicDir, 'Album Ünïcode'), 'shared:one.flac', ['-c:a', 'flac'], 8);
     await writeFile(join(musicDir, 'broken.ogg'), Buffer.alloc(4096, 7));
+    // A link inside the music folder to a real song outside it.
+    await excerpt(work, 'outside-real.flac', ['-c:a', 'flac'], 4);
+    await symlink(join(work, 'outside-real.flac'), join(musicDir, 'linked-out.flac'));
     // ffmpeg behind a wrapper that counts how often it is started.
     spawnLog = join(work, 'spawns.log');
     const wrapper = join(work, 'ffmpeg-counting.sh');
@@ -64,6 +67,7 @@ describe.each(CASES)('media audio ($engine, $label)', ({ engine, label, ffmpeg }
     await insertTrack(db, musicDir, { id: 'broken1', path: 'broken.ogg', codec: 'vorbis', bitrateKbps: 96 });
     await insertTrack(db, musicDir, { id: 'gone1', path: 'missing.flac', codec: 'flac', bitrateKbps: 900 });
     await insertTrack(db, musicDir, { id: 'escape1', path: '../outside.flac', codec: 'flac', bitrateKbps: 900 });
+    await insertTrack(db, musicDir, { id: 'linkout1', path: 'linked-out.flac', codec: 'flac', bitrateKbps: 900 });
     server = t.app.createServer().listen(0, '127.0.0.1');
     await new Promise((r) => server.once('listening', r));
     port = portOf(server.address());
@@ -254,6 +258,12 @@ describe.each(CASES)('media audio ($engine, $label)', ({ engine, label, ffmpeg }
     const escape = await get('/media/escape1/48.mp4');
     expect(escape.status).toBe(404);
     expect(JSON.parse(escape.body.toString())).toEqual({ success: false, message: 'song not found' });
+    // So is a row whose file is a link out of MUSIC_DIR (real paths are compared), at every tier.
+    for (const kbps of [12, 320]) {
+      const linked = await get(`/media/linkout1/${kbps}.mp4`);
+      expect(linked.status).toBe(404);
+      expect(JSON.parse(linked.body.toString())).toEqual({ success: false, message: 'song not found' });
+    }
   });
 
   it('answers unknown songs, missing files, bad tiers and other methods in the catalogue error shape', async () => {

@@ -1,3 +1,4 @@
+import { realpath } from 'node:fs/promises';
 import { isAbsolute, relative, resolve, sep } from 'node:path';
 import { BITRATES_KBPS, IMAGE_SIZES, type BitrateKbps, type ImageSize } from '@lyra/contracts/ids';
 
@@ -86,4 +87,20 @@ export function resolveInside(root: string, rel: string): string | null {
   const r = relative(root, full);
   if (r === '' || r === '..' || r.startsWith('..' + sep) || isAbsolute(r)) return null;
   return full;
+}
+
+/**
+ * A song's file by real path, or null when it is missing or its real path
+ * leaves `root` (a symbolic link out of the music folder is never served or
+ * read, whatever the scan saw).
+ */
+export async function sourceInside(root: string, rel: string): Promise<string | null> {
+  const full = resolveInside(root, rel);
+  if (!full) return null;
+  try {
+    const [realRoot, real] = await Promise.all([realpath(root), realpath(full)]);
+    return resolveInside(realRoot, relative(realRoot, real)) ? real : null;
+  } catch {
+    return null;
+  }
 }

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { open } from 'node:fs/promises';
 import { basename } from 'node:path';
-import { parseFile } from 'music-metadata';
+import { parseFile, type IFormat } from 'music-metadata';
 import { oggDurationS } from './ogg-duration.js';
 import { mapFormat, mapTags, undecodableReason, type AudioFormat, type TrackTags } from './tag-mapping.js';
 
@@ -44,13 +44,39 @@ export function fingerprintOf(size: number, head: Buffer, tail: Buffer): string 
   return createHash('sha256').update(`${size}\0`).update(head).update(tail).digest('base64url');
 }
 
+/** No song is this big (an hour of 24-bit/192 kHz 5.1 FLAC is about 1.5 GiB): such a file is reported and skipped. */
+export const MAX_AUDIO_BYTES = 2 * 1024 ** 3;
+/** Reading every frame for a duration is done up to this size; past it the duration is estimated from the bitrate. */
+export const FULL_READ_MAX_BYTES = 64 * 1024 ** 2;
+/** A file whose tags take longer than this to read is reported and skipped. */
+export const READ_TIMEOUT_MS = 30_000;
+
 /**
  * Reads tags and format headers only: `duration: false`, because for Ogg
  * music-metadata would read the whole file; its duration comes from the last
  * page instead. Covers are kept (the first one wins, front cover preferred).
+ * No file can stall a scan: over MAX_AUDIO_BYTES or READ_TIMEOUT_MS it is
+ * unreadable, and whole-file reads stop at FULL_READ_MAX_BYTES.
  */
 export const readAudioFile: ReadAudio = async (absPath, sizeBytes) => {
   if (sizeBytes === 0) throw new UnreadableFile('empty file');
+  if (sizeBytes > MAX_AUDIO_BYTES) throw new UnreadableFile(`too large for a song: ${sizeBytes} bytes (the limit is ${MAX_AUDIO_BYTES})`);
+  return withTimeout(readAudio(absPath, sizeBytes), READ_TIMEOUT_MS);
+};
+
+async function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new UnreadableFile(`took over ${ms / 1000} s to read`)), ms);
+  });
+  try {
+    return await Promise.race([work, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+async function readAudio(absPath: string, sizeBytes: number): Promise<AudioFile> {
   const { head, tail } = await readEdges(absPath, sizeBytes);
   let meta;
   try {
@@ -62,9 +88,12 @@ export const readAudioFile: ReadAudio = async (absPath, sizeBytes) => {
   let durationS = format.container?.toLowerCase() === 'ogg' ? oggDurationS(head, tail) : null;
   let audioFormat;
   if (durationS === null && format.duration === undefined && format.codec) {
-    durationS = await fullDuration(absPath, sizeBytes);
+    durationS = sizeBytes <= FULL_READ_MAX_BYTES ? await fullDuration(absPath, sizeBytes) : estimatedDuration(format, sizeBytes);
     // The headers' bitrate is the first frame's; the file's average is closer.
     audioFormat = mapFormat({ ...format, bitrate: undefined }, sizeBytes, durationS);
+  } else if (durationS === null && shorterThanClaimed(format, sizeBytes)) {
+    // A cut-off download: its header's bitrate (an average over the whole stream for VBR) times what is left.
+    audioFormat = mapFormat(format, sizeBytes, estimatedDuration(format, sizeBytes));
   } else {
     audioFormat = mapFormat(format, sizeBytes, durationS);
   }
@@ -78,7 +107,24 @@ export const readAudioFile: ReadAudio = async (absPath, sizeBytes) => {
     fingerprint: fingerprintOf(sizeBytes, head, tail),
     picture: picture && picture.data.length > 0 ? { data: picture.data, mime: picture.format } : null,
   };
-};
+}
+
+/**
+ * A header (an MP3's Xing/Info frame count) claiming more audio than the file
+ * holds at its bitrate: a cut-off download, whose real duration is what is
+ * left at that bitrate.
+ */
+const HELD_SHARE = 0.9;
+function shorterThanClaimed(format: IFormat, sizeBytes: number): boolean {
+  const { duration, bitrate } = format;
+  if (!duration || !bitrate || !Number.isFinite(duration) || !Number.isFinite(bitrate)) return false;
+  return sizeBytes < ((bitrate * duration) / 8) * HELD_SHARE;
+}
+
+/** The size at the header's bitrate (as ffprobe estimates a duration it cannot read). */
+function estimatedDuration(format: IFormat, sizeBytes: number): number | null {
+  return format.bitrate && Number.isFinite(format.bitrate) && format.bitrate > 0 ? (sizeBytes * 8) / format.bitrate : null;
+}
 
 /**
  * The slow path, for the rare stream whose headers give no duration (an MP3

@@ -106,6 +106,7 @@ async function walkPhase(d: ScanRunDeps, gen: number, report: ScanReport, starte
   let lists: PendingFile[] = [];
   const walk = walkFolders(d.root, {
     signal: d.signal,
+    onRefused: (rel, reason) => d.log.warn('left out of the library', { path: rel, reason }),
     onUnreadable: (rel, e) => {
       w.unreadable.push(rel);
       d.log.warn('folder unreadable, its songs are kept', { path: rel || '.', error: e });

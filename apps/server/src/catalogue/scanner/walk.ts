@@ -1,12 +1,15 @@
 import type { Dirent } from 'node:fs';
-import { opendir, stat } from 'node:fs/promises';
-import { join } from 'node:path';
+import { opendir, realpath, stat } from 'node:fs/promises';
+import { join, sep } from 'node:path';
 
 /**
  * Walks MUSIC_DIR one folder at a time (fs.opendir, a stack of pending
  * folders): memory holds one folder's names, never the whole library.
  * Hidden entries (".git", "._song.mp3" AppleDouble files) are skipped;
- * symbolic links are followed, each real folder visited once.
+ * symbolic links are followed while they stay inside the music folder (by
+ * real path: a link out of it is refused, so nothing outside is served),
+ * each real folder visited once. A name that is not valid UTF-8 cannot be
+ * stored or opened by its decoded text: it is reported, not catalogued.
  */
 export const AUDIO_EXT = /\.(mp3|m4a|mp4|flac|ogg|oga|opus|wav)$/i;
 export const PLAYLIST_EXT = /\.(m3u|m3u8)$/i;
@@ -24,6 +27,8 @@ export interface WalkFolder {
 export interface WalkOptions {
   /** A folder that could not be listed (its files are kept, not swept). */
   onUnreadable?: (rel: string, error: Error) => void;
+  /** An entry left out, and why (a link out of the music folder, a name that is not UTF-8). */
+  onRefused?: (rel: string, reason: string) => void;
   signal?: AbortSignal;
 }
 
@@ -32,6 +37,8 @@ const relJoin = (dir: string, name: string) => (dir === '' ? name : `${dir}/${na
 export async function* walkFolders(root: string, opts: WalkOptions = {}): AsyncGenerator<WalkFolder> {
   const rootStat = await stat(root); // throws when MUSIC_DIR is missing: the caller must not sweep
   if (!rootStat.isDirectory()) throw new Error(`${root} is not a folder`);
+  const realRoot = await realpath(root);
+  const inside = (real: string) => real === realRoot || real.startsWith(realRoot.endsWith(sep) ? realRoot : realRoot + sep);
   // Real folders seen (device:inode), so a folder linked twice, or a link back up the tree, is walked once.
   const visited = new Set<string>();
   const pending: string[] = [''];
@@ -48,7 +55,15 @@ export async function* walkFolders(root: string, opts: WalkOptions = {}): AsyncG
       visited.add(key);
       for await (const entry of await opendir(abs)) {
         if (entry.name.startsWith('.')) continue;
-        const kind = await kindOf(entry, join(abs, entry.name));
+        if (entry.name.includes('\uFFFD')) {
+          opts.onRefused?.(relJoin(rel, entry.name), 'the name is not valid UTF-8: rename it to add it to the library');
+          continue;
+        }
+        const kind = await kindOf(entry, join(abs, entry.name), inside);
+        if (kind === 'outside') {
+          opts.onRefused?.(relJoin(rel, entry.name), 'a link out of the music folder');
+          continue;
+        }
         if (kind === 'folder') subfolders.push(relJoin(rel, entry.name));
         else if (kind === 'file') {
           if (AUDIO_EXT.test(entry.name)) folder.audio.push(entry.name);
@@ -69,11 +84,12 @@ export async function* walkFolders(root: string, opts: WalkOptions = {}): AsyncG
   }
 }
 
-async function kindOf(entry: Dirent, abs: string): Promise<'folder' | 'file' | null> {
+async function kindOf(entry: Dirent, abs: string, inside: (real: string) => boolean): Promise<'folder' | 'file' | 'outside' | null> {
   if (entry.isFile()) return 'file';
   if (entry.isDirectory()) return 'folder';
   if (!entry.isSymbolicLink()) return null;
   try {
+    if (!inside(await realpath(abs))) return 'outside';
     const s = await stat(abs);
     return s.isFile() ? 'file' : s.isDirectory() ? 'folder' : null;
   } catch {
