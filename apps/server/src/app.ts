@@ -1,8 +1,11 @@
 import { createServer, type Server } from 'node:http';
 import { getRequestListener } from '@hono/node-server';
 import { Hono } from 'hono';
+import { corsMiddleware } from './backend/http/cors.js';
 import { createBackend } from './backend/module.js';
 import { createCatalogue } from './catalogue/module.js';
+import { healthRoutes } from './http/health.js';
+import { limitBodies, refuseBadInput, refuseBadTarget, refuseBadUpgrade } from './http/request-guards.js';
 import type { Deps, ServerModule } from './module.js';
 import { createVideo } from './video/video-module.js';
 import { createWeb } from './web/module.js';
@@ -34,6 +37,10 @@ export async function createApp(deps: Deps, only: readonly ModuleName[] = ALL_MO
   const api = only.includes('catalogue') ? (url: URL) => Promise.resolve(hono.request(url.toString())) : undefined;
   if (only.includes('web')) modules.push(await createWeb(deps, api ? { api } : {}));
 
+  // Before every module: bounded bodies, refused bad input, and probes the SPA fallback cannot shadow.
+  const guards = { backendCors: corsMiddleware(deps.config) };
+  hono.use('*', limitBodies(guards), refuseBadInput(guards));
+  hono.route('/', healthRoutes(deps.db));
   for (const m of modules) if (m.routes) hono.route('/', m.routes);
   hono.notFound((c) => c.json({ success: false, message: 'route not found' }, 404));
 
@@ -45,10 +52,12 @@ export async function createApp(deps: Deps, only: readonly ModuleName[] = ALL_MO
       hono.request(input instanceof Request ? input : new URL(input, 'http://localhost').toString(), init),
     createServer() {
       const server = createServer((req, res) => {
+        if (refuseBadTarget(req, res)) return;
         for (const m of modules) if (m.raw?.(req, res)) return;
         void listener(req, res);
       });
       server.on('upgrade', (req, socket, head) => {
+        if (refuseBadUpgrade(req, socket)) return;
         for (const m of modules) if (m.upgrade?.(req, socket, head)) return;
         socket.destroy();
       });

@@ -243,13 +243,13 @@ describe.each(ENGINES)('documents through the appwrite SDK on %s', (engine) => {
       }
     });
 
-    it('refuses bodies over 1 MB with 400 before parsing them', async () => {
+    it('refuses bodies over 1 MB with 413 before parsing them', async () => {
       const res = await call('/databases/lyra/collections/Feedback/documents', {
         method: 'POST',
         body: JSON.stringify({ documentId: 'unique()', data: { userName: 'Ada', message: 'x'.repeat(1_100_000) } }),
       });
-      expect(res.status).toBe(400);
-      expect(await res.json()).toMatchObject({ type: 'general_argument_invalid', message: 'Invalid request body: larger than 1048576 bytes.' });
+      expect(res.status).toBe(413);
+      expect(await res.json()).toMatchObject({ code: 413, type: 'general_argument_invalid', message: 'The request body is larger than 1048576 bytes.' });
     });
 
     it('refuses bad JSON bodies and bad booleans with 400, never 500', async () => {

@@ -6,7 +6,7 @@ import { checkId, MAX_BODY_BYTES, readBody, resolveId, uniqueId } from './params
 describe('request parameters', () => {
   const app = new Hono();
   app.post('/', async (c) => c.json(await readBody(c)));
-  app.onError((err, c) => c.json((err as AppwriteError).toJSON(), (err as AppwriteError).code as 400));
+  app.onError((err, c) => c.json((err as AppwriteError).toJSON(), (err as AppwriteError).code as 400 | 413));
   const post = (body: string) => app.request('/', { method: 'POST', body, headers: { 'content-type': 'application/json' } });
 
   it('reads an object body and treats an empty one as {}', async () => {
@@ -14,9 +14,9 @@ describe('request parameters', () => {
     expect(await (await post('')).json()).toEqual({});
   });
 
-  it('refuses a body over the limit with 400', async () => {
+  it('refuses a body over the limit with 413', async () => {
     const res = await post(JSON.stringify({ x: 'y'.repeat(MAX_BODY_BYTES) }));
-    expect(res.status).toBe(400);
+    expect(res.status).toBe(413);
     expect(await res.json()).toMatchObject({ type: 'general_argument_invalid', message: `The request body is larger than ${MAX_BODY_BYTES} bytes.` });
   });
 

@@ -11,12 +11,12 @@ export const invalidParam = (name: string, why: string) =>
 export const MAX_BODY_BYTES = 1024 * 1024;
 
 const tooLarge = () =>
-  new AppwriteError(400, 'general_argument_invalid', `The request body is larger than ${MAX_BODY_BYTES} bytes.`);
+  new AppwriteError(413, 'general_argument_invalid', `The request body is larger than ${MAX_BODY_BYTES} bytes.`);
 
 /**
  * The JSON body of a POST/PUT/PATCH/DELETE. The SDK sends `{}` when there are
  * no params (even on DELETE); an empty body counts as `{}`. Anything that is
- * not a JSON object, or is too large, is a 400 in the protocol's shape, never a 500.
+ * not a JSON object is a 400, one too large a 413, in the protocol's shape, never a 500.
  */
 export async function readBody(c: Context, maxBytes = MAX_BODY_BYTES): Promise<Params> {
   if (Number(c.req.header('content-length') ?? 0) > maxBytes) throw tooLarge();
