@@ -1,11 +1,12 @@
 import type { Song } from '@lyra/contracts/catalogue';
 import { pickSourceUrl, type AudioQuality } from '@lyra/player-core/audio-quality';
+import { readDownloadQuality } from './download-quality.js';
 import { collectionKey, withCollection, withoutCollection, withSong, type CollectionKind } from './offline-index.js';
 import { putAudio, removeAudio } from './offline-audio.js';
 import { useOfflineStore } from './offline-store.js';
 
 /** The default quality of songs kept offline: good sound, a quarter of the 320 kbps size. */
-export const OFFLINE_QUALITY: AudioQuality = '160kbps';
+export { DEFAULT_DOWNLOAD_QUALITY as OFFLINE_QUALITY } from './download-quality.js';
 
 export interface CollectionRef {
   kind: CollectionKind;
@@ -37,11 +38,11 @@ async function fetchAudio(url: string, signal: AbortSignal, onBytes: (done: numb
 
 /**
  * Makes a collection available offline: remembers it, then fetches its songs
- * one at a time at `quality` into the offline cache (songs already kept are
+ * one at a time at `quality` (the listener's download quality unless given) into the offline cache (songs already kept are
  * shared, not fetched again). Asks the browser to keep the storage.
  * Resolves when done, paused or cancelled.
  */
-export async function makeAvailableOffline(ref: CollectionRef, songs: readonly Song[], quality: AudioQuality = OFFLINE_QUALITY): Promise<void> {
+export async function makeAvailableOffline(ref: CollectionRef, songs: readonly Song[], quality: AudioQuality = readDownloadQuality()): Promise<void> {
   const key = collectionKey(ref.kind, ref.id);
   if (running.has(key)) return;
   void navigator.storage?.persist?.().catch(() => false);

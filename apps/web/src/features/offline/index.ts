@@ -5,3 +5,4 @@ export { makeAvailableOffline, pauseDownload, removeOffline, OFFLINE_QUALITY, ty
 export { collectionKey } from './offline-index.js';
 export { OfflineButton } from './offline-button.js';
 export { DownloadsSection } from './downloads-section.js';
+export { DownloadQualitySelect } from './download-quality-select.js';

@@ -1,11 +1,14 @@
-import { Disc3, ListPlus, Plus, User } from 'lucide-react';
+import type { Song } from '@lyra/contracts/catalogue';
+import { ArrowDownToLine, CircleCheck, Disc3, ListPlus, Plus, Trash2, User } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import { useId } from 'react';
 import { useNavigate } from 'react-router';
 import { signInToast } from '../../shared/lib/toasts.js';
-import { songTitle } from '../../shared/lib/song-view.js';
+import { coverUrl, songTitle } from '../../shared/lib/song-view.js';
 import type { SongMenuRequest } from '../../shared/ui/song-menu.js';
+import { toast } from 'sonner';
 import { useSessionUser } from '../auth/session-store.js';
+import { collectionKey, makeAvailableOffline, removeOffline, useOfflineStore } from '../offline/index.js';
 import { useAddToPlaylist } from './use-add-to-playlist.js';
 
 const ITEM = 'flex cursor-pointer items-center gap-3 rounded-md px-2 py-2 text-sm outline-none data-[highlighted]:bg-raised';
@@ -15,7 +18,8 @@ const PANEL = 'z-50 max-h-80 min-w-56 overflow-y-auto rounded-xl border border-l
  * A song's menu, opened from any song row (right-click, long-press, or the
  * desktop "More options" button): add to one of the user's playlists (signed
  * out: SPEC §5's 'Sign in to add to playlist'), go to the album, go to the
- * artist. One instance for the whole app, placed where it was asked for.
+ * artist, keep the song on this device (or remove it). One instance for the
+ * whole app, placed where it was asked for.
  */
 export function SongMenuHost({ request, onClose }: { request: SongMenuRequest | null; onClose: () => void }) {
   const user = useSessionUser();
@@ -25,6 +29,7 @@ export function SongMenuHost({ request, onClose }: { request: SongMenuRequest | 
   const albumId = song && typeof song.album === 'object' ? song.album?.id : null;
   const artist = song?.artists?.primary?.find((a) => a.id);
   const labelId = useId();
+  const offline = useSongOffline(song);
 
   return (
     <DropdownMenu.Root open={request != null} onOpenChange={(o) => !o && onClose()} modal={false}>
@@ -61,6 +66,21 @@ export function SongMenuHost({ request, onClose }: { request: SongMenuRequest | 
               <ListPlus className="size-4" aria-hidden /> Add to playlist
             </DropdownMenu.Item>
           )}
+          {offline?.state === 'kept' && (
+            <DropdownMenu.Item className={ITEM} onSelect={offline.remove}>
+              <Trash2 className="size-4" aria-hidden /> Remove download
+            </DropdownMenu.Item>
+          )}
+          {offline?.state === 'inCollection' && (
+            <DropdownMenu.Item className={ITEM} disabled>
+              <CircleCheck className="size-4 text-emerald-400" aria-hidden /> Available offline
+            </DropdownMenu.Item>
+          )}
+          {offline?.state === 'none' && (
+            <DropdownMenu.Item className={ITEM} onSelect={offline.keep}>
+              <ArrowDownToLine className="size-4" aria-hidden /> Make available offline
+            </DropdownMenu.Item>
+          )}
           {albumId && (
             <DropdownMenu.Item className={ITEM} onSelect={() => navigate(`/album/${encodeURIComponent(albumId)}`)}>
               <Disc3 className="size-4" aria-hidden /> Go to album
@@ -75,4 +95,25 @@ export function SongMenuHost({ request, onClose }: { request: SongMenuRequest | 
       </DropdownMenu.Portal>
     </DropdownMenu.Root>
   );
+}
+
+/** A catalogue song (one with audio addresses) can be kept on the device by itself. */
+const isCatalogueSong = (song: SongMenuRequest['song'] | undefined): song is Song & SongMenuRequest['song'] =>
+  song != null && 'downloadUrl' in song && Array.isArray((song as { downloadUrl?: unknown }).downloadUrl);
+
+function useSongOffline(song: SongMenuRequest['song'] | undefined) {
+  const key = song ? collectionKey('song', song.id) : '';
+  const own = useOfflineStore((s) => key in s.index.collections);
+  const onDevice = useOfflineStore((s) => (song ? song.id in s.index.songs : false));
+  if (!isCatalogueSong(song)) return null;
+  const title = songTitle(song);
+  return {
+    state: own ? ('kept' as const) : onDevice ? ('inCollection' as const) : ('none' as const),
+    keep: () =>
+      void makeAvailableOffline({ kind: 'song', id: song.id, title, image: coverUrl(song.image) }, [song]).then(
+        () => toast.success(`${title} is available offline`),
+        (e: unknown) => toast.error(`Could not download ${title}: ${e instanceof Error ? e.message : String(e)}`),
+      ),
+    remove: () => void removeOffline(key).then(() => toast.success(`Removed ${title} from this device`)),
+  };
 }

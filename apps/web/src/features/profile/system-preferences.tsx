@@ -1,4 +1,5 @@
 import { FeedbackButton } from '../feedback/feedback-dialog.js';
+import { DownloadQualitySelect } from '../offline/index.js';
 import { AudioQualitySelect } from './audio-quality-select.js';
 import { LoudnessSelect } from './loudness-select.js';
 
@@ -16,6 +17,10 @@ export function SystemPreferences() {
       <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
         <span className="font-medium">Volume normalisation</span>
         <LoudnessSelect />
+      </div>
+      <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
+        <span className="font-medium">Download quality</span>
+        <DownloadQualitySelect />
       </div>
       <div className="mt-4 border-t border-line pt-4">
         <FeedbackButton className="font-medium text-accent-text hover:underline" />
