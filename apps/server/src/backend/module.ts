@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { migrate } from '../db/migrate.js';
+import { isDatabaseUnavailable, RETRY_AFTER_S } from '../db/unavailable.js';
 import type { Deps, ServerModule } from '../module.js';
 import { createAccountRoutes } from './accounts/accounts.routes.js';
 import { callerMiddleware, createCallerResolver, type BackendEnv } from './auth/caller.js';
@@ -31,6 +32,11 @@ export async function createBackend(deps: Deps): Promise<BackendModule> {
   });
   routes.onError((err, c) => {
     if (err instanceof AppwriteError) return c.json(err.toJSON(), err.code as 400);
+    if (isDatabaseUnavailable(err)) {
+      deps.log.warn('database unavailable', { path: c.req.path, err });
+      c.header('retry-after', String(RETRY_AFTER_S));
+      return c.json(new AppwriteError(503, 'general_server_error', 'The database is unavailable. Try again in a few seconds.').toJSON(), 503);
+    }
     deps.log.error('backend error', { path: c.req.path, err });
     return c.json(new AppwriteError(500, 'general_unknown', 'Server Error').toJSON(), 500);
   });

@@ -19,8 +19,12 @@ export interface Db extends Tx {
   readonly engine: 'pglite' | 'postgres';
   /** Runs `fn` in one transaction; rolls back when it throws. */
   transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
-  /** Subscribes to NOTIFY on `channel`; resolves to an unsubscribe function. */
-  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * Subscribes to NOTIFY on `channel`; resolves to an unsubscribe function.
+   * `onReconnect` runs each time a lost listening connection is listening
+   * again (notifications sent in between were missed).
+   */
+  listen(channel: string, onPayload: (payload: string) => void, onReconnect?: () => void): Promise<() => Promise<void>>;
   notify(channel: string, payload: string): Promise<void>;
   close(): Promise<void>;
 }

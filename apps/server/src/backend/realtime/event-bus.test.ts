@@ -73,6 +73,23 @@ describe.each(ENGINES)('event bus on %s', (engine) => {
       expect(ids(here)).toEqual(['small-1', 'large', 'small-2', 'from-b']);
       expect(ids(there)).toEqual(['small-1', 'large', 'small-2', 'from-b']);
     });
+
+    it('replays what another instance published while this one\'s LISTEN connection was lost, each event once', async () => {
+      const there = record(a);
+      const name = new URL(t.url!).pathname.slice(1);
+      // An outage as this instance sees it: PostgreSQL ends the listening connections of this database.
+      await other!.query(`select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and query ilike 'listen%'`, [name]);
+      const ids = Array.from({ length: 20 }, (_, i) => `gap-${i}`);
+      await Promise.all(ids.map((id) => b!.publish(event(id))));
+      await b!.publish(event('gap-large', 20_000));
+      const got = () => there.map((e) => e.payload.$id as string).filter((id) => id.startsWith('gap-'));
+      await expect.poll(() => got().length, { timeout: 15_000 }).toBe(21);
+      await new Promise((r) => setTimeout(r, 500));
+      expect(got().sort()).toEqual([...ids, 'gap-large'].sort());
+      // And it goes on listening.
+      await b!.publish(event('after'));
+      await expect.poll(() => there.map((e) => e.payload.$id)).toContain('after');
+    });
   } else {
     it('stays in process, storing nothing', async () => {
       await a.publish(event('big', 20_000));

@@ -2,6 +2,7 @@ import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { ErrorBody, ValidationIssue } from '@lyra/contracts/catalogue';
 import type { Logger } from '../../log.js';
+import { isDatabaseUnavailable, RETRY_AFTER_S } from '../../db/unavailable.js';
 import { CatalogueError } from '../errors.js';
 
 /**
@@ -42,6 +43,11 @@ export const apiErrorHandler =
       return json(c, 400, body);
     }
     if (isDataException(err)) return json(c, 400, { success: false, message: 'invalid request' } satisfies ErrorBody);
+    if (isDatabaseUnavailable(err)) {
+      log.warn('database unavailable', { path: c.req.path, error: err });
+      c.header('retry-after', String(RETRY_AFTER_S));
+      return json(c, 503, { success: false, message: 'the catalogue is unavailable; try again in a few seconds' } satisfies ErrorBody);
+    }
     log.error('catalogue api error', { path: c.req.path, error: err });
     return json(c, 500, { success: false, message: 'internal server error' } satisfies ErrorBody);
   };

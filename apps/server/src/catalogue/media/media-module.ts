@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { Hono } from 'hono';
+import { isDatabaseUnavailable, RETRY_AFTER_S } from '../../db/unavailable.js';
 import type { Deps } from '../../module.js';
 import { audioReply, cachedAudioReply, type AudioDeps } from './audio-reply.js';
 import type { FileRequest } from './file-reply.js';
@@ -83,6 +84,10 @@ export function createMedia(deps: Deps, tools: Tools = locateTools(deps.config, 
   };
 
   const failed = (e: unknown): Reply => {
+    if (isDatabaseUnavailable(e)) {
+      log.warn('media request failed: database unavailable', { error: e });
+      return errorReply(503, 'media temporarily unavailable', { 'retry-after': String(RETRY_AFTER_S) });
+    }
     log.error('media request failed', { error: e });
     return errorReply(503, 'media temporarily unavailable');
   };
