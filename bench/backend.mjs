@@ -180,7 +180,8 @@ async function benchEngine(engine) {
   console.log(`\n== ${engine}`);
   const dataDir = mkdtempSync(join(tmpdir(), 'lyra-bench-'));
   const e = await openEngine(engine);
-  const config = loadConfig({ DATA_DIR: dataDir, SCAN_WATCH: 'off', VIDEO_WORKER: 'off' });
+  // Every bench socket comes from this one address.
+  const config = loadConfig({ DATA_DIR: dataDir, SCAN_WATCH: 'off', VIDEO_WORKER: 'off', REALTIME_MAX_PER_ADDRESS: String(SOCKETS + 100) });
   const app = await createApp({ config, db: e.db, log: silentLogger, now: Date.now }, ['backend']);
   const server = app.createServer();
   // Idle keep-alive sockets between phases must not be closed under the client's feet.

@@ -54,6 +54,7 @@ const schema = z.object({
   VIDEO_S3_ACCESS_KEY_ID: optional(z.string()),
   VIDEO_S3_SECRET_ACCESS_KEY: optional(z.string()),
   TRANSCODE_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
+  REALTIME_MAX_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(100),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
 });
 

@@ -4,6 +4,7 @@ import type { Caller, CallerResolver } from '../auth/caller.js';
 import { AppwriteError } from '../http/errors.js';
 import type { BackendEvent } from './event-bus.js';
 import { compilePayloadFilter, type PayloadFilter } from './payload-filter.js';
+import { createMessageRate } from './socket-limits.js';
 
 /**
  * One realtime socket (backend-api.md §7): `connected` first, then frames
@@ -86,8 +87,20 @@ export class RealtimeConnection {
         this.send(JSON.stringify({ type: 'connected', data: { channels: [], subscriptions: [], user: null } }));
       },
     );
+    const rate = createMessageRate();
+    let refused = false;
     ws.on('message', (data, isBinary) => {
       this.alive = true;
+      if (refused) return;
+      if (!rate.allow(Date.now())) {
+        // Appwrite's answer to abuse, after the messages allowed are answered: an error frame, then close 1008.
+        refused = true;
+        this.queue = this.queue.then(() => {
+          this.send(errorFrame(POLICY_VIOLATION, 'Too many messages.'));
+          ws.close(POLICY_VIOLATION, 'Too many messages');
+        });
+        return;
+      }
       const text = isBinary ? '' : data.toString();
       this.queue = this.queue.then(() => this.handle(text)).catch((err: unknown) => this.log.error('realtime message failed', { err }));
     });

@@ -12,6 +12,7 @@ import { GUEST, type Caller, type CallerResolver } from '../auth/caller.js';
 import { documentEvent } from './document-events.js';
 import type { BackendEvent, EventBus } from './event-bus.js';
 import { createRealtime, type Realtime } from './realtime.js';
+import { MAX_SOCKETS_PER_ADDRESS, MESSAGES_PER_WINDOW } from './socket-limits.js';
 
 /**
  * The realtime protocol (backend-api.md §7) on a bare socket, with a stand-in
@@ -127,6 +128,37 @@ describe('realtime websocket protocol', () => {
     expect(p.frames).toEqual([{ type: 'error', data: { code: 1008, message: 'Missing or unknown project ID' } }]);
     const q = await connect('');
     await expect.poll(() => q.closed).toEqual({ code: 1008 });
+  });
+
+  it('refuses a socket past the limit per client address with 429 in Appwrite\'s shape, and takes one again once another closes', async () => {
+    const open: Peer[] = [];
+    for (let i = 0; i < MAX_SOCKETS_PER_ADDRESS; i++) open.push(await connect());
+    const refused = new WebSocket(url + '?project=lyra');
+    const [, res] = (await once(refused, 'unexpected-response')) as [unknown, import('node:http').IncomingMessage];
+    expect(res.statusCode).toBe(429);
+    expect(res.headers['retry-after']).toBe('10');
+    const body = await new Promise<string>((resolve) => {
+      let text = '';
+      res.on('data', (d: Buffer) => (text += d.toString())).on('end', () => resolve(text));
+    });
+    expect(JSON.parse(body)).toMatchObject({ code: 429, type: 'general_rate_limit_exceeded', message: 'Too many realtime connections from this address.' });
+    open[0]!.ws.close();
+    await once(open[0]!.ws, 'close');
+    await expect.poll(async () => {
+      const again = new WebSocket(url + '?project=lyra');
+      const ok = await Promise.race([once(again, 'open').then(() => true), once(again, 'unexpected-response').then(() => false)]);
+      again.terminate();
+      return ok;
+    }).toBe(true);
+  });
+
+  it('closes a socket that sends more messages than the limit in a window, with error 1008', async () => {
+    const p = await connect();
+    await p.next('connected');
+    for (let i = 0; i <= MESSAGES_PER_WINDOW; i++) p.send({ type: 'ping' });
+    await expect.poll(() => p.closed).toEqual({ code: 1008 });
+    expect(p.of('error')).toEqual([{ type: 'error', data: { code: 1008, message: 'Too many messages.' } }]);
+    expect(p.of('pong')).toHaveLength(MESSAGES_PER_WINDOW);
   });
 
   it('answers ping with pong', async () => {

@@ -4,9 +4,11 @@ import { TLSSocket } from 'node:tls';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { Deps } from '../../module.js';
 import { GUEST, type Caller, type CallerResolver } from '../auth/caller.js';
+import { APPWRITE_VERSION } from '../http/errors.js';
 import { createOriginPolicy } from '../http/origins.js';
 import { errorFrame, POLICY_VIOLATION, RealtimeConnection } from './connection.js';
 import type { BackendEvent, EventBus } from './event-bus.js';
+import { createAddressCounter } from './socket-limits.js';
 
 /** The /v1/realtime websocket (backend-api.md §7). */
 export interface Realtime {
@@ -33,6 +35,14 @@ function framer(event: BackendEvent): (subscriptions: string[]) => string {
   return (subscriptions) => `${head},"subscriptions":${JSON.stringify(subscriptions)}}}`;
 }
 
+/** Answers an upgrade request with an HTTP error in Appwrite's shape, then closes the socket. */
+function refuseUpgrade(socket: Duplex, status: 429, message: string): void {
+  const body = JSON.stringify({ message, code: status, type: 'general_rate_limit_exceeded', version: APPWRITE_VERSION });
+  socket.end(
+    `HTTP/1.1 ${status} Too Many Requests\r\nRetry-After: 10\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
+}
+
 export function createRealtime(
   deps: Deps,
   ctx: { callers: CallerResolver; events: EventBus },
@@ -40,6 +50,7 @@ export function createRealtime(
 ): Realtime {
   const wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
   const connections = new Map<WebSocket, RealtimeConnection>();
+  const perAddress = createAddressCounter(deps.config.REALTIME_MAX_PER_ADDRESS);
   const origins = createOriginPolicy(deps.config);
 
   const stopListening = ctx.events.subscribe((event) => {
@@ -101,7 +112,20 @@ export function createRealtime(
     upgrade(req, socket, head) {
       const url = new URL(req.url ?? '/', 'http://localhost');
       if (url.pathname !== REALTIME_PATH) return false;
-      wss.handleUpgrade(req, socket, head, (ws) => accept(ws, req, url));
+      // The peer's own address: forwarded headers are anyone's to write.
+      const address = req.socket.remoteAddress ?? '';
+      if (!perAddress.take(address)) {
+        refuseUpgrade(socket, 429, 'Too many realtime connections from this address.');
+        return true;
+      }
+      let upgraded = false;
+      // An upgrade that never completes (a bad handshake) gives its place back too.
+      socket.once('close', () => upgraded || perAddress.release(address));
+      wss.handleUpgrade(req, socket, head, (ws) => {
+        upgraded = true;
+        ws.once('close', () => perAddress.release(address));
+        accept(ws, req, url);
+      });
       return true;
     },
     async stop() {
