@@ -11,10 +11,10 @@ const ownLock = `${process.pid} ${ownStartTime()}`;
 
 /** A process killed with SIGKILL whose parent has not reaped it yet: a zombie, as after `kill -9` under a busy supervisor. */
 async function zombie(): Promise<{ pid: number; reap: () => void }> {
-  // sh starts `true` in the background and becomes `sleep`, which never reaps it.
-  const parent = spawn('sh', ['-c', 'true & echo $!; exec sleep 30']);
+  // sh starts a short sleep in the background and becomes a long `sleep`, which never reaps it.
+  const parent = spawn('sh', ['-c', 'sleep 0.2 & echo $!; exec sleep 30']);
   const pid = await new Promise<number>((resolve) => parent.stdout.once('data', (d: Buffer) => resolve(Number(d.toString().trim()))));
-  for (let i = 0; i < 100 && !(await readFile(`/proc/${pid}/stat`, 'utf8')).includes(') Z '); i++) await new Promise((r) => setTimeout(r, 20));
+  for (let i = 0; i < 150 && !(await readFile(`/proc/${pid}/stat`, 'utf8')).includes(') Z '); i++) await new Promise((r) => setTimeout(r, 20));
   return { pid, reap: () => parent.kill('SIGKILL') };
 }
 
