@@ -9,7 +9,7 @@ import { pwaManifest } from './src/app/pwa-manifest.js';
 
 // The dev server proxies everything the built app gets from the Node server.
 const backend = process.env.LYRA_SERVER ?? 'http://localhost:8080';
-const proxied = ['/api', '/v1', '/media', '/images', '/config.json'];
+const proxied = ['/api', '/v1', '/media', '/images', '/rest', '/subsonic', '/config.json'];
 
 // What a first visit runs, in a few files: React DOM, the app's start-up, then Home's rows
 // or a shared player link's screen (main.tsx, the entry, stays as small as it is).
@@ -46,7 +46,7 @@ export default defineConfig({
         globIgnores: ['ssr/**', 'screenshots/**'],
         navigateFallback: '/index.html',
         // Server routes are never answered with the app shell.
-        navigateFallbackDenylist: [/^\/api\//, /^\/v1\//, /^\/media\//, /^\/images\//, /^\/config\.json/],
+        navigateFallbackDenylist: [/^\/api\//, /^\/v1\//, /^\/media\//, /^\/images\//, /^\/rest\//, /^\/subsonic\//, /^\/config\.json/, /^\/(healthz|readyz)$/],
         cleanupOutdatedCaches: true,
         runtimeCaching: [
           {

@@ -7,6 +7,7 @@ import { createCatalogue } from './catalogue/module.js';
 import { healthRoutes } from './http/health.js';
 import { limitBodies, refuseBadInput, refuseBadTarget, refuseBadUpgrade } from './http/request-guards.js';
 import type { Deps, ServerModule } from './module.js';
+import { createSubsonic } from './subsonic/module.js';
 import { createVideo } from './video/video-module.js';
 import { createWeb } from './web/module.js';
 
@@ -31,7 +32,12 @@ export async function createApp(deps: Deps, only: readonly ModuleName[] = ALL_MO
   if (only.includes('catalogue')) modules.push(await createCatalogue(deps));
   const backend = only.includes('backend') ? await createBackend(deps) : null;
   if (backend) modules.push(backend);
-  if (only.includes('catalogue') && backend) modules.push(await createVideo(deps, { events: backend.events }));
+  // Subsonic apps: the catalogue's music for the backend's accounts; audio and covers come from /media and /images.
+  const subsonic = only.includes('catalogue') && backend ? await createSubsonic(deps, { internal: async (r) => hono.fetch(r), documents: backend.documents }) : null;
+  if (only.includes('catalogue') && backend) {
+    modules.push(await createVideo(deps, { events: backend.events, ...(subsonic ? { adminRoutes: subsonic.adminRoutes } : {}) }));
+  }
+  if (subsonic) modules.push(subsonic);
   const hono = new Hono();
   // The web module asks the catalogue in process for the first screen of a page it sends.
   const api = only.includes('catalogue') ? (url: URL) => Promise.resolve(hono.request(url.toString())) : undefined;

@@ -5,14 +5,19 @@ import type { Deps, ServerModule } from '../module.js';
 import { createAccountRoutes } from './accounts/accounts.routes.js';
 import { callerMiddleware, createCallerResolver, type BackendEnv } from './auth/caller.js';
 import { createDocumentRoutes } from './documents/documents.routes.js';
+import { createServerDocuments, type ServerDocuments } from './documents/server-documents.js';
 import { corsMiddleware } from './http/cors.js';
 import { AppwriteError } from './http/errors.js';
 import { projectMiddleware } from './http/project.js';
 import { createEventBus, type EventBus } from './realtime/event-bus.js';
 import { createRealtime } from './realtime/realtime.js';
+import { loadSchema } from './schema/appwrite-schema.js';
 
-/** The backend's event bus is shared with modules that write documents as the server (video). */
-export type BackendModule = ServerModule & { events: EventBus };
+/**
+ * The backend's event bus is shared with modules that write documents as the
+ * server (video); `documents` writes as a given user (subsonic).
+ */
+export type BackendModule = ServerModule & { events: EventBus; documents: ServerDocuments };
 
 /** The Appwrite-compatible backend under /v1: accounts, OAuth, documents, realtime. */
 export async function createBackend(deps: Deps): Promise<BackendModule> {
@@ -20,6 +25,7 @@ export async function createBackend(deps: Deps): Promise<BackendModule> {
   const callers = createCallerResolver(deps);
   const events = createEventBus(deps);
   const realtime = createRealtime(deps, { callers, events });
+  const documents = createServerDocuments({ ...deps, schema: loadSchema(), events });
 
   const routes = new Hono<BackendEnv>();
   routes.use('/v1/*', corsMiddleware(deps.config));
@@ -44,6 +50,7 @@ export async function createBackend(deps: Deps): Promise<BackendModule> {
   return {
     name: 'backend',
     events,
+    documents,
     routes: routes as unknown as Hono,
     upgrade: (req, socket, head) => realtime.upgrade(req, socket, head),
     start: () => events.start(),

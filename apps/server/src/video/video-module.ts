@@ -1,3 +1,4 @@
+import type { Hono } from 'hono';
 import { locateTools } from '../catalogue/media/ffmpeg-locate.js';
 import { createEventBus, type EventBus } from '../backend/realtime/event-bus.js';
 import { migrate } from '../db/migrate.js';
@@ -34,6 +35,8 @@ export interface VideoOptions {
    * admin API on loopback (default: true).
    */
   admin?: boolean;
+  /** Other modules' admin routes for the loopback listener (behind the same token). */
+  adminRoutes?: Hono;
 }
 
 /**
@@ -78,7 +81,7 @@ export async function createVideo(deps: Deps, opts: VideoOptions = {}): Promise<
     async start() {
       await ownBus?.start();
       if (claimed) {
-        const admin = await listenAdmin(createAdminRoutes(previews, token, log));
+        const admin = await listenAdmin(createAdminRoutes(previews, token, log, opts.adminRoutes));
         listener = admin;
         await claim(admin.url);
       }

@@ -21,8 +21,9 @@ const sameToken = (given: string, token: string) => {
  *   POST   /admin/videos/:songId/render   render the cover + spectrum preview now
  *   DELETE /admin/videos/:songId          remove a preview
  * Every call carries `Authorization: Bearer <token from DATA_DIR/admin-token>`.
+ * `more`: other modules' admin routes, served behind the same token.
  */
-export function createAdminRoutes(previews: Previews, token: string, log: Logger): Hono {
+export function createAdminRoutes(previews: Previews, token: string, log: Logger, more?: Hono): Hono {
   const routes = new Hono();
   routes.use('/admin/*', async (c, next) => {
     const auth = c.req.header('authorization') ?? '';
@@ -31,6 +32,8 @@ export function createAdminRoutes(previews: Previews, token: string, log: Logger
     }
     await next();
   });
+  // Other modules' admin routes (subsonic credentials), behind the same token.
+  if (more) routes.route('/', more);
   routes.get('/admin/videos', async (c) => c.json({ previews: await previews.list() }));
   routes.put('/admin/videos/:songId', async (c) => {
     const body = AddBody.safeParse(await c.req.json().catch(() => null));

@@ -1,6 +1,7 @@
 import { SignInButton } from '../../features/auth/sign-in-button.js';
 import { useSessionUser } from '../../features/auth/session-store.js';
 import { AccountCard } from '../../features/profile/account-card.js';
+import { SubsonicAppsSection } from '../../features/profile/subsonic-apps-section.js';
 import { SystemPreferences } from '../../features/profile/system-preferences.js';
 
 /** SPEC §2 Profile: sign-in or the account, then System Preferences. */
@@ -17,6 +18,7 @@ export function ProfileRoute() {
         </div>
       )}
       <SystemPreferences />
+      {user && <SubsonicAppsSection userId={user.$id} />}
     </section>
   );
 }

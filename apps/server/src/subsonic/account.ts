@@ -1,0 +1,126 @@
+import { selectLyrics } from '../catalogue/lyrics/lyrics.sql.js';
+import type { Methods } from './call.js';
+import { MUSIC_FOLDER } from './browse.js';
+import { CODE, invalid, missing, notFound, SubsonicError } from './errors.js';
+import { selectSongs } from './library.sql.js';
+import { MAX_INT } from './params.js';
+import { playQueueStore } from './play-queue.sql.js';
+import { songChild } from './shapes.js';
+import { existingIds } from './stars.sql.js';
+
+const MAX_QUEUE = 5000;
+
+/** The caller's account as a Subsonic user, the play queue they saved, and lyrics. */
+export const accountMethods: Methods = {
+  /** Only the caller: nobody is an admin of the Subsonic API here, so other users are error 50. */
+  getUser({ params, caller }) {
+    const username = params.required('username');
+    if (username.toLowerCase() !== caller.username.toLowerCase()) throw new SubsonicError(CODE.notAuthorized, 'Only your own user can be read');
+    return {
+      user: {
+        username: caller.username,
+        scrobblingEnabled: true,
+        adminRole: false,
+        settingsRole: false,
+        downloadRole: true,
+        uploadRole: false,
+        playlistRole: true,
+        coverArtRole: true,
+        commentRole: false,
+        podcastRole: false,
+        streamRole: true,
+        jukeboxRole: false,
+        shareRole: false,
+        videoConversionRole: false,
+        folder: [MUSIC_FOLDER.id],
+      },
+    };
+  },
+
+  /** The queue as the songs `id` (in order), `current` and `position` (ms); no `id` clears it. */
+  async savePlayQueue({ params, caller, db, now }) {
+    const ids = params.list('id');
+    const store = playQueueStore(db);
+    if (ids.length === 0) {
+      await store.clear(caller.userId);
+      return {};
+    }
+    if (ids.length > MAX_QUEUE) throw invalid('id', `at most ${MAX_QUEUE} songs`);
+    const known = await existingIds(db, 'tracks', ids);
+    if (ids.some((id) => !known.has(id))) throw notFound('Song');
+    const current = params.get('current') || null;
+    if (current != null && !known.has(current)) throw invalid('current', 'not a song of the queue');
+    await store.save(caller.userId, {
+      song_ids: ids,
+      current_id: current,
+      position_ms: params.int('position', 0, 0, MAX_INT),
+      changed_at: new Date(now()),
+      changed_by: params.get('c') ?? '',
+    });
+    return {};
+  },
+
+  async getPlayQueue({ caller, db }) {
+    const saved = await playQueueStore(db).get(caller.userId);
+    if (!saved) return { playQueue: { username: caller.username, changed: new Date(0).toISOString(), changedBy: '' } };
+    const songs = await selectSongs(db, saved.song_ids, caller.userId);
+    return {
+      playQueue: {
+        current: saved.current_id ?? undefined,
+        position: saved.current_id ? Number(saved.position_ms) : undefined,
+        username: caller.username,
+        changed: new Date(saved.changed_at).toISOString(),
+        changedBy: saved.changed_by,
+        entry: songs.map(songChild),
+      },
+    };
+  },
+
+  /** The catalogue's lyrics (tags or sidecar files) as structured lyrics (`songLyrics` extension). */
+  async getLyricsBySongId({ params, caller, db }) {
+    const [song] = await selectSongs(db, [params.required('id')], caller.userId);
+    if (!song) throw notFound('Song');
+    const lyrics = await selectLyrics(db, song.id);
+    if (!lyrics) return { lyricsList: { structuredLyrics: [] } };
+    const displayArtist = song.artists.map((a) => a.name).join(', ') || undefined;
+    return {
+      lyricsList: {
+        structuredLyrics: [
+          {
+            displayArtist,
+            displayTitle: song.title,
+            lang: lyrics.lang ?? 'xxx',
+            synced: lyrics.synced,
+            offset: 0,
+            line: lyrics.lines.map((l) => (lyrics.synced ? { start: l.startMs ?? 0, value: l.text } : { value: l.text })),
+          },
+        ],
+      },
+    };
+  },
+
+  /** The plain lyrics of the first song with this title (and artist, when given). */
+  async getLyrics({ params, caller, db }) {
+    const title = params.get('title')?.trim() ?? '';
+    const artist = params.get('artist')?.trim() ?? '';
+    if (!title && !artist) throw missing('title');
+    const rows = await db.query<{ id: string }>(
+      `select t.id from tracks t join track_lyrics l on l.track_id = t.id and l.origin <> 'none'
+        where ($1 = '' or lower(t.title) = lower($1))
+          and ($2 = '' or exists (select 1 from track_artists ta join artists a on a.id = ta.artist_id
+                                   where ta.track_id = t.id and lower(a.name) = lower($2)))
+        order by t.id limit 1`,
+      [title, artist],
+    );
+    const [song] = rows[0] ? await selectSongs(db, [rows[0].id], caller.userId) : [];
+    const lyrics = song ? await selectLyrics(db, song.id) : null;
+    if (!song || !lyrics) return { lyrics: { value: '' } };
+    return {
+      lyrics: {
+        artist: song.artists.map((a) => a.name).join(', ') || undefined,
+        title: song.title,
+        value: lyrics.lines.map((l) => l.text).join('\n'),
+      },
+    };
+  },
+};

@@ -1,0 +1,17 @@
+import type { Queryable } from '../db/db.js';
+import { selectAlbumTrackArtists } from '../catalogue/store/albums.sql.js';
+import { selectAlbums, type AlbumRow } from './library.sql.js';
+import type { AlbumArtist } from './shapes.js';
+
+/** Albums in the order of `ids`, each with its artists: the album artist, else its tracks' main performers. */
+export async function loadAlbums(db: Queryable, ids: readonly string[]): Promise<{ row: AlbumRow; artists: AlbumArtist[] }[]> {
+  const rows = await selectAlbums(db, ids);
+  const without = rows.filter((r) => !r.artist_id).map((r) => r.id);
+  const fromTracks = await selectAlbumTrackArtists(db, without);
+  return rows.map((row) => ({
+    row,
+    artists: row.artist_id
+      ? [{ id: row.artist_id, name: row.artist_name ?? '' }]
+      : fromTracks.filter((a) => a.album_id === row.id).map((a) => ({ id: a.id, name: a.name })),
+  }));
+}

@@ -1,0 +1,24 @@
+import type { ServerDocuments } from '../backend/documents/server-documents.js';
+import type { Db } from '../db/db.js';
+import type { Caller } from './authenticate.js';
+import type { Params } from './params.js';
+import type { XmlObject } from './xml.js';
+
+/** One authenticated request to a method. */
+export interface Call {
+  params: Params;
+  caller: Caller;
+  db: Db;
+  /** The backend's documents (favourites, playlists, history), written as the caller. */
+  documents: ServerDocuments;
+  now: () => number;
+  /** The original request (headers such as Range, and the abort signal). */
+  req: Request;
+}
+
+/** A payload for the envelope, or a response of its own (audio, images). */
+export type Outcome = XmlObject | Response;
+
+export type Handler = (call: Call) => Promise<Outcome> | Outcome;
+
+export type Methods = Record<string, Handler>;

@@ -1,0 +1,268 @@
+import type { Queryable } from '../db/db.js';
+
+/**
+ * Catalogue reads in the shape Subsonic clients need. The catalogue's own
+ * queries (store/*.sql.ts) are used where they give what is needed; these add
+ * the file facts (path, size, format, track and disc numbers, genre) its wire
+ * shapes leave out, and the caller's favourites.
+ */
+
+export interface SongRow {
+  id: string;
+  title: string;
+  norm_title: string;
+  album_id: string | null;
+  album_name: string | null;
+  track_no: number | null;
+  disc_no: number | null;
+  year: number | null;
+  genre: string | null;
+  cover_id: string | null;
+  size_bytes: number;
+  path: string;
+  codec: string | null;
+  container: string | null;
+  duration_s: number | null;
+  bitrate_kbps: number | null;
+  sample_rate: number | null;
+  channels: number | null;
+  play_count: number;
+  created: Date;
+  starred: Date | null;
+  /** Primary artists in credit order. */
+  artists: { id: string; name: string }[];
+  track_gain_db: number | null;
+  track_peak: number | null;
+  album_gain_db: number | null;
+  album_peak: number | null;
+}
+
+/** Songs by id, in the order asked, unknown ids dropped. */
+export async function selectSongs(db: Queryable, ids: readonly string[], userId: string): Promise<SongRow[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.query<SongRow>(
+    `select t.id, t.title, t.norm_title, t.album_id, al.name as album_name, t.track_no, t.disc_no,
+            coalesce(t.year, al.year) as year, coalesce(nullif(t.genre, ''), nullif(al.genre, '')) as genre,
+            coalesce(t.cover_id, al.cover_id) as cover_id, t.size_bytes, t.path, t.codec, t.container,
+            t.duration_s, t.bitrate_kbps, t.sample_rate, t.channels, t.play_count, t.scanned_at as created,
+            f."$createdAt" as starred,
+            coalesce((
+              select json_agg(json_build_object('id', a.id, 'name', a.name) order by ta.position)
+                from track_artists ta join artists a on a.id = ta.artist_id
+               where ta.track_id = t.id and ta.role = 'primary'), '[]') as artists,
+            tl.track_gain_db, tl.track_peak, alo.gain_db as album_gain_db, alo.peak as album_peak
+       from tracks t left join albums al on al.id = t.album_id
+            left join track_loudness tl on tl.track_id = t.id and tl.source_key = t.size_bytes::text || '-' || t.mtime_ms::text
+            left join album_loudness alo on alo.album_id = t.album_id
+            left join doc_favorite f on f."songId" = t.id and f."userId" = $2
+      where t.id = any($1::text[])`,
+    [ids, userId],
+  );
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+export interface AlbumRow {
+  id: string;
+  name: string;
+  norm_name: string;
+  year: number | null;
+  genre: string | null;
+  cover_id: string | null;
+  artist_id: string | null;
+  artist_name: string | null;
+  song_count: number;
+  duration_s: number;
+  play_count: number;
+  created: Date;
+}
+
+/** Albums that hold at least one track, by id, in the order asked. */
+export async function selectAlbums(db: Queryable, ids: readonly string[]): Promise<AlbumRow[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.query<AlbumRow>(
+    `select al.id, al.name, al.norm_name, al.year, nullif(al.genre, '') as genre, al.cover_id,
+            ar.id as artist_id, ar.name as artist_name,
+            s.song_count, s.duration_s, s.play_count, s.created
+       from albums al
+       left join artists ar on ar.id = al.album_artist_id
+       cross join lateral (
+         select count(*)::int as song_count, coalesce(sum(t.duration_s), 0)::float8 as duration_s,
+                coalesce(sum(t.play_count), 0)::int as play_count, min(t.scanned_at) as created
+           from tracks t where t.album_id = al.id) s
+      where al.id = any($1::text[]) and s.song_count > 0`,
+    [ids],
+  );
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+/** Album ids of an album list (getAlbumList2). */
+export type AlbumOrder =
+  | { kind: 'random' }
+  | { kind: 'newest' }
+  | { kind: 'frequent' }
+  | { kind: 'alphabeticalByName' }
+  | { kind: 'alphabeticalByArtist' }
+  | { kind: 'byYear'; from: number; to: number }
+  | { kind: 'byGenre'; genre: string }
+  | { kind: 'starred'; userId: string };
+
+export async function selectAlbumList(db: Queryable, order: AlbumOrder, limit: number, offset: number): Promise<string[]> {
+  const params: unknown[] = [limit, offset];
+  let where = 'true';
+  let orderBy: string;
+  switch (order.kind) {
+    case 'random':
+      orderBy = 'random()';
+      break;
+    case 'newest':
+      orderBy = 's.created desc, al.norm_name, al.id';
+      break;
+    case 'frequent':
+      orderBy = 's.plays desc, al.norm_name, al.id';
+      break;
+    case 'alphabeticalByName':
+      orderBy = 'al.norm_name, al.id';
+      break;
+    case 'alphabeticalByArtist':
+      orderBy = 'ar.norm_name nulls last, al.year nulls last, al.norm_name, al.id';
+      break;
+    case 'byYear': {
+      params.push(Math.min(order.from, order.to), Math.max(order.from, order.to));
+      where = 'al.year between $3 and $4';
+      const dir = order.from > order.to ? 'desc' : 'asc';
+      orderBy = `al.year ${dir}, al.norm_name, al.id`;
+      break;
+    }
+    case 'byGenre':
+      params.push(order.genre);
+      where = `(lower(al.genre) = lower($3) or exists (select 1 from tracks g where g.album_id = al.id and lower(g.genre) = lower($3)))`;
+      orderBy = 'al.norm_name, al.id';
+      break;
+    case 'starred':
+      params.push(order.userId);
+      where = `(exists (select 1 from subsonic_stars st where st.user_id = $3 and st.kind = 'album' and st.item_id = al.id)
+               or exists (select 1 from tracks g join doc_favorite f on f."songId" = g.id and f."userId" = $3 where g.album_id = al.id))`;
+      orderBy = 'al.norm_name, al.id';
+      break;
+  }
+  const rows = await db.query<{ id: string }>(
+    `select al.id
+       from albums al
+       left join artists ar on ar.id = al.album_artist_id
+       cross join lateral (
+         select count(*) as n, coalesce(sum(t.play_count), 0) as plays, min(t.scanned_at) as created
+           from tracks t where t.album_id = al.id) s
+      where s.n > 0 and ${where}
+      order by ${orderBy}
+      limit $1 offset $2`,
+    params,
+  );
+  return rows.map((r) => r.id);
+}
+
+export interface ArtistRow {
+  id: string;
+  name: string;
+  norm_name: string;
+  cover_id: string | null;
+  album_count: number;
+}
+
+/**
+ * Artists who have albums (album artists, and primary artists of tracks on an
+ * album), by name; or the artists `ids` names, in that order, albums or not.
+ * `album_count` counts both kinds of albums.
+ */
+export async function selectArtists(db: Queryable, ids: readonly string[] | null = null): Promise<ArtistRow[]> {
+  const rows = await db.query<ArtistRow>(
+    `with credited as (
+       select al.album_artist_id as artist_id, al.id as album_id from albums al
+        where al.album_artist_id is not null and exists (select 1 from tracks t where t.album_id = al.id)
+       union
+       select ta.artist_id, t.album_id from track_artists ta join tracks t on t.id = ta.track_id
+        where ta.role = 'primary' and t.album_id is not null)
+     select a.id, a.name, a.norm_name, a.cover_id, count(distinct c.album_id)::int as album_count
+       from artists a left join credited c on c.artist_id = a.id
+      where case when $1::text[] is null then c.album_id is not null else a.id = any($1::text[]) end
+      group by a.id, a.name, a.norm_name, a.cover_id
+      order by a.norm_name, a.id`,
+    [ids],
+  );
+  if (ids == null) return rows;
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+/** An artist's albums (album artist or primary credit), oldest first. */
+export async function selectArtistAlbumIds(db: Queryable, artistId: string): Promise<string[]> {
+  const rows = await db.query<{ id: string }>(
+    `select al.id from albums al
+      where (al.album_artist_id = $1
+             or exists (select 1 from tracks t join track_artists ta on ta.track_id = t.id
+                         where t.album_id = al.id and ta.artist_id = $1 and ta.role = 'primary'))
+        and exists (select 1 from tracks t where t.album_id = al.id)
+      order by al.year nulls last, al.norm_name, al.id`,
+    [artistId],
+  );
+  return rows.map((r) => r.id);
+}
+
+export interface GenreRow {
+  value: string;
+  song_count: number;
+  album_count: number;
+}
+
+export async function selectGenres(db: Queryable): Promise<GenreRow[]> {
+  return db.query<GenreRow>(
+    `select g.genre as value, count(*)::int as song_count, count(distinct g.album_id)::int as album_count
+       from (select coalesce(nullif(t.genre, ''), nullif(al.genre, '')) as genre, t.album_id
+               from tracks t left join albums al on al.id = t.album_id) g
+      where g.genre is not null
+      group by g.genre
+      order by g.genre`,
+  );
+}
+
+export async function selectRandomSongIds(
+  db: Queryable,
+  q: { size: number; genre: string | null; fromYear: number | null; toYear: number | null },
+): Promise<string[]> {
+  const rows = await db.query<{ id: string }>(
+    `select t.id from tracks t left join albums al on al.id = t.album_id
+      where ($2::text is null or lower(coalesce(nullif(t.genre, ''), al.genre)) = lower($2))
+        and ($3::int is null or coalesce(t.year, al.year) >= $3)
+        and ($4::int is null or coalesce(t.year, al.year) <= $4)
+      order by random() limit $1`,
+    [q.size, q.genre, q.fromYear, q.toYear],
+  );
+  return rows.map((r) => r.id);
+}
+
+/**
+ * Every track or album, in id order (the primary key's index: no sort however
+ * large the library): search3 with an empty query, for clients syncing the library.
+ */
+export async function selectAllIds(db: Queryable, kind: 'tracks' | 'albums', limit: number, offset: number): Promise<string[]> {
+  if (limit === 0) return [];
+  const where = kind === 'albums' ? 'where exists (select 1 from tracks t where t.album_id = albums.id)' : '';
+  const rows = await db.query<{ id: string }>(`select id from ${kind} ${where} order by id limit $1 offset $2`, [limit, offset]);
+  return rows.map((r) => r.id);
+}
+
+/** What a cover request may name besides a cover id: a song or an album (some clients send those). */
+export async function selectCoverOf(db: Queryable, id: string): Promise<{ cover_id: string | null; album_id: string | null; album_name: string | null } | null> {
+  const [row] = await db.query<{ cover_id: string | null; album_id: string | null; album_name: string | null }>(
+    `select coalesce(t.cover_id, al.cover_id) as cover_id, al.id as album_id, al.name as album_name
+       from tracks t left join albums al on al.id = t.album_id where t.id = $1
+     union all
+     select al.cover_id, al.id, al.name from albums al where al.id = $1
+     union all
+     select a.cover_id, null, null from artists a where a.id = $1
+     limit 1`,
+    [id],
+  );
+  return row ?? null;
+}

@@ -1,0 +1,126 @@
+import { prepareQuery, rankTracks } from '../catalogue/search.js';
+import { searchNamedIds } from '../catalogue/store/search.sql.js';
+import { loadAlbums } from './albums.js';
+import type { Call, Methods } from './call.js';
+import { invalid, missing } from './errors.js';
+import { MAX_INT } from './params.js';
+import { selectAlbumList, selectAllIds, selectArtists, selectRandomSongIds, selectSongs, type AlbumOrder } from './library.sql.js';
+import { albumId3, artistId3, songChild } from './shapes.js';
+
+const MAX_LIST = 500;
+
+const LIST_TYPES = [
+  'random',
+  'newest',
+  'highest',
+  'frequent',
+  'recent',
+  'alphabeticalByName',
+  'alphabeticalByArtist',
+  'starred',
+  'byYear',
+  'byGenre',
+] as const;
+type ListType = (typeof LIST_TYPES)[number];
+const isListType = (t: string): t is ListType => (LIST_TYPES as readonly string[]).includes(t);
+
+/**
+ * The order of an album list. No play times and no ratings are kept yet:
+ * `recent` lists the newest albums and `highest` the most played.
+ */
+function albumOrder(call: Call, type: ListType): AlbumOrder {
+  const { params } = call;
+  switch (type) {
+    case 'random':
+    case 'newest':
+    case 'frequent':
+    case 'alphabeticalByName':
+    case 'alphabeticalByArtist':
+      return { kind: type };
+    case 'recent':
+      return { kind: 'newest' };
+    case 'highest':
+      return { kind: 'frequent' };
+    case 'starred':
+      return { kind: 'starred', userId: call.caller.userId };
+    case 'byYear': {
+      const from = params.optionalInt('fromYear');
+      const to = params.optionalInt('toYear');
+      if (from == null) throw missing('fromYear');
+      if (to == null) throw missing('toYear');
+      return { kind: 'byYear', from, to };
+    }
+    case 'byGenre':
+      return { kind: 'byGenre', genre: params.required('genre') };
+  }
+}
+
+/** `query=""` (some clients quote it) and `*` mean "everything", as syncing clients expect. */
+export function searchText(raw: string | null): string {
+  const q = (raw ?? '').trim();
+  const unquoted = q.length >= 2 && q.startsWith('"') && q.endsWith('"') ? q.slice(1, -1).trim() : q;
+  return unquoted === '*' ? '' : unquoted;
+}
+
+export const listMethods: Methods = {
+  async getAlbumList2(call) {
+    const { params, db } = call;
+    const type = params.required('type');
+    if (!isListType(type)) throw invalid('type', `expected one of ${LIST_TYPES.join(', ')}`);
+    const size = params.int('size', 10, 0, MAX_LIST);
+    const offset = params.int('offset', 0, 0, MAX_INT);
+    const ids = size === 0 ? [] : await selectAlbumList(db, albumOrder(call, type), size, offset);
+    const albums = await loadAlbums(db, ids);
+    return { albumList2: { album: albums.map((a) => albumId3(a.row, a.artists)) } };
+  },
+
+  async getRandomSongs({ params, db, caller }) {
+    const ids = await selectRandomSongIds(db, {
+      size: params.int('size', 10, 0, MAX_LIST),
+      genre: params.get('genre') || null,
+      fromYear: params.optionalInt('fromYear'),
+      toYear: params.optionalInt('toYear'),
+    });
+    return { randomSongs: { song: (await selectSongs(db, ids, caller.userId)).map(songChild) } };
+  },
+
+  /** Artists, albums and songs matching every word (the catalogue's search); an empty query pages through everything. */
+  async search3({ params, db, caller }) {
+    const page = (kind: string) => ({
+      limit: params.int(`${kind}Count`, 20, 0, MAX_LIST),
+      offset: params.int(`${kind}Offset`, 0, 0, MAX_INT),
+    });
+    const artistPage = page('artist');
+    const albumPage = page('album');
+    const songPage = page('song');
+    const text = searchText(params.get('query'));
+    let artistIds: string[];
+    let albumIds: string[];
+    let songIds: string[];
+    if (text === '') {
+      const all = await selectArtists(db);
+      artistIds = all.slice(artistPage.offset, artistPage.offset + artistPage.limit).map((a) => a.id);
+      albumIds = await selectAllIds(db, 'albums', albumPage.limit, albumPage.offset);
+      songIds = await selectAllIds(db, 'tracks', songPage.limit, songPage.offset);
+    } else {
+      const prepared = await prepareQuery({ db, base: '' }, text);
+      const named = async (table: 'albums' | 'artists', p: { limit: number; offset: number }) =>
+        prepared && p.limit > 0 ? (await searchNamedIds(db, table, { ...prepared, ...p })).ids : [];
+      artistIds = await named('artists', artistPage);
+      albumIds = await named('albums', albumPage);
+      songIds = songPage.limit > 0 ? (await rankTracks({ db, base: '' }, prepared, songPage)).ids : [];
+    }
+    const [artists, albums, songs] = [
+      await selectArtists(db, artistIds),
+      await loadAlbums(db, albumIds),
+      await selectSongs(db, songIds, caller.userId),
+    ];
+    return {
+      searchResult3: {
+        artist: artists.map(artistId3),
+        album: albums.map((a) => albumId3(a.row, a.artists)),
+        song: songs.map(songChild),
+      },
+    };
+  },
+};

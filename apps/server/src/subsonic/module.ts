@@ -1,0 +1,124 @@
+import { Hono, type Context } from 'hono';
+import { createCallerResolver } from '../backend/auth/caller.js';
+import type { ServerDocuments } from '../backend/documents/server-documents.js';
+import { clientIp } from '../backend/http/request-info.js';
+import { createOpenFileCache } from '../catalogue/media/open-file-cache.js';
+import { migrate } from '../db/migrate.js';
+import type { Deps, ServerModule } from '../module.js';
+import { readCredentials } from './auth-params.js';
+import { accountMethods } from './account.js';
+import { createAuthenticator, type Caller } from './authenticate.js';
+import { subsonicAdminRoutes } from './admin-routes.js';
+import { browseMethods } from './browse.js';
+import type { Methods } from './call.js';
+import { errorBody, okBody, readFormat, render, type Format } from './envelope.js';
+import { CODE, SubsonicError } from './errors.js';
+import { listMethods } from './lists.js';
+import { mediaMethods, type Internal } from './media.js';
+import { createNowPlaying } from './now-playing.js';
+import { Params } from './params.js';
+import { playlistMethods } from './playlists.js';
+import { playMethods } from './plays.js';
+import { subsonicProfileRoutes } from './profile-routes.js';
+import { loadOrCreateKey, secretBox } from './secret-box.js';
+import { starredMethods } from './starred.js';
+import { PUBLIC_METHODS, systemMethods } from './system.js';
+
+export interface SubsonicOptions {
+  /** The app's own routes, for audio and covers (the catalogue's /media and /images). */
+  internal: Internal;
+  /** The backend's documents, written as the caller (favourites, playlists, history). */
+  documents: ServerDocuments;
+}
+
+/** PostgreSQL data exceptions (class 22: bad text, out of range) come from what the client sent. */
+const isDataException = (e: unknown): boolean =>
+  typeof e === 'object' && e !== null && 'code' in e && typeof e.code === 'string' && e.code.startsWith('22');
+
+/** The caller of a public method (no user: public methods read no user data). */
+const ANONYMOUS: Caller = { userId: '', username: '', via: 'password' };
+
+/** `/rest/getAlbum` or `/rest/getAlbum.view` → `getalbum` (names are matched in any letter case). */
+const methodName = (path: string) => path.slice('/rest/'.length).replace(/\.view$/i, '').toLowerCase();
+
+export type SubsonicModule = ServerModule & {
+  /** `npm run admin -- subsonic credentials` on the loopback admin listener. */
+  adminRoutes: Hono;
+};
+
+/**
+ * The (Open)Subsonic API at /rest/<method>[.view], GET or form POST, for
+ * native Subsonic apps: the catalogue's music and the backend's accounts. See
+ * README.md here.
+ */
+export async function createSubsonic(deps: Deps, opts: SubsonicOptions): Promise<SubsonicModule> {
+  await migrate(deps.db, 'subsonic');
+  const log = deps.log.child({ module: 'subsonic' });
+  const box = secretBox(await loadOrCreateKey(deps.config.DATA_DIR));
+  const auth = createAuthenticator(deps.db, box, deps.now);
+  const files = createOpenFileCache(deps.now);
+  const { documents } = opts;
+  const all: Methods = {
+    ...systemMethods,
+    ...browseMethods,
+    ...listMethods,
+    ...mediaMethods({ config: deps.config, internal: opts.internal, files }),
+    ...starredMethods,
+    ...playlistMethods,
+    ...playMethods(createNowPlaying()),
+    ...accountMethods,
+  };
+  const methods = new Map(Object.entries(all).map(([name, handler]) => [name.toLowerCase(), { name, handler }]));
+
+  const answer = async (c: Context): Promise<Response> => {
+    let format: Format = { kind: 'xml' };
+    try {
+      const params = await Params.of(c.req.raw);
+      format = readFormat(params.get('f'), params.get('callback'));
+      const method = methods.get(methodName(c.req.path));
+      if (!method) throw new SubsonicError(CODE.notFound, 'Unknown method');
+      const caller: Caller = PUBLIC_METHODS.has(method.name)
+        ? ANONYMOUS
+        : await auth.authenticate(
+            readCredentials({
+              u: params.get('u'),
+              p: params.get('p'),
+              t: params.get('t'),
+              s: params.get('s'),
+              apiKey: params.get('apiKey'),
+            }),
+            clientIp(c),
+          );
+      const outcome = await method.handler({ params, caller, db: deps.db, documents, now: deps.now, req: c.req.raw });
+      return outcome instanceof Response ? outcome : render(format, okBody(outcome));
+    } catch (e) {
+      if (e instanceof SubsonicError) return render(format, errorBody(e));
+      if (isDataException(e)) return render(format, errorBody({ code: CODE.generic, message: 'Invalid parameter' }));
+      log.error('subsonic request failed', { path: c.req.path, error: e });
+      return render(format, errorBody({ code: CODE.generic, message: 'Internal error' }));
+    }
+  };
+
+  const routes = new Hono();
+  routes.route('/', subsonicProfileRoutes({ ...deps, box, callers: createCallerResolver(deps) }));
+  // Everything under /rest answers in the envelope: unknown methods and odd paths are error 70.
+  routes.all('/rest/*', (c) => {
+    if (c.req.method !== 'OPTIONS') return answer(c);
+    return c.body(null, 204, {
+      'access-control-allow-origin': '*',
+      'access-control-allow-methods': 'GET, HEAD, POST, OPTIONS',
+      'access-control-allow-headers': 'Content-Type, Range',
+      'access-control-max-age': '86400',
+    });
+  });
+
+  return {
+    name: 'subsonic',
+    routes,
+    adminRoutes: subsonicAdminRoutes(deps.db, box, deps.now),
+    async stop() {
+      files.clear();
+    },
+  };
+}
+

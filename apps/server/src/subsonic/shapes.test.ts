@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import type { ArtistRow } from './library.sql.js';
+import { searchText } from './lists.js';
+import { contentTypeOf, indexArtists, indexLetter, suffixOf } from './shapes.js';
+
+describe('subsonic shapes', () => {
+  it('files names under their first letter without accents, anything else under #', () => {
+    expect(indexLetter('emile')).toBe('E');
+    expect(indexLetter('élodie')).toBe('E');
+    expect(indexLetter('ølstad')).toBe('Ø');
+    expect(indexLetter('1975')).toBe('#');
+    expect(indexLetter('')).toBe('#');
+    const artist = (name: string): ArtistRow => ({ id: name, name, norm_name: name.toLowerCase(), cover_id: null, album_count: 1 });
+    const index = indexArtists([artist('2Pac'), artist('abba'), artist('Beck'), artist('Ásgeir')], (a) => a.name);
+    expect(index).toEqual([
+      { name: 'A', artist: ['abba', 'Ásgeir'] },
+      { name: 'B', artist: ['Beck'] },
+      { name: '#', artist: ['2Pac'] },
+    ]);
+  });
+
+  it('reads the suffix and content type from the file name', () => {
+    expect(suffixOf('Artist/Album/01 Song.FLAC')).toBe('flac');
+    expect(suffixOf('a.b/no-extension')).toBe('');
+    expect(suffixOf('.hidden')).toBe('');
+    expect(contentTypeOf('mp3')).toBe('audio/mpeg');
+    expect(contentTypeOf('m4a')).toBe('audio/mp4');
+    expect(contentTypeOf('xyz')).toBe('application/octet-stream');
+  });
+
+  it('reads an empty, quoted or starred search as "everything"', () => {
+    expect(searchText(null)).toBe('');
+    expect(searchText('  ')).toBe('');
+    expect(searchText('""')).toBe('');
+    expect(searchText('*')).toBe('');
+    expect(searchText('"night drive"')).toBe('night drive');
+    expect(searchText('echo')).toBe('echo');
+  });
+});
