@@ -4,7 +4,7 @@
 // 1. List one user's 150 favourites (SPEC §9 fetch limit) through the real HTTP API, as the
 //    SDK asks for them (GET with queries[N], session cookie), under 50 concurrent clients.
 //    Reference in the same run: the same SELECT the server issues, sent directly to the
-//    database (postgres.js on PostgreSQL, the PGlite handle in process on PGlite) by 50
+//    database (postgres.js on PostgreSQL, the PGlite handle on PGlite, whose thread runs it) by 50
 //    concurrent callers. Printed: requests/s and p95 of both, and API/direct ratios.
 // 2. Realtime fan-out: 1,000 sockets of the same user subscribed to Favorite; time from a
 //    create request to each socket's event frame, p50/p99. Reference: the same with 1 socket.
@@ -106,7 +106,7 @@ function http(agent, base, method, path, { body, cookie } = {}) {
 async function openEngine(engine) {
   if (engine === 'pglite') {
     const db = await openPglite();
-    return { db, direct: (text, params) => db.query(text, params), label: 'PGlite in process', close: async () => db.close() };
+    return { db, direct: (text, params) => db.query(text, params), label: 'the PGlite handle (its own thread)', close: async () => db.close() };
   }
   const admin = postgres(DB_URL, { max: 1, onnotice: () => {} });
   const name = `lyra_bench_${process.pid}_${Date.now().toString(36)}`;

@@ -1,47 +1,136 @@
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
-import { INT8_OID, NUMERIC_OID, type Db, type Queryable } from './db.js';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { createRequire } from 'node:module';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import type { Db, Tx } from './db.js';
+import { reviveError, type WorkerMessage, type WorkerOptions, type WorkerRequest } from './pglite-protocol.js';
 
 /** PGlite can also dump its data folder (tests start from a migrated template). */
 export interface PgliteDb extends Db {
   dump(): Promise<Blob>;
 }
 
-const parsers = { [INT8_OID]: Number, [NUMERIC_OID]: Number };
+type Op<R extends WorkerRequest = WorkerRequest> = R extends unknown ? Omit<R, 'id'> : never;
+
+/**
+ * The worker's entry: the built .js beside this file, or, when running from
+ * source (tests), the .ts through tsx's loader, registered in the worker.
+ */
+function startWorker(workerData: WorkerOptions): Worker {
+  const built = new URL('./pglite-worker.js', import.meta.url);
+  if (existsSync(fileURLToPath(built))) return new Worker(built, { workerData });
+  const source = new URL('./pglite-worker.ts', import.meta.url).href;
+  const tsx = pathToFileURL(tsxEsmApi()).href;
+  const boot = `import(${JSON.stringify(tsx)}).then(({ register }) => { register(); return import(${JSON.stringify(source)}); })`;
+  return new Worker(boot, { eval: true, workerData });
+}
+
+/** tsx's ESM loader API (its package's `./esm/api` import), for running the worker from source. */
+function tsxEsmApi(): string {
+  const require = createRequire(import.meta.url);
+  const manifest = require.resolve('tsx/package.json');
+  const pkg = JSON.parse(readFileSync(manifest, 'utf8')) as { exports: Record<string, { import: { default: string } }> };
+  return join(dirname(manifest), pkg.exports['./esm/api']!.import.default);
+}
 
 /**
  * Opens PGlite in `dataDir` (created on first use), or in memory when
- * `dataDir` is undefined. `loadDataDir` starts from a dumped data folder
- * (tests use it to skip initdb and migrations).
+ * `dataDir` is undefined, on a thread of its own (pglite-worker.ts): the
+ * event loop sends each query and goes on serving while it runs.
+ * `loadDataDir` starts from a dumped data folder (tests use it to skip
+ * initdb and migrations).
  */
 export async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<PgliteDb> {
-  const pg = await PGlite.create({
-    ...(dataDir ? { dataDir } : {}),
-    ...(loadDataDir ? { loadDataDir } : {}),
-    extensions: { pg_trgm, unaccent },
-    parsers,
+  const worker = startWorker({ ...(dataDir ? { dataDir } : {}), ...(loadDataDir ? { loadDataDir: await loadDataDir.arrayBuffer() } : {}) });
+  const pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
+  const onNotify = new Map<number, (payload: string) => void>();
+  let next = 1;
+  let gone: Error | null = null;
+  // The worker keeps the process alive only while a request waits for it.
+  worker.unref();
+  const settle = () => {
+    if (pending.size === 0) worker.unref();
+  };
+
+  const ready = new Promise<void>((resolve, reject) => {
+    worker.on('message', (m: WorkerMessage) => {
+      if (m.kind === 'ready') return resolve();
+      if (m.kind === 'failed') return reject(reviveError(m.error));
+      if (m.kind === 'notify') return onNotify.get(m.listener)?.(m.payload);
+      const p = pending.get(m.id);
+      if (!p) return;
+      pending.delete(m.id);
+      settle();
+      if (m.error) p.reject(reviveError(m.error));
+      else p.resolve(m.value);
+    });
+    worker.on('error', (e) => {
+      gone = e;
+      reject(e);
+      for (const p of pending.values()) p.reject(e);
+      pending.clear();
+    });
+    worker.on('exit', (code) => {
+      gone ??= new Error(`the embedded database stopped (exit code ${code})`);
+      reject(gone);
+      for (const p of pending.values()) p.reject(gone);
+      pending.clear();
+    });
   });
-  const query: Queryable['query'] = async (text, params) =>
-    (await pg.query(text, params ? [...params] : [])).rows as never;
+  worker.ref();
+  await ready;
+  worker.unref();
+
+  const send = <T>(op: Op): Promise<T> => {
+    if (gone) return Promise.reject(gone);
+    const id = next++;
+    worker.ref();
+    return new Promise<T>((resolve, reject) => {
+      pending.set(id, { resolve: resolve as (v: unknown) => void, reject });
+      worker.postMessage({ ...op, id } as WorkerRequest);
+    });
+  };
+  const on = (tx?: number): Tx => ({
+    query: (text, params) => send({ op: 'query', text, params: params ? [...params] : [], ...(tx ? { tx } : {}) }),
+    exec: async (text) => void (await send({ op: 'exec', text, ...(tx ? { tx } : {}) })),
+  });
+
   return {
     engine: 'pglite',
-    query,
-    async exec(text) {
-      await pg.exec(text);
+    ...on(),
+    async transaction(fn) {
+      // The begin request's id names the transaction.
+      const tx = next;
+      await send({ op: 'begin' });
+      let result;
+      try {
+        result = await fn(on(tx));
+      } catch (e) {
+        await send({ op: 'end', tx, commit: false }).catch(() => {});
+        throw e;
+      }
+      await send({ op: 'end', tx, commit: true });
+      return result;
     },
-    transaction: (fn) =>
-      pg.transaction((tx) =>
-        fn({
-          query: async (text, params) => (await tx.query(text, params ? [...params] : [])).rows as never,
-          exec: async (text) => void (await tx.exec(text)),
-        }),
-      ),
-    listen: (channel, onPayload) => pg.listen(channel, onPayload),
+    async listen(channel, onPayload) {
+      const listener = next;
+      onNotify.set(listener, onPayload);
+      await send({ op: 'listen', channel });
+      return async () => {
+        onNotify.delete(listener);
+        await send({ op: 'unlisten', listener });
+      };
+    },
     async notify(channel, payload) {
-      await pg.query('select pg_notify($1, $2)', [channel, payload]);
+      await send({ op: 'query', text: 'select pg_notify($1, $2)', params: [channel, payload] });
     },
-    close: () => pg.close(),
-    dump: () => pg.dumpDataDir('none'),
+    async close() {
+      if (gone) return;
+      await send({ op: 'close' });
+      // Closed and flushed: the thread has nothing left to do.
+      await worker.terminate();
+    },
+    dump: async () => new Blob([await send<ArrayBuffer>({ op: 'dump' })]),
   };
 }
