@@ -77,20 +77,19 @@ export interface AlbumRow {
   created: Date;
 }
 
-/** Albums that hold at least one track, by id, in the order asked. */
+/** Albums that hold at least one track, by id, in the order asked (their tracks' facts read from one index). */
 export async function selectAlbums(db: Queryable, ids: readonly string[]): Promise<AlbumRow[]> {
   if (ids.length === 0) return [];
   const rows = await db.query<AlbumRow>(
     `select al.id, al.name, al.norm_name, al.year, nullif(al.genre, '') as genre, al.cover_id,
             ar.id as artist_id, ar.name as artist_name,
             s.song_count, s.duration_s, s.play_count, s.created
-       from albums al
+       from (select t.album_id, count(*)::int as song_count, coalesce(sum(t.duration_s), 0)::float8 as duration_s,
+                    coalesce(sum(t.play_count), 0)::int as play_count, min(t.scanned_at) as created
+               from tracks t where t.album_id = any($1::text[]) group by t.album_id) s
+       join albums al on al.id = s.album_id
        left join artists ar on ar.id = al.album_artist_id
-       cross join lateral (
-         select count(*)::int as song_count, coalesce(sum(t.duration_s), 0)::float8 as duration_s,
-                coalesce(sum(t.play_count), 0)::int as play_count, min(t.scanned_at) as created
-           from tracks t where t.album_id = al.id) s
-      where al.id = any($1::text[]) and s.song_count > 0`,
+      where al.id = any($1::text[])`,
     [ids],
   );
   const byId = new Map(rows.map((r) => [r.id, r]));
@@ -108,55 +107,64 @@ export type AlbumOrder =
   | { kind: 'byGenre'; genre: string }
   | { kind: 'starred'; userId: string };
 
+/** Albums with at least one track (others are left from older scans). */
+const HAS_TRACKS = 'exists (select 1 from tracks t where t.album_id = al.id)';
+
+/**
+ * One page of an album list. Only `newest` and `frequent` aggregate tracks
+ * (read from an index of their own); the others walk an index of albums.
+ */
 export async function selectAlbumList(db: Queryable, order: AlbumOrder, limit: number, offset: number): Promise<string[]> {
   const params: unknown[] = [limit, offset];
-  let where = 'true';
+  let from = 'albums al';
+  let where = HAS_TRACKS;
   let orderBy: string;
   switch (order.kind) {
     case 'random':
       orderBy = 'random()';
       break;
     case 'newest':
+      from = `albums al join (select album_id, min(scanned_at) as created from tracks where album_id is not null group by album_id) s
+                on s.album_id = al.id`;
+      where = 'true';
       orderBy = 's.created desc, al.norm_name, al.id';
       break;
     case 'frequent':
+      from = `albums al join (select album_id, sum(play_count) as plays from tracks where album_id is not null group by album_id) s
+                on s.album_id = al.id`;
+      where = 'true';
       orderBy = 's.plays desc, al.norm_name, al.id';
       break;
     case 'alphabeticalByName':
       orderBy = 'al.norm_name, al.id';
       break;
     case 'alphabeticalByArtist':
+      from = 'albums al left join artists ar on ar.id = al.album_artist_id';
       orderBy = 'ar.norm_name nulls last, al.year nulls last, al.norm_name, al.id';
       break;
     case 'byYear': {
       params.push(Math.min(order.from, order.to), Math.max(order.from, order.to));
-      where = 'al.year between $3 and $4';
+      where = `al.year between $3 and $4 and ${HAS_TRACKS}`;
       const dir = order.from > order.to ? 'desc' : 'asc';
       orderBy = `al.year ${dir}, al.norm_name, al.id`;
       break;
     }
     case 'byGenre':
       params.push(order.genre);
-      where = `(lower(al.genre) = lower($3) or exists (select 1 from tracks g where g.album_id = al.id and lower(g.genre) = lower($3)))`;
+      where = `(lower(al.genre) = lower($3) or exists (select 1 from tracks g where g.album_id = al.id and lower(g.genre) = lower($3)))
+               and ${HAS_TRACKS}`;
       orderBy = 'al.norm_name, al.id';
       break;
     case 'starred':
       params.push(order.userId);
       where = `(exists (select 1 from subsonic_stars st where st.user_id = $3 and st.kind = 'album' and st.item_id = al.id)
-               or exists (select 1 from tracks g join doc_favorite f on f."songId" = g.id and f."userId" = $3 where g.album_id = al.id))`;
+               or exists (select 1 from tracks g join doc_favorite f on f."songId" = g.id and f."userId" = $3 where g.album_id = al.id))
+               and ${HAS_TRACKS}`;
       orderBy = 'al.norm_name, al.id';
       break;
   }
   const rows = await db.query<{ id: string }>(
-    `select al.id
-       from albums al
-       left join artists ar on ar.id = al.album_artist_id
-       cross join lateral (
-         select count(*) as n, coalesce(sum(t.play_count), 0) as plays, min(t.scanned_at) as created
-           from tracks t where t.album_id = al.id) s
-      where s.n > 0 and ${where}
-      order by ${orderBy}
-      limit $1 offset $2`,
+    `select al.id from ${from} where ${where} order by ${orderBy} limit $1 offset $2`,
     params,
   );
   return rows.map((r) => r.id);
@@ -176,7 +184,8 @@ export interface ArtistRow {
  * `album_count` counts both kinds of albums.
  */
 export async function selectArtists(db: Queryable, ids: readonly string[] | null = null): Promise<ArtistRow[]> {
-  const rows = await db.query<ArtistRow>(
+  if (ids != null) return selectArtistsByIds(db, ids);
+  return db.query<ArtistRow>(
     `with credited as (
        select al.album_artist_id as artist_id, al.id as album_id from albums al
         where al.album_artist_id is not null and exists (select 1 from tracks t where t.album_id = al.id)
@@ -184,13 +193,27 @@ export async function selectArtists(db: Queryable, ids: readonly string[] | null
        select ta.artist_id, t.album_id from track_artists ta join tracks t on t.id = ta.track_id
         where ta.role = 'primary' and t.album_id is not null)
      select a.id, a.name, a.norm_name, a.cover_id, count(distinct c.album_id)::int as album_count
-       from artists a left join credited c on c.artist_id = a.id
-      where case when $1::text[] is null then c.album_id is not null else a.id = any($1::text[]) end
+       from artists a join credited c on c.artist_id = a.id
       group by a.id, a.name, a.norm_name, a.cover_id
       order by a.norm_name, a.id`,
+  );
+}
+
+/** The artists `ids` names, in that order (albums or not): only their own credits are read. */
+async function selectArtistsByIds(db: Queryable, ids: readonly string[]): Promise<ArtistRow[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.query<ArtistRow>(
+    `select a.id, a.name, a.norm_name, a.cover_id,
+            (select count(*)::int from (
+               select al.id from albums al
+                where al.album_artist_id = a.id and exists (select 1 from tracks t where t.album_id = al.id)
+               union
+               select t.album_id from track_artists ta join tracks t on t.id = ta.track_id
+                where ta.artist_id = a.id and ta.role = 'primary' and t.album_id is not null) c) as album_count
+       from artists a
+      where a.id = any($1::text[])`,
     [ids],
   );
-  if (ids == null) return rows;
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }

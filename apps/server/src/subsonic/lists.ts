@@ -5,7 +5,7 @@ import type { Call, Methods } from './call.js';
 import { invalid, missing } from './errors.js';
 import { MAX_INT } from './params.js';
 import { selectAlbumList, selectAllIds, selectArtists, selectRandomSongIds, selectSongs, type AlbumOrder } from './library.sql.js';
-import { albumId3, artistId3, songChild } from './shapes.js';
+import { albumDir, albumId3, artistId3, songChild } from './shapes.js';
 
 const MAX_LIST = 500;
 
@@ -62,16 +62,60 @@ export function searchText(raw: string | null): string {
   return unquoted === '*' ? '' : unquoted;
 }
 
+/** getAlbumList2 and getAlbumList: one page of the list `type` names, with each album's artists. */
+async function albumList(call: Call) {
+  const { params, db } = call;
+  const type = params.required('type');
+  if (!isListType(type)) throw invalid('type', `expected one of ${LIST_TYPES.join(', ')}`);
+  const size = params.int('size', 10, 0, MAX_LIST);
+  const offset = params.int('offset', 0, 0, MAX_INT);
+  const ids = size === 0 ? [] : await selectAlbumList(db, albumOrder(call, type), size, offset);
+  return loadAlbums(db, ids);
+}
+
+/** search3 and search2: artists, albums and songs matching every word; an empty query pages through everything. */
+async function search({ params, db, caller }: Call) {
+  const page = (kind: string) => ({
+    limit: params.int(`${kind}Count`, 20, 0, MAX_LIST),
+    offset: params.int(`${kind}Offset`, 0, 0, MAX_INT),
+  });
+  const artistPage = page('artist');
+  const albumPage = page('album');
+  const songPage = page('song');
+  const text = searchText(params.get('query'));
+  let artistIds: string[];
+  let albumIds: string[];
+  let songIds: string[];
+  if (text === '') {
+    const all = await selectArtists(db);
+    artistIds = all.slice(artistPage.offset, artistPage.offset + artistPage.limit).map((a) => a.id);
+    albumIds = await selectAllIds(db, 'albums', albumPage.limit, albumPage.offset);
+    songIds = await selectAllIds(db, 'tracks', songPage.limit, songPage.offset);
+  } else {
+    const prepared = await prepareQuery({ db, base: '' }, text);
+    const named = async (table: 'albums' | 'artists', p: { limit: number; offset: number }) =>
+      prepared && p.limit > 0 ? (await searchNamedIds(db, table, { ...prepared, ...p })).ids : [];
+    artistIds = await named('artists', artistPage);
+    albumIds = await named('albums', albumPage);
+    songIds = songPage.limit > 0 ? (await rankTracks({ db, base: '' }, prepared, songPage)).ids : [];
+  }
+  return {
+    artists: await selectArtists(db, artistIds),
+    albums: await loadAlbums(db, albumIds),
+    songs: await selectSongs(db, songIds, caller.userId),
+  };
+}
+
 export const listMethods: Methods = {
   async getAlbumList2(call) {
-    const { params, db } = call;
-    const type = params.required('type');
-    if (!isListType(type)) throw invalid('type', `expected one of ${LIST_TYPES.join(', ')}`);
-    const size = params.int('size', 10, 0, MAX_LIST);
-    const offset = params.int('offset', 0, 0, MAX_INT);
-    const ids = size === 0 ? [] : await selectAlbumList(db, albumOrder(call, type), size, offset);
-    const albums = await loadAlbums(db, ids);
+    const albums = await albumList(call);
     return { albumList2: { album: albums.map((a) => albumId3(a.row, a.artists)) } };
+  },
+
+  /** The same list, albums as folders (the legacy browse). */
+  async getAlbumList(call) {
+    const albums = await albumList(call);
+    return { albumList: { album: albums.map((a) => albumDir(a.row, a.artists[0]?.id ?? '', a.artists)) } };
   },
 
   async getRandomSongs({ params, db, caller }) {
@@ -84,41 +128,25 @@ export const listMethods: Methods = {
     return { randomSongs: { song: (await selectSongs(db, ids, caller.userId)).map(songChild) } };
   },
 
-  /** Artists, albums and songs matching every word (the catalogue's search); an empty query pages through everything. */
-  async search3({ params, db, caller }) {
-    const page = (kind: string) => ({
-      limit: params.int(`${kind}Count`, 20, 0, MAX_LIST),
-      offset: params.int(`${kind}Offset`, 0, 0, MAX_INT),
-    });
-    const artistPage = page('artist');
-    const albumPage = page('album');
-    const songPage = page('song');
-    const text = searchText(params.get('query'));
-    let artistIds: string[];
-    let albumIds: string[];
-    let songIds: string[];
-    if (text === '') {
-      const all = await selectArtists(db);
-      artistIds = all.slice(artistPage.offset, artistPage.offset + artistPage.limit).map((a) => a.id);
-      albumIds = await selectAllIds(db, 'albums', albumPage.limit, albumPage.offset);
-      songIds = await selectAllIds(db, 'tracks', songPage.limit, songPage.offset);
-    } else {
-      const prepared = await prepareQuery({ db, base: '' }, text);
-      const named = async (table: 'albums' | 'artists', p: { limit: number; offset: number }) =>
-        prepared && p.limit > 0 ? (await searchNamedIds(db, table, { ...prepared, ...p })).ids : [];
-      artistIds = await named('artists', artistPage);
-      albumIds = await named('albums', albumPage);
-      songIds = songPage.limit > 0 ? (await rankTracks({ db, base: '' }, prepared, songPage)).ids : [];
-    }
-    const [artists, albums, songs] = [
-      await selectArtists(db, artistIds),
-      await loadAlbums(db, albumIds),
-      await selectSongs(db, songIds, caller.userId),
-    ];
+  /** The search in the ID3 shapes. */
+  async search3(call) {
+    const { artists, albums, songs } = await search(call);
     return {
       searchResult3: {
         artist: artists.map(artistId3),
         album: albums.map((a) => albumId3(a.row, a.artists)),
+        song: songs.map(songChild),
+      },
+    };
+  },
+
+  /** The same search, artists as Artist and albums as folders. */
+  async search2(call) {
+    const { artists, albums, songs } = await search(call);
+    return {
+      searchResult2: {
+        artist: artists.map((a) => ({ id: a.id, name: a.name })),
+        album: albums.map((a) => albumDir(a.row, a.artists[0]?.id ?? '', a.artists)),
         song: songs.map(songChild),
       },
     };

@@ -13,6 +13,7 @@ import { browseMethods } from './browse.js';
 import type { Methods } from './call.js';
 import { errorBody, okBody, readFormat, render, type Format } from './envelope.js';
 import { CODE, SubsonicError } from './errors.js';
+import { infoMethods } from './info.js';
 import { listMethods } from './lists.js';
 import { mediaMethods, type Internal } from './media.js';
 import { createNowPlaying } from './now-playing.js';
@@ -53,6 +54,8 @@ export type SubsonicModule = ServerModule & {
  */
 export async function createSubsonic(deps: Deps, opts: SubsonicOptions): Promise<SubsonicModule> {
   await migrate(deps.db, 'subsonic');
+  // Indexes on the catalogue's tables: only with the catalogue (the admin command migrates the above alone).
+  await migrate(deps.db, 'subsonic/catalogue');
   const log = deps.log.child({ module: 'subsonic' });
   const box = secretBox(await loadOrCreateKey(deps.config.DATA_DIR));
   const auth = createAuthenticator(deps.db, box, deps.now);
@@ -62,6 +65,7 @@ export async function createSubsonic(deps: Deps, opts: SubsonicOptions): Promise
     ...systemMethods,
     ...browseMethods,
     ...listMethods,
+    ...infoMethods(deps.config),
     ...mediaMethods({ config: deps.config, internal: opts.internal, files }),
     ...starredMethods,
     ...playlistMethods,

@@ -1,7 +1,7 @@
 import type { Methods } from './call.js';
 
 /** OpenSubsonic extensions this server implements, each at version 1. */
-export const EXTENSIONS = ['formPost', 'apiKeyAuthentication', 'transcodeOffset', 'songLyrics'] as const;
+export const EXTENSIONS = ['formPost', 'apiKeyAuthentication', 'transcodeOffset', 'songLyrics', 'topSongsByArtistId'] as const;
 
 export const systemMethods: Methods = {
   ping: () => ({}),

@@ -1,0 +1,214 @@
+#!/usr/bin/env node
+// The Subsonic API (/rest) on a synthetic catalogue of 100,000 tracks (bench/lib/
+// generated-library.mjs, as catalogue-search.mjs), on PGlite and on PostgreSQL, through the
+// real app in process, each figure beside the catalogue's own route measured in
+// the same run on the same database:
+//   - search3 (songCount 20, the other counts at their default 20) against
+//     GET /api/search/songs?limit=20 for the same queries;
+//   - getAlbumList2 type=alphabeticalByName and type=newest, size=500;
+//   - stream's time to first byte (maxBitRate=320) against /media's for the same
+//     song: a cached tier, and a first play (live transcode, a new song each time).
+// Requests authenticate as Subsonic apps usually do (u, t = md5(password + s), s).
+// Nothing is asserted.
+//
+//   node bench/catalogue-subsonic.mjs [tracks]      (needs `npm run build`, ffmpeg)
+//   BENCH_DATABASE_URL, BENCH_ENGINES, BENCH_KEEP, BENCH_PGLITE_DIR as for catalogue-search.mjs
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { copyFileSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import postgres from 'postgres';
+import { generate, percentile, queries, time } from './lib/generated-library.mjs';
+
+const dist = new URL('../apps/server/dist/', import.meta.url);
+const load = async (path) => {
+  try {
+    return await import(new URL(path, dist).href);
+  } catch (e) {
+    console.error(`cannot load apps/server/dist/${path}: run \`npm run build\` first (${e.message})`);
+    process.exit(1);
+  }
+};
+const { createApp } = await load('app.js');
+const { loadConfig } = await load('config.js');
+const { openPglite } = await load('db/pglite-db.js');
+const { openPostgres } = await load('db/postgres-db.js');
+const { migrate } = await load('db/migrate.js');
+const { silentLogger } = await load('log.js');
+const { usersStore } = await load('backend/accounts/users.store.js');
+const { hashPassword } = await load('backend/auth/password.js');
+const { issueCredentials } = await load('subsonic/credentials.js');
+const { loadOrCreateKey, secretBox } = await load('subsonic/secret-box.js');
+
+const TRACKS = Number(process.argv[2] ?? 100_000);
+const REPS = 15;
+const STREAM_REPS = 20;
+const FIRST_PLAYS = 4;
+const DB_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const ENGINES = (process.env.BENCH_ENGINES ?? 'pglite,postgres').split(',');
+const SONG = fileURLToPath(new URL('../data/demo-music/wesnoth-1.16-music/loyalists.ogg', import.meta.url));
+const EMAIL = 'bench@example.org';
+
+const fmt = (ms) => ms.toFixed(2).padStart(7);
+const stats = (xs) => ({ p50: percentile(xs, 50), p95: percentile(xs, 95) });
+const line = (label, s, ref, refLabel) =>
+  console.log(
+    `  ${label.padEnd(42)} p50 ${fmt(s.p50)} ms  p95 ${fmt(s.p95)} ms` +
+      (ref ? `   (${refLabel} x${(s.p50 / ref.p50).toFixed(2)} p50, x${(s.p95 / ref.p95).toFixed(2)} p95)` : ''),
+  );
+
+/** Milliseconds until the first chunk of the body; the rest is read too (a first play's transcode finishes before the next). */
+async function firstByte(app, path) {
+  const t0 = performance.now();
+  const res = await app.request(path);
+  if (res.status !== 200 && res.status !== 206) throw new Error(`${path}: HTTP ${res.status}`);
+  const reader = res.body.getReader();
+  const first = await reader.read();
+  const ms = performance.now() - t0;
+  if (first.done) throw new Error(`${path}: empty body`);
+  if ((res.headers.get('content-type') ?? '').includes('json')) throw new Error(`${path}: ${new TextDecoder().decode(first.value)}`);
+  while (!(await reader.read()).done);
+  return ms;
+}
+
+async function run(engine, musicDir) {
+  let db;
+  let drop = async () => {};
+  if (engine === 'pglite') {
+    db = await openPglite(process.env.BENCH_PGLITE_DIR);
+  } else {
+    const admin = postgres(DB_URL, { max: 1, onnotice: () => {} });
+    const name = `lyra_bench_subsonic_${process.pid}`;
+    await admin.unsafe(`drop database if exists "${name}"`);
+    await admin.unsafe(`create database "${name}"`);
+    const url = new URL(DB_URL);
+    url.pathname = '/' + name;
+    db = await openPostgres(url.toString(), 4);
+    drop = async () => {
+      await admin.unsafe(`drop database if exists "${name}" with (force)`);
+      await admin.end();
+    };
+  }
+  const dataDir = mkdtempSync(join(tmpdir(), 'lyra-bench-'));
+  try {
+    await migrate(db, 'catalogue');
+    const [{ have }] = await db.query(`select count(*)::int as have from tracks where id like 't%'`);
+    let genMs = 0;
+    if (have !== TRACKS) {
+      console.log(`\n${engine}: generating ${TRACKS} tracks...`);
+      if (have > 0) await db.exec('truncate tracks, albums, artists, catalogue_words cascade');
+      genMs = await generate(db, TRACKS);
+    }
+    const config = loadConfig({ DATA_DIR: dataDir, MUSIC_DIR: musicDir, SCAN_WATCH: 'off', VIDEO_WORKER: 'off' });
+    const app = await createApp({ config, db, log: silentLogger, now: Date.now }, ['catalogue', 'backend']);
+    const [{ n }] = await db.query('select count(*)::int as n from tracks');
+    console.log(`${engine}: ${n} tracks, generated in ${(genMs / 1000).toFixed(1)} s`);
+
+    // One account and its app password, as `npm run admin -- subsonic credentials` makes them.
+    await db.query('delete from users where email = $1', [EMAIL]);
+    await usersStore(db).insert({ id: 'u-bench', email: EMAIL, name: 'Bench', passwordHash: await hashPassword('bench password'), emailVerification: true, at: new Date() });
+    const box = secretBox(await loadOrCreateKey(dataDir));
+    const { password } = await issueCredentials(db, box, EMAIL, { rotate: false, now: new Date() });
+    const salt = 'b3nch5alt';
+    const auth = new URLSearchParams({ u: EMAIL, t: createHash('md5').update(password + salt).digest('hex'), s: salt, c: 'bench', v: '1.16.1', f: 'json' });
+    const rest = (method, params) => `/rest/${method}?${auth}&${new URLSearchParams(params)}`;
+    const restJson = async (path) => {
+      const body = (await (await app.request(path)).json())['subsonic-response'];
+      if (body.status !== 'ok') throw new Error(`${path}: ${JSON.stringify(body.error)}`);
+      return body;
+    };
+
+    const ids = Array.from({ length: 50 }, (_, k) => 't' + (1 + ((k * 104729) % TRACKS)));
+    let k = 0;
+    const reference = async () => db.query('select id, title from tracks where id = $1', [ids[k++ % ids.length]]);
+    await time(reference, 100);
+    const ref = stats(await time(reference, 500));
+    line('reference (indexed select by id)', ref);
+
+    // Search: the same queries through /api and /rest, a few words each.
+    const q = await queries(db, TRACKS);
+    const words = [...q.exact, ...q.partial.slice(0, 4), ...q.artist];
+    const apiTimes = [];
+    const restTimes = [];
+    for (const query of words) {
+      const apiPath = `/api/search/songs?limit=20&query=${encodeURIComponent(query)}`;
+      const restPath = rest('search3', { query, songCount: '20' });
+      await app.request(apiPath);
+      await restJson(restPath);
+      apiTimes.push(...(await time(async () => {
+        const body = await (await app.request(apiPath)).json();
+        if (!body.success) throw new Error(`${apiPath}: ${JSON.stringify(body)}`);
+      }, REPS)));
+      restTimes.push(...(await time(() => restJson(restPath), REPS)));
+    }
+    const api = stats(apiTimes);
+    line('/api/search/songs limit=20', api, ref, 'reference');
+    line('search3 songCount=20', stats(restTimes), api, '/api search');
+
+    for (const type of ['alphabeticalByName', 'newest']) {
+      const path = rest('getAlbumList2', { type, size: '500' });
+      const count = (await restJson(path)).albumList2.album.length;
+      line(`getAlbumList2 ${type} (${count})`, stats(await time(() => restJson(path), REPS)), api, '/api search');
+    }
+
+    // Stream: time to first byte, /rest/stream against /media for the same song.
+    const file = join(musicDir, 'song-0.flac');
+    const s = statSync(file);
+    const insert = (id, path) =>
+      db.query(
+        `insert into tracks (id, path, size_bytes, mtime_ms, fingerprint, title, norm_title, duration_s, codec, bitrate_kbps)
+         values ($1, $2, $3, $4, $1, 'Loyalists', 'loyalists', 60, 'flac', 900) on conflict (id) do nothing`,
+        [id, path, s.size, Math.floor(s.mtimeMs)],
+      );
+    await insert('benchSong0', 'song-0.flac');
+    const media = '/media/benchSong0/320.mp4';
+    const stream = rest('stream', { id: 'benchSong0', maxBitRate: '320' });
+    await firstByte(app, media); // transcodes and caches the 320 kbps tier
+    await firstByte(app, stream);
+    const cachedMedia = [];
+    const cachedRest = [];
+    for (let r = 0; r < STREAM_REPS; r++) {
+      cachedMedia.push(await firstByte(app, media));
+      cachedRest.push(await firstByte(app, stream));
+    }
+    const cm = stats(cachedMedia);
+    line('/media 320 kbps, cached: first byte', cm);
+    line('stream maxBitRate=320, cached', stats(cachedRest), cm, '/media');
+
+    const firstMedia = [];
+    const firstRest = [];
+    for (let r = 1; r <= FIRST_PLAYS * 2; r++) {
+      await insert(`benchSong${r}`, `song-${r}.flac`);
+      const id = `benchSong${r}`;
+      if (r % 2) firstMedia.push(await firstByte(app, `/media/${id}/320.mp4`));
+      else firstRest.push(await firstByte(app, rest('stream', { id, maxBitRate: '320' })));
+    }
+    const fm = stats(firstMedia);
+    line(`/media 320 kbps, first play (${FIRST_PLAYS})`, fm);
+    line(`stream maxBitRate=320, first play (${FIRST_PLAYS})`, stats(firstRest), fm, '/media');
+    await app.stop();
+  } finally {
+    await db.close();
+    if (process.env.BENCH_KEEP) console.log('  kept the database (BENCH_KEEP)');
+    else await drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+try {
+  execFileSync('ffmpeg', ['-version'], { stdio: 'ignore' });
+} catch {
+  console.error('ffmpeg is needed (the stream figures transcode a song)');
+  process.exit(1);
+}
+const musicDir = mkdtempSync(join(tmpdir(), 'lyra-bench-music-'));
+try {
+  // One minute of a demo song as FLAC, copied under as many names as songs are played for the first time.
+  execFileSync('ffmpeg', ['-v', 'error', '-y', '-i', SONG, '-t', '60', '-c:a', 'flac', join(musicDir, 'song-0.flac')]);
+  for (let r = 1; r <= FIRST_PLAYS * 2; r++) copyFileSync(join(musicDir, 'song-0.flac'), join(musicDir, `song-${r}.flac`));
+  for (const engine of ENGINES) await run(engine, musicDir);
+} finally {
+  rmSync(musicDir, { recursive: true, force: true });
+}
