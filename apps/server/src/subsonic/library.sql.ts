@@ -29,6 +29,8 @@ export interface SongRow {
   play_count: number;
   created: Date;
   starred: Date | null;
+  /** The caller's 1-5 stars (setRating), or null. */
+  user_rating: number | null;
   /** Primary artists in credit order. */
   artists: { id: string; name: string }[];
   track_gain_db: number | null;
@@ -45,7 +47,7 @@ export async function selectSongs(db: Queryable, ids: readonly string[], userId:
             coalesce(t.year, al.year) as year, coalesce(nullif(t.genre, ''), nullif(al.genre, '')) as genre,
             coalesce(t.cover_id, al.cover_id) as cover_id, t.size_bytes, t.path, t.codec, t.container,
             t.duration_s, t.bitrate_kbps, t.sample_rate, t.channels, t.play_count, t.scanned_at as created,
-            f."$createdAt" as starred,
+            f."$createdAt" as starred, r.rating::int as user_rating,
             coalesce((
               select json_agg(json_build_object('id', a.id, 'name', a.name) order by ta.position)
                 from track_artists ta join artists a on a.id = ta.artist_id
@@ -55,6 +57,7 @@ export async function selectSongs(db: Queryable, ids: readonly string[], userId:
             left join track_loudness tl on tl.track_id = t.id and tl.source_key = t.size_bytes::text || '-' || t.mtime_ms::text
             left join album_loudness alo on alo.album_id = t.album_id
             left join doc_favorite f on f."songId" = t.id and f."userId" = $2
+            left join subsonic_ratings r on r.user_id = $2 and r.kind = 'song' and r.item_id = t.id
       where t.id = any($1::text[])`,
     [ids, userId],
   );
@@ -105,7 +108,8 @@ export type AlbumOrder =
   | { kind: 'alphabeticalByArtist' }
   | { kind: 'byYear'; from: number; to: number }
   | { kind: 'byGenre'; genre: string }
-  | { kind: 'starred'; userId: string };
+  | { kind: 'starred'; userId: string }
+  | { kind: 'highest'; userId: string };
 
 /** Albums with at least one track (others are left from older scans). */
 const HAS_TRACKS = 'exists (select 1 from tracks t where t.album_id = al.id)';
@@ -161,6 +165,12 @@ export async function selectAlbumList(db: Queryable, order: AlbumOrder, limit: n
                or exists (select 1 from tracks g join doc_favorite f on f."songId" = g.id and f."userId" = $3 where g.album_id = al.id))
                and ${HAS_TRACKS}`;
       orderBy = 'al.norm_name, al.id';
+      break;
+    case 'highest':
+      // The caller's rated albums, best first.
+      params.push(order.userId);
+      from = `albums al join subsonic_ratings r on r.user_id = $3 and r.kind = 'album' and r.item_id = al.id`;
+      orderBy = 'r.rating desc, r.updated_at desc, al.norm_name, al.id';
       break;
   }
   const rows = await db.query<{ id: string }>(

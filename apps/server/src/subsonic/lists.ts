@@ -25,8 +25,8 @@ type ListType = (typeof LIST_TYPES)[number];
 const isListType = (t: string): t is ListType => (LIST_TYPES as readonly string[]).includes(t);
 
 /**
- * The order of an album list. No play times and no ratings are kept yet:
- * `recent` lists the newest albums and `highest` the most played.
+ * The order of an album list. No play times are kept yet: `recent` lists the
+ * newest albums. `highest` is the caller's rated albums, best first.
  */
 function albumOrder(call: Call, type: ListType): AlbumOrder {
   const { params } = call;
@@ -40,7 +40,7 @@ function albumOrder(call: Call, type: ListType): AlbumOrder {
     case 'recent':
       return { kind: 'newest' };
     case 'highest':
-      return { kind: 'frequent' };
+      return { kind: 'highest', userId: call.caller.userId };
     case 'starred':
       return { kind: 'starred', userId: call.caller.userId };
     case 'byYear': {

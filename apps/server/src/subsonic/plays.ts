@@ -3,6 +3,7 @@ import { invalid, missing, notFound } from './errors.js';
 import { selectSongs } from './library.sql.js';
 import type { NowPlaying } from './now-playing.js';
 import { songChild } from './shapes.js';
+import { saveRating } from './ratings.sql.js';
 import { existingIds } from './stars.sql.js';
 import { documentsOf, inProtocol } from './user-documents.js';
 
@@ -12,7 +13,7 @@ export const HISTORY = 'History';
 /**
  * Plays: `scrobble` with submission=true records a play as the web app does
  * (a History document, its realtime event included); submission=false tells
- * what is playing now. Ratings are accepted and not kept.
+ * what is playing now. Ratings are the caller's own (ratings.sql.ts).
  */
 export const playMethods = (nowPlaying: NowPlaying): Methods => ({
   async scrobble(call) {
@@ -56,15 +57,22 @@ export const playMethods = (nowPlaying: NowPlaying): Methods => ({
     };
   },
 
-  /** Checked, then not kept: no ratings are stored yet (README). */
+  /** 1-5 stars on a song, album or artist (0 removes them); songs then carry userRating. */
   async setRating(call) {
     const id = call.params.required('id');
     const raw = call.params.get('rating');
     if (raw == null || raw === '') throw missing('rating');
     const rating = call.params.int('rating', 0, -1, 6);
     if (rating < 0 || rating > 5) throw invalid('rating', 'expected 0 to 5');
-    const found = (await existingIds(call.db, 'tracks', [id])).size + (await existingIds(call.db, 'albums', [id])).size + (await existingIds(call.db, 'artists', [id])).size;
-    if (found === 0) throw notFound('Item');
+    const kind = (await existingIds(call.db, 'tracks', [id])).size
+      ? 'song'
+      : (await existingIds(call.db, 'albums', [id])).size
+        ? 'album'
+        : (await existingIds(call.db, 'artists', [id])).size
+          ? 'artist'
+          : null;
+    if (!kind) throw notFound('Item');
+    await saveRating(call.db, call.caller.userId, kind, id, rating);
     return {};
   },
 });

@@ -78,6 +78,7 @@ export function songChild(s: SongRow): XmlObject {
     discNumber: s.disc_no ?? undefined,
     created: iso(s.created),
     starred: iso(s.starred),
+    userRating: s.user_rating ?? undefined,
     albumId: s.album_id ?? undefined,
     artistId: first?.id,
     type: 'music',

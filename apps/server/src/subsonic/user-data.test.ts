@@ -281,9 +281,31 @@ describe.each(ENGINES)('subsonic favourites, playlists and plays (%s)', (engine)
       expect(await history()).toEqual([songs[0], songs[1]]);
     });
 
-    it('setRating checks its input and accepts a rating', async () => {
+    it('setRating keeps the caller\'s stars: userRating on songs, getAlbumList2 highest; 0 forgets them', async () => {
+      const rating = async (id: string) => obj((await c.both('getSong', { id })).json.song).userRating;
+      const highest = async () => list(obj((await c.both('getAlbumList2', { type: 'highest', size: '50' })).json.albumList2).album).map((a) => a.id);
       await c.once('setRating', { id: songs[0]!, rating: '4' });
-      await c.xmlOk('setRating', { id: albumId, rating: '0' });
+      expect(await rating(songs[0]!)).toBe(4);
+      await c.once('setRating', { id: songs[0]!, rating: '2' });
+      expect(await rating(songs[0]!)).toBe(2);
+      // Another listener sees none of them.
+      const bob = await signedInClient(h.t.baseUrl, 'rater');
+      expect(obj((await client(h.t, { u: bob.email, p: 'password123' }).json('getSong', { id: songs[0]! })).song).userRating).toBeUndefined();
+
+      const albums = list(obj((await api.json('getAlbumList2', { type: 'alphabeticalByName', size: '50' })).albumList2).album).map((a) => String(a.id));
+      const other = albums.find((id) => id !== albumId)!;
+      expect(await highest()).toEqual([]);
+      await c.xmlOk('setRating', { id: other, rating: '3' });
+      await c.once('setRating', { id: albumId, rating: '5' });
+      expect(await highest()).toEqual([albumId, other]);
+      await c.once('setRating', { id: albumId, rating: '0' });
+      await c.once('setRating', { id: songs[0]!, rating: '0' });
+      expect(await highest()).toEqual([other]);
+      expect(await rating(songs[0]!)).toBeUndefined();
+      await c.once('setRating', { id: artistId, rating: '5' });
+    });
+
+    it('setRating refuses bad input', async () => {
       await c.failure('setRating', { rating: '3' }, 10);
       await c.failure('setRating', { id: songs[0]! }, 10);
       await c.failure('setRating', { id: songs[0]!, rating: '9' }, 0);
