@@ -66,7 +66,7 @@ export function createScanner(deps: Deps, opts: ScannerOptions = {}): Scanner {
   // Watched changes and lease retries: bursts of events become one scan.
   const newCoalescer = () =>
     createCoalescer({
-      quietMs: opts.watchDebounceMs ?? 2_000,
+      quietMs: opts.watchDebounceMs ?? 1_000,
       maxWaitMs: opts.watchMaxWaitMs ?? 30_000,
       now,
       running: () => current,
