@@ -10,17 +10,10 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { loadServer } from './lib/server-dist.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const dist = new URL('../apps/server/dist/', import.meta.url);
-const load = async (path) => {
-  try {
-    return await import(new URL(path, dist).href);
-  } catch (e) {
-    console.error(`cannot load apps/server/dist/${path}: run \`npm run build\` first (${e.message})`);
-    process.exit(1);
-  }
-};
+const load = loadServer;
 const { createApp } = await load('app.js');
 const { loadConfig } = await load('config.js');
 const { openPglite } = await load('db/pglite-db.js');

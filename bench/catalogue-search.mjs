@@ -14,16 +14,9 @@ import { join } from 'node:path';
 import { mkdtempSync, rmSync } from 'node:fs';
 import postgres from 'postgres';
 import { generate, percentile, queries, time } from './lib/generated-library.mjs';
+import { loadServer } from './lib/server-dist.mjs';
 
-const dist = new URL('../apps/server/dist/', import.meta.url);
-const load = async (path) => {
-  try {
-    return await import(new URL(path, dist).href);
-  } catch (e) {
-    console.error(`cannot load apps/server/dist/${path}: run \`npm run build\` first (${e.message})`);
-    process.exit(1);
-  }
-};
+const load = loadServer;
 const { createApp } = await load('app.js');
 const { loadConfig } = await load('config.js');
 const { openPglite } = await load('db/pglite-db.js');
