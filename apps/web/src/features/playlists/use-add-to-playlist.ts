@@ -1,7 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import { describeFailure } from '../../shared/lib/backend.js';
+import { describeFailure, isTransient } from '../../shared/lib/backend.js';
 import { useBackend } from '../../shared/lib/backend-hooks.js';
+import { queueAdd } from './pending-adds.js';
 import { addSongToPlaylist } from './playlists-api.js';
 import type { UserPlaylist } from './playlists-cache.js';
 import { editPlaylistSongs } from './playlists-query.js';
@@ -9,10 +10,13 @@ import { usePlaylists } from './use-playlists.js';
 
 /** SPEC §8: 'Could not add song {type}' shows for 4 s. */
 export const ADD_FAILED_MS = 4_000;
+/** Under 'saved to playlist' when the server could not be reached. */
+export const OFFLINE_NOTE = 'You are offline: it will be added when you are back online.';
 
 /**
  * The user's playlists and saving a song to one (SPEC §5/§8): 'saved to
- * playlist', or 'Could not add song {type}' for 4 s.
+ * playlist', or 'Could not add song {type}' for 4 s; with no answer from the
+ * server, the addition is kept on the device and sent once back online.
  */
 export function useAddToPlaylist(): { playlists: UserPlaylist[]; save: (playlist: UserPlaylist, songId: string) => Promise<void> } {
   const backend = useBackend();
@@ -25,6 +29,13 @@ export function useAddToPlaylist(): { playlists: UserPlaylist[]; save: (playlist
       toast.success('saved to playlist');
     } catch (e) {
       const f = describeFailure(e);
+      if (isTransient(f)) {
+        // No answer (offline): kept on the device and sent when it is back online (use-playlists-sync.ts).
+        queueAdd({ playlistId: p.$id, songId });
+        editPlaylistSongs(queryClient, p.$id, (ids) => (ids.includes(songId) ? ids : [...ids, songId]));
+        toast.success('saved to playlist', { description: OFFLINE_NOTE });
+        return;
+      }
       console.error('An error occured adding song to playlist', f.message);
       toast.error(`Could not add song ${f.type || 'network_error'}`, { duration: ADD_FAILED_MS });
     }

@@ -1,17 +1,20 @@
 import { useSessionCheck } from '../auth/use-session-check.js';
 import { useFavoritesSync } from '../favorites/use-favorites-sync.js';
 import { useHistoryRecorder } from '../history/index.js';
+import { usePlaylistsSync } from '../playlists/use-playlists-sync.js';
 import { useRealtimeSync } from './use-realtime-sync.js';
 
 /**
  * Everything a signed-in listener's device keeps running in the background,
  * mounted once by the app shell: the session check (SPEC §4), the retry of
- * favourite changes that failed (SPEC §4), realtime sync across devices, and
+ * favourite changes that failed (SPEC §4) and of playlist additions made
+ * offline, realtime sync across devices, and
  * the play history and saved position (history/).
  */
 export function useAccountServices(): void {
   useSessionCheck();
   useFavoritesSync();
+  usePlaylistsSync();
   useRealtimeSync();
   useHistoryRecorder();
 }
