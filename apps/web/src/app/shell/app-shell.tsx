@@ -1,18 +1,22 @@
+import { lazy, Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { MiniPlayer } from '../../features/player/components/mini-player.js';
-import { PLAYER_BAR_PX, PlayerBar } from '../../features/player/components/player-bar.js';
+import { PLAYER_BAR_PX } from '../../features/player/components/player-bar-size.js';
 import { usePlayerStore } from '../../features/player/player-store.js';
 import { useQueueSuggestions } from '../../features/player/use-queue-suggestions.js';
 import { useAccountServices } from '../../features/realtime/use-account-services.js';
 import { BottomTabs } from './bottom-tabs.js';
 import { InstallBanner } from './install-banner.js';
 import { OfflineBanner } from './offline-banner.js';
-import { Sidebar } from './sidebar.js';
 import { SongMenuRoot } from './song-menu-root.js';
 import { TopBar } from './top-bar.js';
 import { UpdatePrompt } from './update-prompt.js';
 import { useIsDesktop } from './use-is-desktop.js';
 import { useKeyboardShortcuts } from './use-keyboard-shortcuts.js';
+
+// Desktop-only chrome loads only on desktops: phones never fetch it (their first screen stays small).
+const Sidebar = lazy(async () => ({ default: (await import('./sidebar.js')).Sidebar }));
+const PlayerBar = lazy(async () => ({ default: (await import('../../features/player/components/player-bar.js')).PlayerBar }));
 
 /**
  * Global chrome (SPEC §2). Phones and tablets: top bar, bottom tabs and the
@@ -32,7 +36,11 @@ export function AppShell() {
   return (
     <SongMenuRoot>
       <OfflineBanner />
-      {desktop && <Sidebar bottomPx={barPx} />}
+      {desktop && (
+        <Suspense fallback={null}>
+          <Sidebar bottomPx={barPx} />
+        </Suspense>
+      )}
       <div className="lg:pl-60" style={{ ['--player-bar' as string]: `${barPx}px` }}>
         {!onPlayer && <TopBar />}
         {!onPlayer && <InstallBanner />}
@@ -44,7 +52,11 @@ export function AppShell() {
       </div>
       {!onPlayer && !desktop && <MiniPlayer />}
       {!onPlayer && !desktop && <BottomTabs />}
-      {desktop && <PlayerBar />}
+      {desktop && (
+        <Suspense fallback={null}>
+          <PlayerBar />
+        </Suspense>
+      )}
       <UpdatePrompt />
     </SongMenuRoot>
   );

@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { coverUrl, DEFAULT_COVER } from '../../shared/lib/song-view.js';
 import { CoverImage } from '../../shared/ui/cover-image.js';
 import { SongRow } from '../../shared/ui/song-row.js';
-import { OfflineButton } from '../offline/index.js';
+import { OfflineButton } from '../offline/ui.js';
 import { commands } from '../player/commands.js';
 import { playerActions, usePlayerStore } from '../player/player-store.js';
 import { useFavoriteSongs } from './favorite-songs.js';

@@ -3,8 +3,8 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { signInToast } from '../../shared/lib/toasts.js';
 import { useSessionUser } from '../auth/session-store.js';
-import { HistorySection } from '../history/index.js';
-import { DownloadsSection } from '../offline/index.js';
+import { HistorySection } from '../history/ui.js';
+import { DownloadsSection } from '../offline/ui.js';
 import { CreatePlaylistDialog } from '../playlists/create-playlist-dialog.js';
 import { PlaylistList } from '../playlists/playlist-list.js';
 

@@ -1,5 +1,5 @@
 import { FeedbackButton } from '../feedback/feedback-dialog.js';
-import { DownloadQualitySelect } from '../offline/index.js';
+import { DownloadQualitySelect } from '../offline/ui.js';
 import { AudioQualitySelect } from './audio-quality-select.js';
 import { LoudnessSelect } from './loudness-select.js';
 

@@ -12,8 +12,9 @@ import { QueueDrawer } from './queue-drawer.js';
 import { SeekBar } from './seek-bar.js';
 import { VolumeSlider } from './volume-slider.js';
 
-/** Height of the desktop player bar: the shell keeps content and the player screen clear of it. */
-export const PLAYER_BAR_PX = 88;
+import { PLAYER_BAR_PX } from './player-bar-size.js';
+
+export { PLAYER_BAR_PX };
 
 /**
  * The desktop player bar (>= 1024 px), fixed at the bottom on every route:
