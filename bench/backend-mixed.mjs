@@ -99,7 +99,7 @@ async function benchEngine(engine) {
   // The server in a process of its own, as deployed: its event loop is not this one's.
   const port = await freePort();
   const child = spawn(process.execPath, [MAIN.pathname], {
-    env: { ...process.env, ...e.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, MUSIC_DIR: musicDir, SCAN_WATCH: 'off', VIDEO_WORKER: 'off', LOUDNESS_SCAN: 'off', LOG_LEVEL: 'error' },
+    env: { ...process.env, ...e.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, MUSIC_DIR: musicDir, SCAN_WATCH: 'off', VIDEO_WORKER: 'off', LOUDNESS_SCAN: 'off', RATE_LIMITS: 'off', LOG_LEVEL: 'error' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const base = `http://127.0.0.1:${port}`;

@@ -174,7 +174,7 @@ async function benchEngine(engine) {
   const dataDir = mkdtempSync(join(tmpdir(), 'lyra-bench-'));
   const e = await openEngine(engine);
   // Every bench socket comes from this one address.
-  const config = loadConfig({ DATA_DIR: dataDir, SCAN_WATCH: 'off', VIDEO_WORKER: 'off', REALTIME_MAX_PER_ADDRESS: String(SOCKETS + 100) });
+  const config = loadConfig({ DATA_DIR: dataDir, SCAN_WATCH: 'off', VIDEO_WORKER: 'off', RATE_LIMITS: 'off', REALTIME_MAX_PER_ADDRESS: String(SOCKETS + 100) });
   const app = await createApp({ config, db: e.db, log: silentLogger, now: Date.now }, ['backend']);
   const server = app.createServer();
   // Idle keep-alive sockets between phases must not be closed under the client's feet.

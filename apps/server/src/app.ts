@@ -4,6 +4,7 @@ import { Hono } from 'hono';
 import { corsMiddleware } from './backend/http/cors.js';
 import { createBackend } from './backend/module.js';
 import { createCatalogue } from './catalogue/module.js';
+import { catalogueAdminRoutes } from './catalogue/http/admin.routes.js';
 import { healthRoutes } from './http/health.js';
 import { limitBodies, refuseBadInput, refuseBadTarget, refuseBadUpgrade } from './http/request-guards.js';
 import type { Deps, ServerModule } from './module.js';
@@ -35,7 +36,10 @@ export async function createApp(deps: Deps, only: readonly ModuleName[] = ALL_MO
   // Subsonic apps: the catalogue's music for the backend's accounts; audio and covers come from /media and /images.
   const subsonic = only.includes('catalogue') && backend ? await createSubsonic(deps, { internal: async (r) => hono.fetch(r), documents: backend.documents }) : null;
   if (only.includes('catalogue') && backend) {
-    modules.push(await createVideo(deps, { events: backend.events, ...(subsonic ? { adminRoutes: subsonic.adminRoutes } : {}) }));
+    // The loopback admin API carries the catalogue's admin actions and subsonic's credentials.
+    const adminRoutes = new Hono().route('/', catalogueAdminRoutes(async (r) => hono.fetch(r)));
+    if (subsonic) adminRoutes.route('/', subsonic.adminRoutes);
+    modules.push(await createVideo(deps, { events: backend.events, adminRoutes }));
   }
   if (subsonic) modules.push(subsonic);
   const hono = new Hono();

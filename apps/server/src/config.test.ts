@@ -24,6 +24,8 @@ describe('config', () => {
     ['VIDEO_S3_REGION', 'us east'],
     ['VIDEO_S3_PREFIX', '/videos/'],
     ['VIDEO_S3_FORCE_PATH_STYLE', 'yes'],
+    ['TRUST_PROXY', 'proxy.example'],
+    ['TRUST_PROXY', '10.0.0.0/99'],
   ])('rejects a bad %s with one line naming it', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrowError(new RegExp(`^Invalid ${name}`));
     try {
@@ -31,6 +33,12 @@ describe('config', () => {
     } catch (e) {
       expect(String((e as Error).message)).not.toContain('\n');
     }
+  });
+
+  it('trusts no forwarded header unless TRUST_PROXY names the proxy', () => {
+    expect(loadConfig({}).trustProxy('127.0.0.1')).toBe(false);
+    const c = loadConfig({ TRUST_PROXY: 'loopback, 10.0.0.0/8' });
+    expect([c.trustProxy('::1'), c.trustProxy('10.2.3.4'), c.trustProxy('192.0.2.1')]).toEqual([true, true, false]);
   });
 
   it('keeps previews in DATA_DIR unless a bucket is named', () => {

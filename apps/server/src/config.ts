@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { parseTrustProxy, type TrustProxy } from './http/client-address.js';
 
 /** The repository root, for defaults that point at files the repo ships. */
 export const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
@@ -24,6 +25,8 @@ const schema = z.object({
   WEB_DIR: optional(z.string().min(1)),
   APPWRITE_PROJECT_ID: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,35}$/).default('lyra'),
   ALLOWED_ORIGINS: optional(z.string()),
+  /** Reverse proxies whose X-Forwarded-For/-Proto are believed: IPs, CIDRs or `loopback`. Unset: none. */
+  TRUST_PROXY: optional(z.string()),
   GOOGLE_CLIENT_ID: optional(z.string()),
   GOOGLE_CLIENT_SECRET: optional(z.string()),
   /** Google's issuer; tests point it at an OpenID Connect provider on loopback. */
@@ -54,6 +57,8 @@ const schema = z.object({
   VIDEO_S3_ACCESS_KEY_ID: optional(z.string()),
   VIDEO_S3_SECRET_ACCESS_KEY: optional(z.string()),
   TRANSCODE_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
+  /** Per-address limits on sign-ups and anonymous sessions; off only for tests and benchmarks. */
+  RATE_LIMITS: onOff.default('on'),
   REALTIME_MAX_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(100),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
 });
@@ -68,6 +73,8 @@ export interface Config extends Env {
   allowedOrigins: string[];
   /** Catalogue hosts the web app tries in turn ('' = this server). */
   catalogueHosts: string[];
+  /** Whether a TCP peer is a trusted reverse proxy (TRUST_PROXY). */
+  trustProxy: TrustProxy;
   /** Resolved: on when VIDEO_S3_ENDPOINT is set, unless said otherwise. */
   VIDEO_S3_FORCE_PATH_STYLE: 'on' | 'off';
 }
@@ -107,6 +114,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (!e.VIDEO_S3_BUCKET && (e.VIDEO_S3_ENDPOINT || e.VIDEO_S3_ACCESS_KEY_ID)) {
     throw new ConfigError('Invalid VIDEO_S3_BUCKET: required when VIDEO_S3_ENDPOINT or VIDEO_S3_ACCESS_KEY_ID is set');
   }
+  let trustProxy: TrustProxy;
+  try {
+    trustProxy = parseTrustProxy(e.TRUST_PROXY);
+  } catch (err) {
+    throw new ConfigError(`Invalid TRUST_PROXY: ${(err as Error).message}`);
+  }
   const dataDir = resolve(e.DATA_DIR);
   return {
     ...e,
@@ -115,6 +128,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     WEB_DIR: resolve(e.WEB_DIR ?? resolve(REPO_ROOT, 'apps/web/dist')),
     allowedOrigins: list(e.ALLOWED_ORIGINS).map((o) => new URL(o).origin),
     catalogueHosts: list(e.CATALOGUE_HOSTS),
+    trustProxy,
     VIDEO_S3_FORCE_PATH_STYLE: e.VIDEO_S3_FORCE_PATH_STYLE ?? (e.VIDEO_S3_ENDPOINT ? 'on' : 'off'),
   };
 }

@@ -7,10 +7,11 @@ import { callerMiddleware, createCallerResolver, type BackendEnv } from './auth/
 import { createDocumentRoutes } from './documents/documents.routes.js';
 import { createServerDocuments, type ServerDocuments } from './documents/server-documents.js';
 import { corsMiddleware } from './http/cors.js';
-import { AppwriteError } from './http/errors.js';
+import { AppwriteError, retryAfterHeaders } from './http/errors.js';
 import { projectMiddleware } from './http/project.js';
 import { createEventBus, type EventBus } from './realtime/event-bus.js';
 import { createRealtime } from './realtime/realtime.js';
+import { sessionsStore } from './accounts/sessions.store.js';
 import { loadSchema } from './schema/appwrite-schema.js';
 
 /**
@@ -24,7 +25,12 @@ export async function createBackend(deps: Deps): Promise<BackendModule> {
   await migrate(deps.db, 'backend');
   const callers = createCallerResolver(deps);
   const events = createEventBus(deps);
-  const realtime = createRealtime(deps, { callers, events });
+  const sessionRows = sessionsStore(deps.db);
+  const realtime = createRealtime(deps, {
+    callers,
+    events,
+    liveSessions: (ids) => sessionRows.liveIds(ids, new Date(deps.now())),
+  });
   const documents = createServerDocuments({ ...deps, schema: loadSchema(), events });
 
   const routes = new Hono<BackendEnv>();
@@ -37,7 +43,7 @@ export async function createBackend(deps: Deps): Promise<BackendModule> {
     throw new AppwriteError(404, 'general_route_not_found', 'The requested route was not found. Please refer to the API docs and try again.');
   });
   routes.onError((err, c) => {
-    if (err instanceof AppwriteError) return c.json(err.toJSON(), err.code as 400);
+    if (err instanceof AppwriteError) return c.json(err.toJSON(), err.code as 400, retryAfterHeaders(err));
     if (isDatabaseUnavailable(err)) {
       deps.log.warn('database unavailable', { path: c.req.path, err });
       c.header('retry-after', String(RETRY_AFTER_S));

@@ -91,7 +91,7 @@ export async function createSubsonic(deps: Deps, opts: SubsonicOptions): Promise
               s: params.get('s'),
               apiKey: params.get('apiKey'),
             }),
-            clientIp(c),
+            clientIp(c, deps.config),
           );
       const outcome = await method.handler({ params, caller, db: deps.db, documents, now: deps.now, req: c.req.raw });
       return outcome instanceof Response ? outcome : render(format, okBody(outcome));

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { requireUser, type CallerResolver } from '../backend/auth/caller.js';
 import { corsMiddleware } from '../backend/http/cors.js';
-import { AppwriteError } from '../backend/http/errors.js';
+import { AppwriteError, retryAfterHeaders } from '../backend/http/errors.js';
 import { selfOrigin } from '../backend/http/request-info.js';
 import type { Config } from '../config.js';
 import type { Db } from '../db/db.js';
@@ -91,7 +91,7 @@ export function subsonicProfileRoutes(deps: ProfileDeps): Hono {
     throw new AppwriteError(404, 'general_route_not_found', 'The requested route was not found.');
   });
   routes.onError((err, c) => {
-    if (err instanceof AppwriteError) return c.json(err.toJSON(), err.code as 400);
+    if (err instanceof AppwriteError) return c.json(err.toJSON(), err.code as 400, retryAfterHeaders(err));
     deps.log.error('subsonic profile request failed', { path: c.req.path, err });
     return c.json(new AppwriteError(500, 'general_unknown', 'Server Error').toJSON(), 500);
   });

@@ -27,7 +27,7 @@ export async function createTestApp(
   { now = Date.now }: TestAppOptions = {},
 ): Promise<TestApp> {
   const dataDir = await mkdtemp(join(tmpdir(), 'lyra-test-'));
-  const config = loadConfig({ DATA_DIR: dataDir, SCAN_WATCH: 'off', VIDEO_WORKER: 'off', ...env });
+  const config = loadConfig({ DATA_DIR: dataDir, SCAN_WATCH: 'off', VIDEO_WORKER: 'off', RATE_LIMITS: 'off', ...env });
   const testDb = await createTestDb(engine);
   const app = await createApp({ config, db: testDb.db, log: silentLogger, now }, only);
   return {

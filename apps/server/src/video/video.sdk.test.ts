@@ -62,6 +62,19 @@ describe.each(ENGINES)('video previews through the appwrite SDK on %s', (engine)
     await rm(dir, { recursive: true, force: true });
   });
 
+  it('refuses a request for a song that is not in the catalogue, before the worker sees it', async () => {
+    const dan = await signedInClient(baseUrl, 'dan');
+    await expect(
+      dan.databases.createDocument('lyra', 'VideoRequest', ID.unique(), { song_id: 'no-such-song', url: `${baseUrl}/download?id=no-such-song` }),
+    ).rejects.toMatchObject({
+      code: 400,
+      type: 'document_invalid_structure',
+      message: 'Invalid document structure: Attribute "song_id" must name a song of the catalogue, not "no-such-song"',
+    });
+    const rows = await t.testDb.db.query(`select 1 from ${'"VideoRequest"'} where song_id = 'no-such-song'`).catch(() => []);
+    expect(rows).toEqual([]);
+  });
+
   it("renders a requested song and tells the requester's app and everyone else", async () => {
     const ada = await signedInClient(baseUrl, 'ada');
     const bob = await signedInClient(baseUrl, 'bob');

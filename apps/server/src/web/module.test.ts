@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,7 +11,7 @@ import { silentLogger } from '../log.js';
 import { createTestApp, type TestApp } from '../test/app.js';
 import { createTestDb, ENGINES, type TestDb } from '../test/db.js';
 
-const HTML = '<!doctype html><div id="root"></div>';
+const HTML = '<!doctype html><div id="root"></div><script>window.x=1</script>';
 const JS = 'console.log("lyra");'.repeat(100);
 
 describe.each(ENGINES)('web module serving the built app (%s)', (engine) => {
@@ -53,6 +54,19 @@ describe.each(ENGINES)('web module serving the built app (%s)', (engine) => {
     const htmlPlain = await get('/', 'gzip');
     expect(htmlPlain.headers.get('content-encoding')).toBeNull();
     expect(await htmlPlain.text()).toBe(HTML);
+  });
+
+  it('sends a content security policy that allows the inline script by hash, and the other security headers', async () => {
+    const hash = `'sha256-${createHash('sha256').update('window.x=1').digest('base64')}'`;
+    for (const path of ['/', '/player/abc', '/assets/app-1.js', '/nowhere']) {
+      const res = await get(path);
+      const csp = res.headers.get('content-security-policy') ?? '';
+      expect(csp, path).toContain(`script-src 'self' ${hash}`);
+      expect(csp, path).toContain("frame-ancestors 'none'");
+      expect(csp, path).toContain("default-src 'self'");
+      expect(res.headers.get('x-content-type-options'), path).toBe('nosniff');
+      expect(res.headers.get('referrer-policy'), path).toBe('strict-origin-when-cross-origin');
+    }
   });
 
   it('answers client routes with the shell and unknown files with a 404', async () => {

@@ -5,6 +5,7 @@ import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { Hono } from 'hono';
 import type { Deps, ServerModule } from '../module.js';
 import { clientConfig } from './client-config.js';
+import { catalogueOrigins, contentSecurityPolicy, inlineScriptHashes, securityHeaders } from './security-headers.js';
 import { isAppRoute, playerSongId } from '@lyra/contracts/app-routes';
 import { loadRenderer, RENDERER_DIR, withFirstScreen, type CatalogueApi } from './first-screen.js';
 
@@ -44,6 +45,11 @@ export async function createWeb({ config, log }: Deps, { api }: { api?: Catalogu
   // Only when the app asks this server first: the page must show what the app will.
   const renderer = api && client.catalogueHosts[0] === '/api' ? await loadRenderer(root, log) : null;
   const firstScreen = api && renderer ? { renderer, api, config: client, log } : null;
+  // The policy hashes index.html's inline scripts: computed once from the built file.
+  const shell = await readFile(join(root, 'index.html'), 'utf8').catch(() => '');
+  const security = securityHeaders(
+    contentSecurityPolicy({ scriptHashes: inlineScriptHashes(shell), catalogue: catalogueOrigins(client.catalogueHosts) }),
+  );
   const routes = new Hono();
   routes.get('/config.json', (c) => {
     c.header('cache-control', 'no-cache');
@@ -52,6 +58,7 @@ export async function createWeb({ config, log }: Deps, { api }: { api?: Catalogu
   routes.get('*', async (c, next) => {
     const path = c.req.path;
     if (path.startsWith('/api/') || path.startsWith('/v1/') || path === '/v1') return next();
+    for (const [name, value] of Object.entries(security)) c.header(name, value);
     if (!existsSync(join(root, 'index.html'))) {
       return c.html('<!doctype html><title>Lyra</title><p>The web app is not built. Run <code>npm run build</code>.</p>', 503);
     }

@@ -1,6 +1,7 @@
 import { ID } from 'appwrite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENGINES } from '../../test/db.js';
+import { sessionsStore } from './sessions.store.js';
 import { createSdkClient, sdkFailure as failure, type SdkClient } from '../test/sdk.js';
 import { startTestServer, type TestServer } from '../test/server.js';
 
@@ -92,6 +93,10 @@ describe.each(ENGINES)('accounts and sessions through the appwrite SDK (%s)', (e
     it.each([
       [{ password: 'short' }, 'password', 'Invalid `password` param: Password must be between 8 and 256 characters long.'],
       [{ password: 'x'.repeat(257) }, 'password', 'Invalid `password` param: Password must be between 8 and 256 characters long.'],
+      [{ password: ' '.repeat(8) }, 'password', 'Invalid `password` param: Password must be between 8 and 256 characters long and must not consist only of whitespace or control characters.'],
+      [{ password: '\u0000'.repeat(8) }, 'password', 'Invalid `password` param: Value must not contain NUL characters.'],
+      [{ password: '\u0001\u007f'.repeat(4) }, 'password', 'Invalid `password` param: Password must be between 8 and 256 characters long and must not consist only of whitespace or control characters.'],
+      [{ password: '\t\n\r \u00a0\u200b\u2028\u3000' }, 'password', 'Invalid `password` param: Password must be between 8 and 256 characters long and must not consist only of whitespace or control characters.'],
       [{ email: 'not-an-email' }, 'email', 'Invalid `email` param: Value must be a valid email address'],
       [{ userId: '_bad' }, 'userId', 'Invalid `userId` param: Parameter must contain at most 36 chars.'],
       [{ userId: 'x'.repeat(37) }, 'userId', 'Invalid `userId` param: Parameter must contain at most 36 chars.'],
@@ -173,27 +178,35 @@ describe.each(ENGINES)('accounts and sessions through the appwrite SDK (%s)', (e
       expect(decoded.secret.length).toBeGreaterThanOrEqual(32);
       const expires = new Date(Date.parse(session.expire)).toUTCString();
       // Plain http on an IP: no `secure`, no `domain`.
-      expect(legacy).toBe(`a_session_lyra_legacy=${blob}; expires=${expires}; path=/; httponly`);
+      expect(legacy).toBe(`a_session_lyra_legacy=${blob}; expires=${expires}; path=/; httponly; samesite=Lax`);
       expect(main).toBe(`a_session_lyra=${blob}; expires=${expires}; path=/; httponly; samesite=None`);
       expect(res.headers.get('x-fallback-cookies')).toBe(JSON.stringify({ a_session_lyra: blob }));
       // The real credential is never in the body.
       expect(JSON.stringify(session)).not.toContain(decoded.secret);
     });
 
-    it('records the client address given by a reverse proxy on this machine', async () => {
+    it('ignores X-Forwarded-For unless TRUST_PROXY names the peer', async () => {
       const { email } = await signedIn();
-      for (const [forwarded, ip] of [
-        ['203.0.113.7, 10.0.0.1', '203.0.113.7'],
-        ['not-an-address', '127.0.0.1'],
-      ]) {
+      for (const forwarded of ['203.0.113.7', '203.0.113.7, 10.0.0.1', 'not-an-address']) {
         const res = await raw('/v1/account/sessions/email', {
           method: 'POST',
-          headers: { 'x-forwarded-for': forwarded! },
+          headers: { 'x-forwarded-for': forwarded },
           body: JSON.stringify({ email, password: 'password123' }),
         });
         expect(res.status).toBe(201);
-        expect(((await res.json()) as { ip: string }).ip).toBe(ip);
+        expect(((await res.json()) as { ip: string }).ip).toBe('127.0.0.1');
       }
+    });
+
+    it('answers 429 with Retry-After in seconds', async () => {
+      const { email } = await signedIn();
+      for (let i = 0; i < 10; i++) {
+        await raw('/v1/account/sessions/email', { method: 'POST', body: JSON.stringify({ email, password: `nope-${i}-nope` }) });
+      }
+      const res = await raw('/v1/account/sessions/email', { method: 'POST', body: JSON.stringify({ email, password: 'password123' }) });
+      expect(res.status).toBe(429);
+      expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(3000);
+      expect(Number(res.headers.get('retry-after'))).toBeLessThanOrEqual(3600);
     });
 
     it('refuses a wrong password or an unknown email with 401 user_invalid_credentials', async () => {
@@ -230,6 +243,18 @@ describe.each(ENGINES)('accounts and sessions through the appwrite SDK (%s)', (e
         code: 429,
         type: 'general_rate_limit_exceeded',
       });
+    });
+
+    it('tells realtime which sessions are still live: not deleted, not expired, account not blocked', async () => {
+      const first = await signedIn();
+      const second = await signedIn();
+      const id1 = (await first.sdk.account.getSession('current')).$id;
+      const id2 = (await second.sdk.account.getSession('current')).$id;
+      const store = sessionsStore(s.testDb.db);
+      expect(await store.liveIds([id1, id2, 'gone'], new Date())).toEqual(new Set([id1, id2]));
+      await s.testDb.db.query('update users set status = false where id = $1', [second.user.$id]);
+      expect(await store.liveIds([id1, id2], new Date())).toEqual(new Set([id1]));
+      expect(await store.liveIds([id1], new Date(Date.now() + 400 * 86_400_000))).toEqual(new Set());
     });
 
     it('refuses a blocked user (403 user_blocked) and treats their sessions as guests', async () => {
@@ -498,4 +523,76 @@ describe.each(ENGINES)('accounts and sessions through the appwrite SDK (%s)', (e
       expect(await res.json()).toMatchObject({ type: 'general_route_not_found' });
     });
   });
+  describe('behind a trusted reverse proxy (TRUST_PROXY=loopback)', () => {
+    let p: TestServer;
+    beforeAll(async () => {
+      p = await startTestServer(engine, { TRUST_PROXY: 'loopback', RATE_LIMITS: 'on' });
+    });
+    afterAll(async () => p?.close());
+    const post = (path: string, body: unknown, forwarded: string) =>
+      fetch(`${p.baseUrl}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-appwrite-project': 'lyra', 'x-forwarded-for': forwarded },
+        body: JSON.stringify(body),
+      });
+
+    it('records the rightmost untrusted X-Forwarded-For hop', async () => {
+      const email = `proxied${++n}@example.com`;
+      await createSdkClient(p.baseUrl).account.create({ userId: ID.unique(), email, password: 'password123' });
+      for (const [forwarded, ip] of [
+        ['203.0.113.7', '203.0.113.7'],
+        ['10.9.9.9, 203.0.113.7', '203.0.113.7'],
+        ['203.0.113.7, 127.0.0.1', '203.0.113.7'],
+        ['not-an-address', '127.0.0.1'],
+      ]) {
+        const res = await post('/v1/account/sessions/email', { email, password: 'password123' }, forwarded!);
+        expect(res.status).toBe(201);
+        expect(((await res.json()) as { ip: string }).ip).toBe(ip);
+      }
+    });
+
+    it('cannot be bypassed by rotating client-written X-Forwarded-For entries', async () => {
+      const email = `target${++n}@example.com`;
+      const statuses: number[] = [];
+      for (let i = 0; i < 12; i++) {
+        const res = await post('/v1/account/sessions/email', { email, password: `guess-${i}-guess` }, `10.0.${i}.1, 198.51.100.20`);
+        statuses.push(res.status);
+      }
+      expect(statuses.slice(0, 10)).toEqual(Array(10).fill(401));
+      expect(statuses.slice(10)).toEqual([429, 429]);
+    });
+
+    it('limits sign-ups to 10 an hour per address, with 429 general_rate_limit_exceeded and Retry-After', async () => {
+      const signUp = (i: number, ip: string) =>
+        post('/v1/account', { userId: 'unique()', email: `signup${i}-${ip}@example.com`, password: 'password123' }, ip);
+      for (let i = 0; i < 10; i++) expect((await signUp(i, '198.51.100.40')).status).toBe(201);
+      const refused = await signUp(10, '198.51.100.40');
+      expect(refused.status).toBe(429);
+      expect(await refused.json()).toMatchObject({ code: 429, type: 'general_rate_limit_exceeded' });
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(3500);
+      expect((await signUp(0, '198.51.100.41')).status).toBe(201);
+    });
+
+    it('limits anonymous sessions to 50 an hour per address', async () => {
+      const statuses: number[] = [];
+      for (let i = 0; i < 51; i++) statuses.push((await post('/v1/account/sessions/anonymous', {}, '198.51.100.50')).status);
+      expect(statuses.slice(0, 50).every((x) => x === 201)).toBe(true);
+      expect(statuses[50]).toBe(429);
+      expect((await post('/v1/account/sessions/anonymous', {}, '198.51.100.51')).status).toBe(201);
+    });
+
+    it('limits one address spraying many emails', async () => {
+      const statuses: number[] = [];
+      for (let i = 0; i < 32; i++) {
+        const res = await post('/v1/account/sessions/email', { email: `spray${i}@example.com`, password: 'password123' }, '198.51.100.30');
+        statuses.push(res.status);
+      }
+      expect(statuses.slice(0, 30).every((x) => x === 401)).toBe(true);
+      expect(statuses.slice(30)).toEqual([429, 429]);
+      // Another address is unaffected.
+      const other = await post('/v1/account/sessions/email', { email: 'spray0@example.com', password: 'password123' }, '198.51.100.31');
+      expect(other.status).toBe(401);
+    });
+  });
+
 });

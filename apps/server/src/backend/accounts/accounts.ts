@@ -1,5 +1,5 @@
 import type { Deps } from '../../module.js';
-import { createLoginLimiter, LOGIN_LIMIT } from '../auth/login-limiter.js';
+import { createSignInLimiter } from '../auth/login-limiter.js';
 import { dummyHash, hashPassword, verifyPassword } from '../auth/password.js';
 import { hashSecret } from '../auth/secrets.js';
 import { uniqueId } from '../http/params.js';
@@ -14,7 +14,7 @@ export type Accounts = ReturnType<typeof createAccounts>;
 export function createAccounts(deps: Deps) {
   const users = usersStore(deps.db);
   const tokens = tokensStore(deps.db);
-  const limiter = createLoginLimiter({ ...LOGIN_LIMIT, now: deps.now });
+  const limiter = createSignInLimiter(deps.now);
   const at = () => new Date(deps.now());
 
   return {
@@ -49,15 +49,16 @@ export function createAccounts(deps: Deps) {
 
     /**
      * The user with this email and password. Unknown emails cost a hash too, so
-     * timing does not tell which emails exist; failures per (email, IP) are capped.
+     * timing does not tell which emails exist; failures per email and per IP are capped.
      */
     async checkPassword(email: string, password: string, ip: string): Promise<UserRow> {
-      const key = `${email.toLowerCase()}|${ip}`;
-      if (limiter.retryAfterMs(key) > 0) throw accountErrors.rateLimited();
+      const key = email.toLowerCase();
+      const wait = limiter.retryAfterMs(key, ip);
+      if (wait > 0) throw accountErrors.rateLimited(wait);
       const user = await users.byEmail(email);
       const ok = await verifyPassword(password, user?.password_hash ?? (await dummyHash()));
       if (!user || !user.password_hash || !ok) {
-        limiter.recordFailure(key);
+        limiter.recordFailure(key, ip);
         throw accountErrors.invalidCredentials();
       }
       limiter.reset(key);

@@ -17,10 +17,11 @@ export const accountErrors = {
     new AppwriteError(404, 'user_session_not_found', 'The current user session could not be found.'),
   userNotFound: () => new AppwriteError(404, 'user_not_found', 'User with the requested ID could not be found.'),
   blocked: () => new AppwriteError(403, 'user_blocked', 'The current user has been blocked.'),
-  rateLimited: () =>
+  rateLimited: (retryAfterMs: number) =>
     new AppwriteError(
       429,
       'general_rate_limit_exceeded',
       'Rate limit for the current endpoint has been exceeded. Please try again after some time.',
+      retryAfterMs / 1000,
     ),
 };

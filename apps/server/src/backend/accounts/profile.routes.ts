@@ -3,13 +3,16 @@ import type { Deps } from '../../module.js';
 import { requireUser, type BackendEnv } from '../auth/caller.js';
 import { readBody, requireString, resolveId } from '../http/params.js';
 import type { EventBus } from '../realtime/event-bus.js';
+import type { CreationLimits } from '../auth/creation-limits.js';
+import { clientIp } from '../http/request-info.js';
 import { accountEvent } from './account-events.js';
+import { accountErrors } from './errors.js';
 import type { Accounts } from './accounts.js';
 import { appwriteTime, userModel } from './models.js';
 import { emailParam, nameParam, passwordParam, prefsParam } from './validation.js';
 
 /** /v1/account: sign-up, the current user, prefs, name, password, identities (backend-api.md §3). */
-export function profileRoutes(deps: Deps, { accounts, events }: { accounts: Accounts; events: EventBus }) {
+export function profileRoutes(deps: Deps, { accounts, events, limits }: { accounts: Accounts; events: EventBus; limits: CreationLimits }) {
   const routes = new Hono<BackendEnv>();
   const publish = async (userId: string, action: string, user: ReturnType<typeof userModel>) =>
     events.publish(accountEvent(userId, null, action, user, appwriteTime(new Date(deps.now()))));
@@ -25,6 +28,8 @@ export function profileRoutes(deps: Deps, { accounts, events }: { accounts: Acco
     const email = emailParam(body);
     const password = passwordParam(body);
     const name = nameParam(body, false);
+    const wait = limits.take('signUp', clientIp(c, deps.config));
+    if (wait > 0) throw accountErrors.rateLimited(wait);
     const user = await accounts.signUp({ id, email, password, name });
     return c.json(userModel(user), 201);
   });

@@ -1,9 +1,11 @@
 import { Hono, type Context } from 'hono';
 import type { Deps } from '../../module.js';
 import { requireUser, type BackendEnv } from '../auth/caller.js';
+import type { CreationLimits } from '../auth/creation-limits.js';
 import { readBody, requireString } from '../http/params.js';
 import { clientIp, userAgent } from '../http/request-info.js';
 import type { EventBus } from '../realtime/event-bus.js';
+import { sessionsEndedEvent } from '../realtime/session-end.js';
 import { accountEvent } from './account-events.js';
 import type { Accounts } from './accounts.js';
 import { accountErrors } from './errors.js';
@@ -16,6 +18,7 @@ interface Ctx {
   accounts: Accounts;
   sessions: Sessions;
   events: EventBus;
+  limits: CreationLimits;
 }
 
 /**
@@ -23,14 +26,14 @@ interface Ctx {
  * (backend-api.md §3). Creating a session while signed in is 401
  * user_session_already_exists; success sets the cookies and answers 201.
  */
-export function sessionRoutes(deps: Deps, { accounts, sessions, events }: Ctx) {
+export function sessionRoutes(deps: Deps, { accounts, sessions, events, limits }: Ctx) {
   const project = deps.config.APPWRITE_PROJECT_ID;
   const routes = new Hono<BackendEnv>();
-  const client = (c: Context) => ({ ip: clientIp(c), userAgent: userAgent(c) });
+  const client = (c: Context) => ({ ip: clientIp(c, deps.config), userAgent: userAgent(c) });
   const now = () => appwriteTime(new Date(deps.now()));
 
   const respond = async (c: Context<BackendEnv>, issued: IssuedSession) => {
-    setSessionCookies(c, project, issued);
+    setSessionCookies(c, deps.config, issued);
     const model = sessionModel(issued.session, issued.session.id);
     await events.publish(accountEvent(issued.session.user_id, ['sessions', model.$id], 'create', model, now()));
     return c.json(model, 201);
@@ -44,13 +47,15 @@ export function sessionRoutes(deps: Deps, { accounts, sessions, events }: Ctx) {
     const email = emailParam(body);
     const password = requireString(body, 'password');
     refuseIfSignedIn(c);
-    const user = await accounts.checkPassword(email, password, clientIp(c));
+    const user = await accounts.checkPassword(email, password, clientIp(c, deps.config));
     return respond(c, await sessions.issue(user.id, { provider: 'email', factors: ['password'] }, client(c)));
   });
 
   routes.post('/v1/account/sessions/anonymous', async (c) => {
     await readBody(c);
     refuseIfSignedIn(c);
+    const wait = limits.take('anonymousSession', clientIp(c, deps.config));
+    if (wait > 0) throw accountErrors.rateLimited(wait);
     const user = await accounts.createAnonymous();
     return respond(c, await sessions.issue(user.id, { provider: 'anonymous', factors: ['anonymous'] }, client(c)));
   });
@@ -78,7 +83,8 @@ export function sessionRoutes(deps: Deps, { accounts, sessions, events }: Ctx) {
     const { userId } = requireUser(c.var.caller);
     await readBody(c);
     await sessions.deleteAll(userId);
-    clearSessionCookies(c, project, deps.now());
+    await events.publish(sessionsEndedEvent({ userId, sessionIds: null }, now()));
+    clearSessionCookies(c, deps.config, deps.now());
     return c.body(null, 204);
   });
 
@@ -105,8 +111,9 @@ export function sessionRoutes(deps: Deps, { accounts, sessions, events }: Ctx) {
     await readBody(c);
     const model = sessionModel(await sessions.get(userId, id), sessionId);
     await sessions.delete(userId, id);
-    if (id === sessionId) clearSessionCookies(c, project, deps.now());
+    if (id === sessionId) clearSessionCookies(c, deps.config, deps.now());
     await events.publish(accountEvent(userId, ['sessions', id], 'delete', model, now()));
+    await events.publish(sessionsEndedEvent({ userId, sessionIds: [id] }, now()));
     return c.body(null, 204);
   });
 

@@ -62,6 +62,15 @@ export const sessionsStore = (db: Queryable) => ({
       [userId, at],
     ),
 
+  /** Of these session ids, those unexpired and of an account that is not blocked. */
+  async liveIds(ids: string[], at: Date): Promise<Set<string>> {
+    const rows = await db.query<{ id: string }>(
+      'select s.id from sessions s join users u on u.id = s.user_id where s.id = any($1::text[]) and s.expire > $2 and u.status',
+      [ids, at],
+    );
+    return new Set(rows.map((r) => r.id));
+  },
+
   async getLive(id: string, userId: string, at: Date): Promise<SessionRow | null> {
     const [row] = await db.query<SessionRow>(
       `select ${COLUMNS} from sessions s where s.id = $1 and s.user_id = $2 and s.expire > $3`,

@@ -10,11 +10,17 @@ export function emailParam(params: Params, name = 'email'): string {
   return v;
 }
 
-/** Password: 8-256 characters (backend-api.md §3). */
+/** Only spaces, separators and control characters: no secret at all. */
+const BLANK_RE = /^[\p{White_Space}\p{Cc}\p{Cf}\p{Z}]*$/u;
+
+/** Password: 8-256 characters, not only whitespace or control characters (backend-api.md §3). */
 export function passwordParam(params: Params, name = 'password'): string {
   const v = requireString(params, name);
   if (v.length < 8 || v.length > 256) {
     throw invalidParam(name, 'Password must be between 8 and 256 characters long.');
+  }
+  if (BLANK_RE.test(v)) {
+    throw invalidParam(name, 'Password must be between 8 and 256 characters long and must not consist only of whitespace or control characters.');
   }
   return v;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createLoginLimiter } from './login-limiter.js';
+import { createLoginLimiter, createSignInLimiter, LOGIN_IP_LIMIT, LOGIN_LIMIT } from './login-limiter.js';
 
 describe('login limiter', () => {
   const make = (max = 3, windowMs = 1000) => {
@@ -46,5 +46,28 @@ describe('login limiter', () => {
     expect(limiter.retryAfterMs('a')).toBe(0);
     expect(limiter.retryAfterMs('b')).toBe(1000);
     expect(limiter.retryAfterMs('c')).toBe(1000);
+  });
+});
+
+describe('sign-in limiter', () => {
+  it('caps one account from many addresses', () => {
+    const limiter = createSignInLimiter(() => 5_000);
+    for (let i = 0; i < LOGIN_LIMIT.max; i++) {
+      expect(limiter.retryAfterMs('victim@example.com', `203.0.113.${i}`)).toBe(0);
+      limiter.recordFailure('victim@example.com', `203.0.113.${i}`);
+    }
+    expect(limiter.retryAfterMs('victim@example.com', '198.51.100.1')).toBe(LOGIN_LIMIT.windowMs);
+    expect(limiter.retryAfterMs('other@example.com', '198.51.100.1')).toBe(0);
+  });
+
+  it('caps one address spraying many accounts, and a success does not forgive the address', () => {
+    const limiter = createSignInLimiter(() => 5_000);
+    for (let i = 0; i < LOGIN_IP_LIMIT.max; i++) {
+      expect(limiter.retryAfterMs(`user${i}@example.com`, '203.0.113.9')).toBe(0);
+      limiter.recordFailure(`user${i}@example.com`, '203.0.113.9');
+      limiter.reset(`user${i}@example.com`);
+    }
+    expect(limiter.retryAfterMs('fresh@example.com', '203.0.113.9')).toBe(LOGIN_IP_LIMIT.windowMs);
+    expect(limiter.retryAfterMs('fresh@example.com', '203.0.113.10')).toBe(0);
   });
 });

@@ -20,8 +20,35 @@ export interface LoginLimiterOptions {
   maxKeys?: number;
 }
 
-/** Appwrite allows 10 session attempts per hour per email and IP; we count failures only. */
+/** Appwrite allows 10 session attempts per hour per email; we count failures only. */
 export const LOGIN_LIMIT = { max: 10, windowMs: 60 * 60_000 } as const;
+
+/** Failures from one address across all accounts: caps spraying many emails. */
+export const LOGIN_IP_LIMIT = { max: 30, windowMs: 60 * 60_000 } as const;
+
+/**
+ * Sign-in failures counted per account and per client address at once: a
+ * guess is refused while either is over its limit, and both count a failure.
+ */
+export interface SignInLimiter {
+  retryAfterMs(account: string, ip: string): number;
+  recordFailure(account: string, ip: string): void;
+  /** A success forgives the account's failures (not the address's). */
+  reset(account: string): void;
+}
+
+export function createSignInLimiter(now: () => number): SignInLimiter {
+  const perAccount = createLoginLimiter({ ...LOGIN_LIMIT, now });
+  const perIp = createLoginLimiter({ ...LOGIN_IP_LIMIT, now });
+  return {
+    retryAfterMs: (account, ip) => Math.max(perAccount.retryAfterMs(account), perIp.retryAfterMs(ip)),
+    recordFailure(account, ip) {
+      perAccount.recordFailure(account);
+      perIp.recordFailure(ip);
+    },
+    reset: (account) => perAccount.reset(account),
+  };
+}
 
 export function createLoginLimiter({ max, windowMs, now, maxKeys = 10_000 }: LoginLimiterOptions): LoginLimiter {
   const failures = new Map<string, number[]>();

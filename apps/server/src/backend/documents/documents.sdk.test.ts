@@ -158,6 +158,30 @@ describe.each(ENGINES)('documents through the appwrite SDK on %s', (engine) => {
     });
   });
 
+  it('sends Retry-After in seconds with the video request 429', async () => {
+    const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
+      fetch(`${s.endpoint}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-appwrite-project': 'lyra', ...headers },
+        body: JSON.stringify(body),
+      });
+    const email = `carol-${process.pid}@example.com`;
+    await post('/account', { userId: 'unique()', email, password: 'password123' });
+    const session = await post('/account/sessions/email', { email, password: 'password123' });
+    const cookie = session.headers.getSetCookie().find((c) => c.startsWith('a_session_lyra='))!.split(';')[0]!;
+    const req = (song: string) =>
+      fetch(`${s.endpoint}/databases/lyra/collections/VideoRequest/documents`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-appwrite-project': 'lyra', cookie },
+        body: JSON.stringify({ documentId: 'unique()', data: { song_id: song, url: `/api/download?name=Song&id=${song}` } }),
+      });
+    for (const song of ['ra-1', 'ra-2', 'ra-3']) expect((await req(song)).status).toBe(201);
+    const res = await req('ra-4');
+    expect(res.status).toBe(429);
+    expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(86_000);
+    expect(Number(res.headers.get('retry-after'))).toBeLessThanOrEqual(86_400);
+  });
+
   it("never lets one user read or change another's favourites, playlists or playlist songs", async () => {
     const fav = await db(ada).createDocument('lyra', 'Favorite', ID.unique(), { userId: ada.userId, songId: 'secret' });
     const pl = await db(ada).createDocument('lyra', 'Playlist', ID.unique(), { userId: ada.userId, name: 'Secret' });

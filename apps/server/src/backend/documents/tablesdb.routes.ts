@@ -36,7 +36,7 @@ function asRowError(e: unknown): unknown {
     .replace(/^The document data/, 'The row data')
     .replace(/^Invalid `documentId` param/, 'Invalid `rowId` param');
   const type = TYPES[e.type] ?? e.type;
-  return type === e.type && message === e.message ? e : new AppwriteError(e.code, type, message);
+  return type === e.type && message === e.message ? e : new AppwriteError(e.code, type, message, e.retryAfterSeconds);
 }
 
 /** Path parameters by name (the wrapper below hides Hono's typed path). */

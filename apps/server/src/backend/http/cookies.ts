@@ -1,7 +1,7 @@
 import { isIP } from 'node:net';
 import { isLoopbackHost } from './origins.js';
 
-/** `a_session_<project>`; the `_legacy` twin has no SameSite (backend-api.md §1). */
+/** `a_session_<project>`; the `_legacy` twin never has SameSite=None (backend-api.md §1). */
 export const sessionCookieName = (project: string) => `a_session_${project}`;
 export const legacyCookieName = (project: string) => `a_session_${project}_legacy`;
 
@@ -25,11 +25,16 @@ export interface CookieOptions extends CookieTarget {
   sameSiteNone?: boolean;
 }
 
-/** One Set-Cookie value in Appwrite's form: path=/, HttpOnly, secure only over https. */
+/**
+ * One Set-Cookie value in Appwrite's form: path=/, HttpOnly, secure only over
+ * https (directly or through a trusted proxy). The main cookie is
+ * SameSite=None as Appwrite sends it (browsers keep it only with secure, for
+ * apps on other sites); the legacy twin is SameSite=Lax.
+ */
 export function serializeCookie(o: CookieOptions): string {
   return (
     `${o.name}=${o.value}; expires=${o.expires.toUTCString()}; path=/${domainAttr(o.hostname)}` +
-    `${o.secure ? '; secure' : ''}; httponly${o.sameSiteNone ? '; samesite=None' : ''}`
+    `${o.secure ? '; secure' : ''}; httponly; samesite=${o.sameSiteNone ? 'None' : 'Lax'}`
   );
 }
 

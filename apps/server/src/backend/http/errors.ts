@@ -11,6 +11,8 @@ export class AppwriteError extends Error {
     readonly code: number,
     readonly type: string,
     message: string,
+    /** For 429s: seconds until a retry may succeed, sent as Retry-After. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
     this.name = 'AppwriteError';
@@ -19,6 +21,12 @@ export class AppwriteError extends Error {
   toJSON() {
     return { message: this.message, code: this.code, type: this.type, version: APPWRITE_VERSION };
   }
+}
+
+/** Writes the Retry-After header an error asks for (every 429 carries one). */
+export function retryAfterHeaders(e: AppwriteError): Record<string, string> {
+  if (e.retryAfterSeconds !== undefined) return { 'Retry-After': String(Math.max(1, Math.ceil(e.retryAfterSeconds))) };
+  return e.code === 429 ? { 'Retry-After': '60' } : {};
 }
 
 export const missingParam = (name: string) =>

@@ -1,5 +1,6 @@
-import { isIP } from 'node:net';
 import type { Context } from 'hono';
+import type { Config } from '../../config.js';
+import { clientAddress, clientUsedHttps } from '../../http/client-address.js';
 import { originOf } from './origins.js';
 
 /** The Node request behind a Hono context, when served by @hono/node-server. */
@@ -29,20 +30,25 @@ export const selfHostname = (c: Context) => new URL(selfOrigin(c)).hostname;
 export const pageOrigin = (c: Context): string | null =>
   originOf(c.req.header('origin')) ?? originOf(c.req.header('referer'));
 
-const unmapped = (ip: string) => (ip.startsWith('::ffff:') ? ip.slice(7) : ip);
+/** The TCP peer behind a Hono context ('' in in-process tests). */
+export function peerAddress(c: Context): string {
+  return (c.env as NodeBindings | undefined)?.incoming?.socket?.remoteAddress ?? '';
+}
 
 /**
  * The client's address ('' in in-process tests): the TCP peer, or, when the
- * peer is a reverse proxy on this machine, the first X-Forwarded-For entry.
- * Forwarded headers from anywhere else are ignored, so a remote client cannot
- * pick its own address (it keys the sign-in limiter).
+ * peer is a trusted proxy (TRUST_PROXY), the rightmost untrusted
+ * X-Forwarded-For hop. It keys the rate limiters, so a client cannot pick it.
  */
-export function clientIp(c: Context): string {
-  const env = c.env as NodeBindings | undefined;
-  const peer = unmapped(env?.incoming?.socket?.remoteAddress ?? '');
-  const forwarded = first(c.req.header('x-forwarded-for'));
-  const loopbackPeer = peer === '::1' || peer.startsWith('127.');
-  return loopbackPeer && forwarded && isIP(forwarded) !== 0 ? unmapped(forwarded) : peer;
+export function clientIp(c: Context, trust: Pick<Config, 'trustProxy'>): string {
+  return clientAddress(peerAddress(c), c.req.header('x-forwarded-for'), trust.trustProxy);
+}
+
+/** Whether the client used https, directly or through a trusted proxy (the cookies' `secure`). */
+export function clientHttps(c: Context, trust: Pick<Config, 'trustProxy'>): boolean {
+  const env = c.env as { incoming?: { socket?: { encrypted?: boolean } } } | undefined;
+  const encrypted = env?.incoming?.socket?.encrypted === true || new URL(c.req.url).protocol === 'https:';
+  return clientUsedHttps(peerAddress(c), encrypted, c.req.header('x-forwarded-proto'), trust.trustProxy);
 }
 
 export const userAgent = (c: Context) => (c.req.header('user-agent') ?? '').slice(0, 512);

@@ -10,7 +10,7 @@ import { AppwriteError } from '../http/errors.js';
 import { invalidParam } from '../http/params.js';
 import { createOriginPolicy } from '../http/origins.js';
 import { projectNotFound } from '../http/project.js';
-import { clientIp, isHttps, selfOrigin, userAgent } from '../http/request-info.js';
+import { clientHttps, clientIp, selfOrigin, userAgent } from '../http/request-info.js';
 import { createOAuthFlows, OAuthFailure, OAUTH_STATE_TTL_MS, type FlowMode } from './oauth.js';
 import { checkRedirectUrl, failureLocation, withParams } from './redirect-urls.js';
 
@@ -72,7 +72,7 @@ export function oauthRoutes(deps: Deps, { accounts, sessions }: { accounts: Acco
       c.header(
         'Set-Cookie',
         `${STATE_COOKIE}=${state}; Max-Age=${OAUTH_STATE_TTL_MS / 1000}; Path=${CALLBACK_PATH}; HttpOnly; SameSite=Lax` +
-          (isHttps(c) ? '; Secure' : ''),
+          (clientHttps(c, deps.config) ? '; Secure' : ''),
       );
       return redirect(c, url.toString());
     } catch (err) {
@@ -106,9 +106,9 @@ export function oauthRoutes(deps: Deps, { accounts, sessions }: { accounts: Acco
         const issued = await sessions.issue(
           user.id,
           { provider: providerId, providerUid: sub, factors: ['email', 'oauth2'] },
-          { ip: clientIp(c), userAgent: userAgent(c) },
+          { ip: clientIp(c, deps.config), userAgent: userAgent(c) },
         );
-        setSessionCookies(c, project, issued);
+        setSessionCookies(c, deps.config, issued);
         return redirect(c, flow.success);
       }
       const secret = await flows.mintToken(user.id, providerId, sub);

@@ -109,6 +109,24 @@ export class RealtimeConnection {
     });
   }
 
+  /** Who the socket is signed in as (null ids for a guest). */
+  get identity(): { userId: string | null; sessionId: string | null } {
+    return { userId: this.caller.userId, sessionId: this.caller.sessionId };
+  }
+
+  /**
+   * The session behind the socket ended (signed out, deleted, account
+   * blocked): it must hear nothing more. Error frame, then close 1008, which
+   * the SDK does not reconnect from.
+   */
+  endSession(): void {
+    this.caller = { userId: null, sessionId: null, roles: [], account: null };
+    this.roles = new Set();
+    this.subscriptions.clear();
+    this.send(errorFrame(POLICY_VIOLATION, 'Session is no longer valid.'));
+    if (this.ws.readyState === this.ws.OPEN) this.ws.close(POLICY_VIOLATION, 'Session is no longer valid');
+  }
+
   send(text: string): void {
     if (this.ws.readyState === this.ws.OPEN) this.ws.send(text);
   }

@@ -102,6 +102,41 @@ describe.each(ENGINES)('realtime through the appwrite SDK on %s', (engine) => {
     stranger.ws.close();
   });
 
+  it('closes the sockets of a session when it ends: one session deleted, or all of them', async () => {
+    const url = `${s.endpoint.replace('http:', 'ws:')}/realtime?project=lyra`;
+    const open = async (page: SdkClient) => {
+      const ws = page.run(() => new (globalThis.WebSocket as unknown as new (u: string) => WebSocket)(url));
+      const socket = { ws, frames: [] as { type: string; data: Record<string, unknown> }[], closed: null as number | null };
+      ws.addEventListener('message', (m) => void socket.frames.push(JSON.parse(String(m.data))));
+      ws.addEventListener('close', (e) => void (socket.closed = e.code));
+      await expect.poll(() => socket.frames[0]?.data.user, { timeout: 10_000 }).toBeTruthy();
+      ws.send(JSON.stringify({ type: 'subscribe', data: [{ subscriptionId: 'a', channels: ['account', 'documents'] }] }));
+      await expect.poll(() => socket.frames.some((f) => f.type === 'response'), { timeout: 10_000 }).toBe(true);
+      return socket;
+    };
+    const phone = await signedInClient(s.baseUrl, 'ada');
+    const laptop = await secondDevice(s.baseUrl, phone.email);
+    const tablet = await secondDevice(s.baseUrl, phone.email);
+    const [onPhone, onLaptop, onTablet] = [await open(phone), await open(laptop), await open(tablet)];
+
+    // The laptop signs the phone out: only the phone's socket closes.
+    const phoneSession = (await phone.account.getSession('current')).$id;
+    await laptop.account.deleteSession(phoneSession);
+    await expect.poll(() => onPhone.closed, { timeout: 10_000 }).toBe(1008);
+    expect(onPhone.frames.at(-1)).toEqual({ type: 'error', data: { code: 1008, message: 'Session is no longer valid.' } });
+    expect(onLaptop.closed).toBeNull();
+    expect(onTablet.closed).toBeNull();
+
+    // Signing out everywhere closes the rest, and they hear nothing afterwards.
+    await laptop.account.deleteSessions();
+    await expect.poll(() => [onLaptop.closed, onTablet.closed], { timeout: 10_000 }).toEqual([1008, 1008]);
+    const heard = onTablet.frames.length;
+    const again = await secondDevice(s.baseUrl, phone.email);
+    await favorite(again, phone.userId, 'after-sign-out');
+    await pause(300);
+    expect(onTablet.frames.length).toBe(heard);
+  });
+
   it('works with the legacy client.subscribe too', async () => {
     const ada = await signedInClient(s.baseUrl, 'ada');
     const other = await secondDevice(s.baseUrl, ada.email);

@@ -12,6 +12,7 @@ import { GUEST, type Caller, type CallerResolver } from '../auth/caller.js';
 import { documentEvent } from './document-events.js';
 import type { BackendEvent, EventBus } from './event-bus.js';
 import { createRealtime, type Realtime } from './realtime.js';
+import { sessionsEndedEvent } from './session-end.js';
 import { MAX_SOCKETS_PER_ADDRESS, MESSAGES_PER_WINDOW } from './socket-limits.js';
 
 /**
@@ -69,11 +70,13 @@ describe('realtime websocket protocol', () => {
   let url: string;
   const peers: Peer[] = [];
 
-  async function start(heartbeatMs?: number) {
-    const config = loadConfig({ DATA_DIR: '/tmp', ALLOWED_ORIGINS: 'https://app.example.com' });
+  let live: Set<string> | null = null;
+  async function start(heartbeatMs?: number, env: Record<string, string> = {}) {
+    const config = loadConfig({ DATA_DIR: '/tmp', ALLOWED_ORIGINS: 'https://app.example.com', ...env });
     const deps: Deps = { config, db: {} as Db, log: silentLogger, now: Date.now };
     bus = localBus();
-    realtime = createRealtime(deps, { callers, events: bus }, heartbeatMs ? { heartbeatMs } : {});
+    const liveSessions = async (ids: string[]) => new Set(ids.filter((id) => live === null || live.has(id)));
+    realtime = createRealtime(deps, { callers, events: bus, liveSessions }, heartbeatMs ? { heartbeatMs } : {});
     server = createServer((_req, res) => res.end());
     server.on('upgrade', (req, socket, head) => {
       if (!realtime.upgrade(req, socket, head)) socket.destroy();
@@ -150,6 +153,65 @@ describe('realtime websocket protocol', () => {
       again.terminate();
       return ok;
     }).toBe(true);
+  });
+
+  it('counts sockets per client address, taken from X-Forwarded-For only behind a trusted proxy', async () => {
+    const refused = async (headers: Record<string, string>) => {
+      const ws = new WebSocket(url + '?project=lyra', { headers });
+      const ok = await Promise.race([once(ws, 'open').then(() => false), once(ws, 'unexpected-response').then(() => true)]);
+      ws.terminate();
+      return ok;
+    };
+    // Without TRUST_PROXY a rotating header does not buy more sockets.
+    await realtime.stop();
+    server.closeAllConnections();
+    server.close();
+    await start(undefined, { REALTIME_MAX_PER_ADDRESS: '2' });
+    await connect('?project=lyra', { 'x-forwarded-for': '203.0.113.1' });
+    await connect('?project=lyra', { 'x-forwarded-for': '203.0.113.2' });
+    expect(await refused({ 'x-forwarded-for': '203.0.113.3' })).toBe(true);
+    for (const p of peers.splice(0)) p.ws.terminate();
+    await realtime.stop();
+    server.closeAllConnections();
+    server.close();
+    // Behind a trusted proxy each client address has its own allowance.
+    await start(undefined, { REALTIME_MAX_PER_ADDRESS: '2', TRUST_PROXY: 'loopback' });
+    await connect('?project=lyra', { 'x-forwarded-for': '203.0.113.1' });
+    await connect('?project=lyra', { 'x-forwarded-for': '10.0.0.9, 203.0.113.1' });
+    expect(await refused({ 'x-forwarded-for': '10.0.0.8, 203.0.113.1' })).toBe(true);
+    expect(await refused({ 'x-forwarded-for': '203.0.113.2' })).toBe(false);
+  });
+
+  it('closes the sockets of ended sessions on a session-end event, and only those', async () => {
+    const a = await connect('?project=lyra', { cookie: 'a_session_lyra=good-u1' });
+    const b = await connect('?project=lyra', { cookie: 'a_session_lyra=good-u2' });
+    await a.next('connected');
+    await b.next('connected');
+    await bus.publish(sessionsEndedEvent({ userId: 'u1', sessionIds: ['other'] }, 't'));
+    await bus.publish(sessionsEndedEvent({ userId: 'u1', sessionIds: ['s'] }, 't'));
+    await expect.poll(() => a.closed).toEqual({ code: 1008 });
+    expect(a.of('error')).toEqual([{ type: 'error', data: { code: 1008, message: 'Session is no longer valid.' } }]);
+    expect(b.closed).toBeNull();
+    await bus.publish(sessionsEndedEvent({ userId: 'u2', sessionIds: null }, 't'));
+    await expect.poll(() => b.closed).toEqual({ code: 1008 });
+  });
+
+  it('closes a socket whose session is no longer live at a heartbeat (an account blocked in the database)', async () => {
+    await realtime.stop();
+    server.closeAllConnections();
+    server.close();
+    await start(50);
+    live = null;
+    const a = await connect('?project=lyra', { cookie: 'a_session_lyra=good-u1' });
+    const guest = await connect();
+    await a.next('connected');
+    await guest.next('connected');
+    await new Promise((r) => setTimeout(r, 150));
+    expect(a.closed).toBeNull();
+    live = new Set();
+    await expect.poll(() => a.closed).toEqual({ code: 1008 });
+    expect(guest.closed).toBeNull();
+    live = null;
   });
 
   it('closes a socket that sends more messages than the limit in a window, with error 1008', async () => {

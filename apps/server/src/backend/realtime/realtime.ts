@@ -2,12 +2,14 @@ import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { TLSSocket } from 'node:tls';
 import { WebSocketServer, type WebSocket } from 'ws';
+import { clientAddress } from '../../http/client-address.js';
 import type { Deps } from '../../module.js';
 import { GUEST, type Caller, type CallerResolver } from '../auth/caller.js';
 import { APPWRITE_VERSION } from '../http/errors.js';
 import { createOriginPolicy } from '../http/origins.js';
 import { errorFrame, POLICY_VIOLATION, RealtimeConnection } from './connection.js';
 import type { BackendEvent, EventBus } from './event-bus.js';
+import { endedSessions, isEnded } from './session-end.js';
 import { createAddressCounter } from './socket-limits.js';
 
 /** The /v1/realtime websocket (backend-api.md §7). */
@@ -45,7 +47,16 @@ function refuseUpgrade(socket: Duplex, status: 429, message: string): void {
 
 export function createRealtime(
   deps: Deps,
-  ctx: { callers: CallerResolver; events: EventBus },
+  ctx: {
+    callers: CallerResolver;
+    events: EventBus;
+    /**
+     * Which of these session ids are still live (unexpired, account not
+     * blocked); checked every heartbeat so a change made outside the API
+     * (an account blocked in the database) also ends its sockets.
+     */
+    liveSessions?: (ids: string[]) => Promise<Set<string>>;
+  },
   opts: RealtimeOptions = {},
 ): Realtime {
   const wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
@@ -54,6 +65,14 @@ export function createRealtime(
   const origins = createOriginPolicy(deps.config);
 
   const stopListening = ctx.events.subscribe((event) => {
+    const ended = endedSessions(event);
+    if (ended) {
+      for (const connection of connections.values()) {
+        const { userId, sessionId } = connection.identity;
+        if (isEnded(ended, userId, sessionId)) connection.endSession();
+      }
+      return;
+    }
     const everyone = event.roles.includes('any');
     let frame: ((ids: string[]) => string) | null = null;
     for (const connection of connections.values()) {
@@ -75,7 +94,27 @@ export function createRealtime(
       connection.alive = false;
       ws.ping();
     }
+    void revalidate();
   }, opts.heartbeatMs ?? 30_000);
+
+  let revalidating = false;
+  async function revalidate() {
+    if (!ctx.liveSessions || revalidating) return;
+    const signedIn = [...connections.values()].filter((c) => c.identity.sessionId !== null);
+    if (signedIn.length === 0) return;
+    revalidating = true;
+    try {
+      const live = await ctx.liveSessions([...new Set(signedIn.map((c) => c.identity.sessionId!))]);
+      for (const connection of signedIn) {
+        const { sessionId } = connection.identity;
+        if (sessionId !== null && !live.has(sessionId)) connection.endSession();
+      }
+    } catch (err) {
+      deps.log.warn('realtime session check failed', { err });
+    } finally {
+      revalidating = false;
+    }
+  }
   heartbeat.unref();
 
   /**
@@ -112,8 +151,9 @@ export function createRealtime(
     upgrade(req, socket, head) {
       const url = new URL(req.url ?? '/', 'http://localhost');
       if (url.pathname !== REALTIME_PATH) return false;
-      // The peer's own address: forwarded headers are anyone's to write.
-      const address = req.socket.remoteAddress ?? '';
+      // Forwarded headers count only from a trusted proxy (TRUST_PROXY).
+      const forwarded = req.headers['x-forwarded-for'];
+      const address = clientAddress(req.socket.remoteAddress ?? '', Array.isArray(forwarded) ? forwarded.join(',') : forwarded, deps.config.trustProxy);
       if (!perAddress.take(address)) {
         refuseUpgrade(socket, 429, 'Too many realtime connections from this address.');
         return true;

@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer } from '../../backend/test/server.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { ENGINES } from '../../test/db.js';
 import { buildFixtureLibrary, FIXTURE_BAD_AUDIO, FIXTURE_GOOD_AUDIO } from '../test/fixtures.js';
@@ -97,6 +98,22 @@ describe.each(ENGINES)('admin routes on %s', (engine) => {
       const { status, body } = await call<never>(method!, path!);
       expect(status).toBe(404);
       expect(body.success).toBe(false);
+    }
+  });
+
+  it('refuses a rescan that came over the network with 403, and keeps the status readable', async () => {
+    const server = await startTestServer(engine, { MUSIC_DIR: musicDir }, ['catalogue']);
+    try {
+      for (const path of ['/api/admin/rescan', '/api/admin/rescan?wait=true']) {
+        const res = await fetch(`${server.baseUrl}${path}`, { method: 'POST', headers: { origin: 'https://evil.example' } });
+        expect(res.status).toBe(403);
+        expect(await res.json()).toEqual({ success: false, message: expect.stringContaining('loopback admin API') });
+      }
+      const status = await fetch(`${server.baseUrl}/api/admin/status`);
+      expect(status.status).toBe(200);
+      expect(((await status.json()) as Envelope<Status>).success).toBe(true);
+    } finally {
+      await server.close();
     }
   });
 });

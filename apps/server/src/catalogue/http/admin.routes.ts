@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import type { Scanner } from '../scanner/scanner-service.js';
 
@@ -10,13 +10,42 @@ import type { Scanner } from '../scanner/scanner-service.js';
  *   true when a scan was already running (the request joins it, it does not
  *   start another). `?wait=true` waits and answers 200 with the ScanReport.
  * - `GET /api/admin/status`: 200 `{success:true, data:ScanStatus}`.
+ *
+ * The rescan is an admin action: a request that came over the network (the
+ * public port, where any site could trigger it from a browser) is refused
+ * with 403. Admins reach it through the loopback admin API
+ * (`POST /admin/catalogue/rescan`), which calls it in process.
  */
 const RescanQuery = z.object({ wait: z.enum(['true', 'false', '1', '0']).optional() }).strict();
+
+/** Node's HTTP server hands every request its socket; in-process calls have none. */
+const cameOverNetwork = (c: Context) => (c.env as { incoming?: unknown } | undefined)?.incoming !== undefined;
+
+/**
+ * The catalogue's part of the loopback admin API (served behind the admin
+ * token by the video module's admin listener):
+ *   POST /admin/catalogue/rescan[?wait=true]   start (or join) a scan
+ *   GET  /admin/catalogue/status               the scan status
+ * `internal` runs a request through the app in process.
+ */
+export function catalogueAdminRoutes(internal: (req: Request) => Promise<Response>): Hono {
+  const app = new Hono();
+  const forward = (c: Context, method: string, path: string) => {
+    const query = new URL(c.req.url).search;
+    return internal(new Request(`http://internal${path}${query}`, { method }));
+  };
+  app.post('/admin/catalogue/rescan', (c) => forward(c, 'POST', '/api/admin/rescan'));
+  app.get('/admin/catalogue/status', (c) => forward(c, 'GET', '/api/admin/status'));
+  return app;
+}
 
 export function createAdminRoutes(scanner: Scanner): Hono {
   const app = new Hono();
 
   app.post('/api/admin/rescan', async (c) => {
+    if (cameOverNetwork(c)) {
+      return c.json({ success: false, message: 'rescan is an admin action: use the loopback admin API (POST /admin/catalogue/rescan at the address in DATA_DIR/admin-token)' }, 403);
+    }
     const parsed = RescanQuery.safeParse(c.req.query());
     if (!parsed.success) {
       const issue = parsed.error.issues[0]!;

@@ -8,6 +8,7 @@ import { readQuery } from './params.js';
  * `/download?id=&name=`: the address a VideoRequest's `url` carries (SPEC §3).
  * It answers with a redirect to the song's best audio tier as an attachment
  * named after the song; `name` is informational (the request's search text).
+ * The Location is site-relative unless PUBLIC_URL is set.
  */
 export function downloadRoutes(deps: ApiDeps): Hono {
   const routes = new Hono();
@@ -20,7 +21,9 @@ export function downloadRoutes(deps: ApiDeps): Hono {
     if (!best) throw notFound('song not found');
     const target = new URL(best.url);
     target.searchParams.set('download', '1');
-    return c.redirect(target.toString(), 302);
+    // Absolute only from PUBLIC_URL; otherwise site-relative, so a forged Host header never lands in Location.
+    const location = deps.config.PUBLIC_URL ? target.toString() : `${target.pathname}${target.search}`;
+    return c.redirect(location, 302);
   });
   return routes;
 }

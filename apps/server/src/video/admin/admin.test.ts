@@ -118,6 +118,19 @@ describe.each(ENGINES)('admin video commands on %s', (engine) => {
       expect(notVideo.err).toContain('has no video stream');
     });
 
+    // Late: the scan re-reads the library the tests above rely on.
+    it('rescans the catalogue and reports its status through the loopback admin API, behind the token', async () => {
+      const { url, token } = (await readAdminFile(t.dataDir))!;
+      const auth = { authorization: `Bearer ${token}` };
+      expect((await fetch(`${url}/admin/catalogue/rescan`, { method: 'POST' })).status).toBe(401);
+      const scan = await fetch(`${url}/admin/catalogue/rescan?wait=true`, { method: 'POST', headers: auth });
+      expect(scan.status).toBe(200);
+      expect(await scan.json()).toMatchObject({ success: true, data: { seen: expect.any(Number) } });
+      const status = await fetch(`${url}/admin/catalogue/status`, { headers: auth });
+      expect(status.status).toBe(200);
+      expect(await status.json()).toMatchObject({ success: true, data: { scanning: false, lastScanAt: expect.any(String) } });
+    });
+
     it('removes its token when it stops', async () => {
       await video.stop();
       expect(await readAdminFile(t.dataDir)).toBeNull();

@@ -38,9 +38,9 @@ describe('video request limit (pure)', () => {
   });
 
   it('refuses the fourth and says when the oldest leaves the window, in whole hours', () => {
-    expect(checkVideoRequestLimit([now - 20.5 * HOUR, now - HOUR, now - 60_000], now)).toEqual({ allowed: false, retryInHours: 4 });
-    expect(checkVideoRequestLimit([now - 23.99 * HOUR, now - HOUR, now], now)).toEqual({ allowed: false, retryInHours: 1 });
-    expect(checkVideoRequestLimit([now, now, now, now], now)).toEqual({ allowed: false, retryInHours: 24 });
+    expect(checkVideoRequestLimit([now - 20.5 * HOUR, now - HOUR, now - 60_000], now)).toEqual({ allowed: false, retryInHours: 4, retryAfterMs: 3.5 * HOUR });
+    expect(checkVideoRequestLimit([now - 23.99 * HOUR, now - HOUR, now], now)).toEqual({ allowed: false, retryInHours: 1, retryAfterMs: 36_000 });
+    expect(checkVideoRequestLimit([now, now, now, now], now)).toEqual({ allowed: false, retryInHours: 24, retryAfterMs: 24 * HOUR });
   });
 
   it("uses SPEC §8's message", () => {

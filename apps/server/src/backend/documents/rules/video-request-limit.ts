@@ -7,7 +7,7 @@ export const VIDEO_REQUESTS_PER_DAY = 3;
 export const VIDEO_REQUEST_WINDOW_MS = 24 * 60 * 60 * 1000;
 const HOUR_MS = 60 * 60 * 1000;
 
-export type VideoRequestVerdict = { allowed: true; remaining: number } | { allowed: false; retryInHours: number };
+export type VideoRequestVerdict = { allowed: true; remaining: number } | { allowed: false; retryInHours: number; retryAfterMs: number };
 
 export function checkVideoRequestLimit(requestTimesMs: readonly number[], nowMs: number): VideoRequestVerdict {
   const inWindow = requestTimesMs.filter((t) => t > nowMs - VIDEO_REQUEST_WINDOW_MS).sort((a, b) => a - b);
@@ -16,7 +16,7 @@ export function checkVideoRequestLimit(requestTimesMs: readonly number[], nowMs:
   }
   // A slot frees when the oldest request that keeps the count at the limit leaves the window.
   const freesAt = inWindow[inWindow.length - VIDEO_REQUESTS_PER_DAY]! + VIDEO_REQUEST_WINDOW_MS;
-  return { allowed: false, retryInHours: Math.max(1, Math.ceil((freesAt - nowMs) / HOUR_MS)) };
+  return { allowed: false, retryInHours: Math.max(1, Math.ceil((freesAt - nowMs) / HOUR_MS)), retryAfterMs: freesAt - nowMs };
 }
 
 /** SPEC §8's toast text, which the server sends as its error message. */

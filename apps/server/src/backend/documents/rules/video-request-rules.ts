@@ -11,6 +11,10 @@ import { checkVideoRequestLimit, VIDEO_REQUEST_WINDOW_MS, videoRateLimitMessage 
  */
 export const alreadyRequested = () => new AppwriteError(409, 'document_already_exists', 'Song is already requested for video');
 
+/** A request must name a song of the catalogue; the worker would only retry it in vain. */
+export const unknownSong = (songId: string) =>
+  new AppwriteError(400, 'document_invalid_structure', `Invalid document structure: Attribute "song_id" must name a song of the catalogue, not ${JSON.stringify(songId)}`);
+
 export function videoRequestRules(previewsId: string): CollectionRules {
   return {
     serverAttributes: ['userId', 'status', 'attempts', 'error'],
@@ -30,7 +34,13 @@ export function videoRequestRules(previewsId: string): CollectionRules {
         ctx.now,
       );
       if (!verdict.allowed) {
-        throw new AppwriteError(429, 'general_rate_limit_exceeded', videoRateLimitMessage(verdict.retryInHours));
+        throw new AppwriteError(429, 'general_rate_limit_exceeded', videoRateLimitMessage(verdict.retryInHours), verdict.retryAfterMs / 1000);
+      }
+      // The catalogue's tracks, when this server has a catalogue (the backend may run alone).
+      const [catalogue] = await ctx.tx.query<{ tracks: string | null }>(`select to_regclass('tracks')::text as tracks`);
+      if (catalogue?.tracks) {
+        const song = await ctx.tx.query('select 1 from tracks where id = $1', [data.song_id]);
+        if (song.length === 0) throw unknownSong(String(data.song_id));
       }
       const taken = await ctx.tx.query(`select 1 from ${requests} where song_id = $1`, [data.song_id]);
       if (taken.length > 0) throw alreadyRequested();
