@@ -71,35 +71,49 @@ describe('offline in the installed app', () => {
   });
 
   it("a single song kept from its row's menu, at the download quality picked in Profile, plays with no network", async () => {
-    const page: Page = context.pages()[0] ?? (await context.newPage());
-    await page.goto(`${server.url}/profile`);
-    await page.getByRole('combobox', { name: 'Download quality' }).click();
-    await page.getByRole('option', { name: /Data saver/ }).click();
-    expect(await page.evaluate(() => localStorage.getItem('offlineQuality'))).toBe('96kbps');
-
-    // A song no download holds yet.
-    await page.goto(server.url);
-    const kept = await page.evaluate(() => Object.keys(JSON.parse(localStorage.getItem('offlineIndex') ?? '{}').songs ?? {}));
-    const rows = page.locator('[data-song-id]');
-    await rows.first().waitFor();
-    const ids = await rows.evaluateAll((els) => els.map((e) => e.getAttribute('data-song-id')!));
-    const id = ids.find((i) => !kept.includes(i))!;
-    const row = page.locator(`[data-song-id="${id}"]`).first();
-    const title = (await row.locator('span span').first().textContent())!;
-    await row.click({ button: 'right' });
-    await page.getByRole('menuitem', { name: 'Make available offline' }).click();
-    await page.getByText(`${title} is available offline`).waitFor({ timeout: 60_000 });
-    const entry = await page.evaluate((songId) => JSON.parse(localStorage.getItem('offlineIndex')!).songs[songId] as { bytes: number; song: { duration: number } }, id);
-    // 96 kbps: about 12,000 bytes a second of audio (the container adds a little).
-    expect(entry.bytes / entry.song.duration).toBeGreaterThan(96_000 / 8 * 0.75);
-    expect(entry.bytes / entry.song.duration).toBeLessThan(96_000 / 8 * 1.3);
-
-    await context.setOffline(true);
-    await page.reload();
-    await page.getByRole('link', { name: 'Library' }).first().click();
-    await page.getByRole('button', { name: `Play ${title} (downloaded)` }).click();
-    await waitForAudioProgress(page, 1, 0, 30_000);
-    expect(await page.evaluate(() => document.querySelector('audio')!.currentSrc.startsWith('blob:'))).toBe(true);
-    await context.setOffline(false);
+    // A device of its own (the album above is not on it), signed out: keeping music needs no account.
+    const fresh = await launchPersistentChromium();
+    try {
+      await keepOneSong(fresh.context);
+    } finally {
+      await fresh.context.close();
+      rmSync(fresh.userDataDir, { recursive: true, force: true });
+    }
   });
 });
+
+/** Picks the download quality in Profile, keeps one song from an album's row menu, then plays it offline. */
+async function keepOneSong(context: BrowserContext) {
+  const page: Page = context.pages()[0] ?? (await context.newPage());
+  await page.goto(server.url);
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  await page.goto(`${server.url}/profile`);
+  await page.getByRole('combobox', { name: 'Download quality' }).click();
+  await page.getByRole('option', { name: /Data saver/ }).click();
+  expect(await page.evaluate(() => localStorage.getItem('offlineQuality'))).toBe('96kbps');
+
+  // A song in an album's list.
+  await page.goto(`${server.url}/album/${(await anAlbum()).id}`);
+  const kept = await page.evaluate(() => Object.keys(JSON.parse(localStorage.getItem('offlineIndex') ?? '{}').songs ?? {}));
+  const rows = page.locator('[data-index][data-song-id]');
+  await rows.first().waitFor();
+  const ids = await rows.evaluateAll((els) => els.map((e) => e.getAttribute('data-song-id')!));
+  const id = ids.find((i) => !kept.includes(i))!;
+  const row = page.locator(`[data-index][data-song-id="${id}"]`).first();
+  const title = (await row.locator('span span').first().textContent())!;
+  await row.click({ button: 'right' });
+  await page.getByRole('menuitem', { name: 'Make available offline' }).click();
+  await page.getByText(`${title} is available offline`).waitFor({ timeout: 60_000 });
+  const entry = await page.evaluate((songId) => JSON.parse(localStorage.getItem('offlineIndex')!).songs[songId] as { bytes: number; song: { duration: number } }, id);
+  // 96 kbps: about 12,000 bytes a second of audio (the container adds a little).
+  expect(entry.bytes / entry.song.duration).toBeGreaterThan(96_000 / 8 * 0.75);
+  expect(entry.bytes / entry.song.duration).toBeLessThan(96_000 / 8 * 1.3);
+
+  await context.setOffline(true);
+  await page.reload();
+  await page.getByRole('link', { name: 'Library' }).first().click();
+  await page.getByRole('button', { name: `Play ${title} (downloaded)` }).click();
+  await waitForAudioProgress(page, 1, 0, 30_000);
+  expect(await page.evaluate(() => document.querySelector('audio')!.currentSrc.startsWith('blob:'))).toBe(true);
+  await context.setOffline(false);
+}

@@ -78,7 +78,7 @@ describe("a song row's menu (right-click, long-press, or More options on desktop
     expect(router.state.location.pathname).toBe('/profile');
   });
 
-  it('leaves out Go to album and Go to artist when the song names neither', async () => {
+  it('leaves out Go to album and Go to artist when the song names neither (it can still be kept offline: it is looked up when kept)', async () => {
     renderApp(
       <SongMenuRoot>
         <ul>
@@ -88,7 +88,7 @@ describe("a song row's menu (right-click, long-press, or More options on desktop
     );
     fireEvent.contextMenu(screen.getByRole('button', { name: /^Loose Song/ }));
     await screen.findByRole('menu', { name: 'Loose Song' });
-    expect(screen.getAllByRole('menuitem').map((i) => i.textContent?.trim())).toEqual(['Add to playlist']);
+    expect(screen.getAllByRole('menuitem').map((i) => i.textContent?.trim())).toEqual(['Add to playlist', 'Make available offline']);
   });
 
   it('rows outside the app shell have no menu and keep the browser\'s own', () => {

@@ -1,9 +1,12 @@
 import type { Song } from '@lyra/contracts/catalogue';
 import { ArrowDownToLine, CircleCheck, Disc3, ListPlus, Plus, Trash2, User } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
+import { useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useNavigate } from 'react-router';
 import { signInToast } from '../../shared/lib/toasts.js';
+import { useCatalogue } from '../../shared/lib/catalogue-context.js';
+import { songQuery } from '../../shared/lib/catalogue-queries.js';
 import { coverUrl, songTitle } from '../../shared/lib/song-view.js';
 import type { SongMenuRequest } from '../../shared/ui/song-menu.js';
 import { toast } from 'sonner';
@@ -97,20 +100,26 @@ export function SongMenuHost({ request, onClose }: { request: SongMenuRequest | 
   );
 }
 
-/** A catalogue song (one with audio addresses) can be kept on the device by itself. */
-const isCatalogueSong = (song: SongMenuRequest['song'] | undefined): song is Song & SongMenuRequest['song'] =>
-  song != null && 'downloadUrl' in song && Array.isArray((song as { downloadUrl?: unknown }).downloadUrl);
+/** A catalogue song (one with audio addresses); rows that keep less (recent plays) are looked up when kept. */
+const isCatalogueSong = (song: SongMenuRequest['song']): song is Song & SongMenuRequest['song'] =>
+  'downloadUrl' in song && Array.isArray((song as { downloadUrl?: unknown }).downloadUrl);
 
 function useSongOffline(song: SongMenuRequest['song'] | undefined) {
+  const queryClient = useQueryClient();
+  const catalogue = useCatalogue();
   const key = song ? collectionKey('song', song.id) : '';
   const own = useOfflineStore((s) => key in s.index.collections);
   const onDevice = useOfflineStore((s) => (song ? song.id in s.index.songs : false));
-  if (!isCatalogueSong(song)) return null;
+  if (!song) return null;
   const title = songTitle(song);
+  const keep = async () => {
+    const full = isCatalogueSong(song) ? song : await queryClient.fetchQuery(songQuery(catalogue, song.id));
+    await makeAvailableOffline({ kind: 'song', id: full.id, title, image: coverUrl(full.image) }, [full]);
+  };
   return {
     state: own ? ('kept' as const) : onDevice ? ('inCollection' as const) : ('none' as const),
     keep: () =>
-      void makeAvailableOffline({ kind: 'song', id: song.id, title, image: coverUrl(song.image) }, [song]).then(
+      void keep().then(
         () => toast.success(`${title} is available offline`),
         (e: unknown) => toast.error(`Could not download ${title}: ${e instanceof Error ? e.message : String(e)}`),
       ),
