@@ -1,7 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { describeFailure } from '../../shared/lib/backend.js';
 import { useBackend } from '../../shared/lib/backend-hooks.js';
+import { useOnlineAgain } from '../../shared/lib/use-online-again.js';
 import { useSessionStore } from '../auth/session-store.js';
 import { retryFailedFavorites } from './favorites-api.js';
 import { readFailed, removeLegacyFavorites } from './favorites-cache.js';
@@ -17,12 +18,7 @@ export function useFavoritesSync(): void {
   const userId = useSessionStore((s) => (s.checked ? s.user?.$id : undefined));
   const backend = useBackend();
   const queryClient = useQueryClient();
-  const [onlineAgain, setOnlineAgain] = useState(0);
-  useEffect(() => {
-    const onOnline = () => setOnlineAgain((n) => n + 1);
-    window.addEventListener('online', onOnline);
-    return () => window.removeEventListener('online', onOnline);
-  }, []);
+  const onlineAgain = useOnlineAgain();
   useEffect(() => {
     removeLegacyFavorites();
     if (!userId || readFailed('add').length + readFailed('remove').length === 0) return;

@@ -1,7 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { describeFailure, isTransient } from '../../shared/lib/backend.js';
 import { useBackend } from '../../shared/lib/backend-hooks.js';
+import { useOnlineAgain } from '../../shared/lib/use-online-again.js';
 import { useSessionStore } from '../auth/session-store.js';
 import { dropAdd, readPendingAdds } from './pending-adds.js';
 import { addSongToPlaylist } from './playlists-api.js';
@@ -17,12 +18,7 @@ export function usePlaylistsSync(): void {
   const userId = useSessionStore((s) => (s.checked ? s.user?.$id : undefined));
   const backend = useBackend();
   const queryClient = useQueryClient();
-  const [onlineAgain, setOnlineAgain] = useState(0);
-  useEffect(() => {
-    const onOnline = () => setOnlineAgain((n) => n + 1);
-    window.addEventListener('online', onOnline);
-    return () => window.removeEventListener('online', onOnline);
-  }, []);
+  const onlineAgain = useOnlineAgain();
   useEffect(() => {
     const pending = readPendingAdds();
     if (!userId || pending.length === 0) return;
