@@ -164,6 +164,17 @@ describe.each(ENGINES)('server rules on %s', (engine) => {
       expect((await failure(f.service.remove(A, 'lyra', 'VideoRequest', doc.$id))).code).toBe(401);
     });
 
+    it('refuses anonymous accounts, so fresh anonymous users cannot multiply the daily limit', async () => {
+      const anonymous = { ...userCaller('anon1'), account: { $id: 'anon1', email: '', phone: '' } };
+      expect(await failure(request(anonymous, 'v-anon'))).toEqual({
+        code: 401,
+        type: 'user_unauthorized',
+        message: 'Sign in with an account to request videos; anonymous sessions cannot.',
+      });
+      const named = { ...userCaller('named1'), account: { $id: 'named1', email: 'named@example.com', phone: '' } };
+      expect((await request(named, 'v-named')).song_id).toBe('v-named');
+    });
+
     it('refuses clients writing server fields or permissions', async () => {
       expect(await failure(create(A, 'VideoRequest', { song_id: 'v-x', url: 'u', status: 'done' }))).toEqual({
         code: 400,

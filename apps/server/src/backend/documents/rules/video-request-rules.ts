@@ -15,6 +15,15 @@ export const alreadyRequested = () => new AppwriteError(409, 'document_already_e
 export const unknownSong = (songId: string) =>
   new AppwriteError(400, 'document_invalid_structure', `Invalid document structure: Attribute "song_id" must name a song of the catalogue, not ${JSON.stringify(songId)}`);
 
+/**
+ * Anonymous sessions cannot request videos (SPEC §6: visitors cannot use
+ * video previews); otherwise fresh anonymous users would each get 3 a day.
+ */
+export const anonymousRequester = () =>
+  new AppwriteError(401, 'user_unauthorized', 'Sign in with an account to request videos; anonymous sessions cannot.');
+
+const isAnonymous = (account: Record<string, unknown> | null) => account !== null && !account.email && !account.phone;
+
 export function videoRequestRules(previewsId: string): CollectionRules {
   return {
     serverAttributes: ['userId', 'status', 'attempts', 'error'],
@@ -22,6 +31,7 @@ export function videoRequestRules(previewsId: string): CollectionRules {
     duplicate: { song_id: alreadyRequested },
     async beforeCreate(ctx, data) {
       const userId = ctx.caller.userId!;
+      if (isAnonymous(ctx.caller.account)) throw anonymousRequester();
       const requests = quoteIdent(tableName(ctx.collection.$id));
       // Serialise one user's requests so two at once cannot both pass the limit.
       await ctx.tx.query('select pg_advisory_xact_lock(hashtext($1))', [`video-request:${userId}`]);
