@@ -25,6 +25,8 @@ describe.each(ENGINES)('web module serving the built app (%s)', (engine) => {
     await writeFile(join(webDir, 'index.html.br'), brotliCompressSync(HTML));
     await writeFile(join(webDir, 'assets/app-1.js'), JS);
     await writeFile(join(webDir, 'assets/app-1.js.gz'), gzipSync(JS));
+    await mkdir(join(webDir, 'ssr'));
+    await writeFile(join(webDir, 'ssr/render.js'), 'export const secret = 1;');
     t = await createTestApp(engine, { WEB_DIR: webDir }, ['web']);
   });
   afterAll(async () => {
@@ -75,6 +77,21 @@ describe.each(ENGINES)('web module serving the built app (%s)', (engine) => {
     expect(route.headers.get('content-encoding')).toBe('br');
     const missing = await get('/assets/missing.js', 'br');
     expect(missing.status).toBe(404);
+  });
+
+  it('answers a range of a built file with 206 and its bytes', async () => {
+    const res = await t.app.request('/assets/app-1.js', { headers: { range: 'bytes=0-6' } });
+    expect(res.status).toBe(206);
+    expect(res.headers.get('content-range')).toBe(`bytes 0-6/${JS.length}`);
+    expect(await res.text()).toBe('console');
+  });
+
+  it("never serves files outside the build or the first-screen renderer's own files", async () => {
+    for (const path of ['/ssr/render.js', '/..%2f..%2fetc%2fpasswd', '/assets/..%2f..%2fpackage.json', '//etc/passwd']) {
+      const res = await get(path);
+      expect(res.status, path).toBe(404);
+      expect(await res.text(), path).not.toContain('secret');
+    }
   });
 
   it("every route of the app is a page (200); any other address gets the app's 404 page with a 404", async () => {

@@ -1,28 +1,16 @@
 import { existsSync } from 'node:fs';
-import { readFile, stat } from 'node:fs/promises';
-import { extname, join, normalize, sep } from 'node:path';
+import { readFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
-import { Hono } from 'hono';
+import { serveStatic } from '@hono/node-server/serve-static';
+import { Hono, type Context } from 'hono';
 import type { Deps, ServerModule } from '../module.js';
 import { clientConfig } from './client-config.js';
 import { catalogueOrigins, contentSecurityPolicy, inlineScriptHashes, securityHeaders } from './security-headers.js';
 import { isAppRoute, playerSongId } from '@lyra/contracts/app-routes';
 import { loadRenderer, RENDERER_DIR, withFirstScreen, type CatalogueApi } from './first-screen.js';
 
-const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json',
-  '.webmanifest': 'application/manifest+json',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.ico': 'image/x-icon',
-  '.woff2': 'font/woff2',
-  '.txt': 'text/plain; charset=utf-8',
-};
+const HTML = 'text/html; charset=utf-8';
 
 /** Compresses a page made for one request (the built files come compressed already). */
 function compressPage(body: string, accepts: string): { body: Uint8Array<ArrayBuffer> | string; encoding?: string } {
@@ -31,16 +19,30 @@ function compressPage(body: string, accepts: string): { body: Uint8Array<ArrayBu
   return { body };
 }
 
+/** The built shell, as the browser takes it: the .br or .gz copy the web build wrote beside it, else plain. */
+async function shellReply(root: string, accepts: string): Promise<{ body: Uint8Array<ArrayBuffer>; encoding?: string }> {
+  for (const [encoding, ext] of [['br', '.br'], ['gzip', '.gz']] as const) {
+    if (!accepts.includes(encoding)) continue;
+    const packed = await readFile(join(root, 'index.html' + ext)).catch(() => null);
+    if (packed) return { body: Uint8Array.from(packed), encoding };
+  }
+  return { body: Uint8Array.from(await readFile(join(root, 'index.html'))) };
+}
+
+/** Addresses the static files never answer: the API, the renderer's own files and the shell's root (first screen). */
+const notStatic = (path: string) => path === '/' || path.startsWith('/api/') || path.startsWith('/v1/') || path === '/v1' || path.startsWith(`/${RENDERER_DIR}/`);
+
 /**
- * Serves the built web app from WEB_DIR. Hashed assets are immutable; the
- * shell, manifest and service worker are revalidated on every load so an
+ * Serves the built web app from WEB_DIR: built files through Hono's static
+ * server (precompressed .br/.gz copies, ranges). Hashed assets are immutable;
+ * the shell, manifest and service worker are revalidated on every load so an
  * update is seen at once. The app's routes get index.html (client-side
  * routes); any other address gets it too, with a 404 (the app shows its 404).
  * With `api` (this server's catalogue) and the web build's renderer, Home and
  * a shared player link come with their first screen in the page.
  */
 export async function createWeb({ config, log }: Deps, { api }: { api?: CatalogueApi } = {}): Promise<ServerModule> {
-  const root = config.WEB_DIR;
+  const root = resolve(config.WEB_DIR);
   const client = clientConfig(config);
   // Only when the app asks this server first: the page must show what the app will.
   const renderer = api && client.catalogueHosts[0] === '/api' ? await loadRenderer(root, log) : null;
@@ -50,6 +52,14 @@ export async function createWeb({ config, log }: Deps, { api }: { api?: Catalogu
   const security = securityHeaders(
     contentSecurityPolicy({ scriptHashes: inlineScriptHashes(shell), catalogue: catalogueOrigins(client.catalogueHosts) }),
   );
+  const files = serveStatic({
+    root,
+    precompressed: true,
+    onFound: (_path, c: Context) => {
+      c.header('cache-control', c.req.path.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+      c.header('vary', 'accept-encoding');
+    },
+  });
   const routes = new Hono();
   routes.get('/config.json', (c) => {
     c.header('cache-control', 'no-cache');
@@ -62,27 +72,21 @@ export async function createWeb({ config, log }: Deps, { api }: { api?: Catalogu
     if (!existsSync(join(root, 'index.html'))) {
       return c.html('<!doctype html><title>Lyra</title><p>The web app is not built. Run <code>npm run build</code>.</p>', 503);
     }
-    let decoded: string;
-    try {
-      decoded = decodeURIComponent(path);
-    } catch {
-      // Malformed percent-encoding names no file and no route: the app's 404 page.
-      decoded = '/\0';
+    if (!notStatic(path)) {
+      const served = await files(c, async () => {});
+      if (served) return served;
     }
-    const rel = normalize(decoded).replace(/^([/\\])+/, '');
-    const file = join(root, rel);
-    const inside = file === root || file.startsWith(root + sep);
-    const found = inside && rel !== '' && !rel.startsWith(RENDERER_DIR + sep) && (await stat(file).catch(() => null))?.isFile();
-    const target = found ? file : join(root, 'index.html');
-    if (!found && extname(rel) !== '' && !rel.endsWith('.html')) return next();
+    // Not a built file: a missing asset (it has an extension) is left to later routes' 404.
+    const last = path.slice(path.lastIndexOf('/') + 1);
+    if (last.includes('.') && !last.endsWith('.html')) return next();
     const accepts = c.req.header('accept-encoding') ?? '';
-    if (!found && firstScreen && (path === '/' || playerSongId(path) !== null)) {
-      const built = await readFile(target, 'utf8');
+    if (firstScreen && (path === '/' || playerSongId(path) !== null)) {
+      const built = await readFile(join(root, 'index.html'), 'utf8');
       const page = await withFirstScreen(built, path, new URL(c.req.url).origin, firstScreen);
       if (page !== built) {
         const out = compressPage(page, accepts);
         return c.body(out.body, 200, {
-          'content-type': TYPES['.html']!,
+          'content-type': HTML,
           'cache-control': 'no-cache',
           vary: 'accept-encoding',
           ...(out.encoding ? { 'content-encoding': out.encoding } : {}),
@@ -90,21 +94,13 @@ export async function createWeb({ config, log }: Deps, { api }: { api?: Catalogu
       }
     }
     // The app answers every address, but only its own routes are pages: anything else is its 404 page, with a 404.
-    const status = found || isAppRoute(path) ? 200 : 404;
-    const immutable = found && rel.startsWith('assets/');
-    const headers: Record<string, string> = {
-      'content-type': TYPES[extname(target)] ?? 'application/octet-stream',
-      'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
-    };
-    // The web build writes .br/.gz beside its text assets; send one when the browser takes it.
-    for (const [encoding, ext] of [['br', '.br'], ['gzip', '.gz']] as const) {
-      if (!accepts.includes(encoding)) continue;
-      const packed = await readFile(target + ext).catch(() => null);
-      if (!packed) continue;
-      return c.body(packed, status, { ...headers, 'content-encoding': encoding, vary: 'accept-encoding' });
-    }
-    const body = await readFile(target);
-    return c.body(body, status, { ...headers, vary: 'accept-encoding' });
+    const out = await shellReply(root, accepts);
+    return c.body(out.body, isAppRoute(path) ? 200 : 404, {
+      'content-type': HTML,
+      'cache-control': 'no-cache',
+      vary: 'accept-encoding',
+      ...(out.encoding ? { 'content-encoding': out.encoding } : {}),
+    });
   });
   return { name: 'web', routes };
 }
