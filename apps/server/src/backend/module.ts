@@ -66,3 +66,8 @@ export async function createBackend(deps: Deps): Promise<BackendModule> {
     },
   };
 }
+
+// What other server modules may use of the backend (they import only this file).
+export { createEventBus, type BackendEvent, type EventBus } from './realtime/event-bus.js';
+export { createSystemDocuments, type SystemDocuments, type SystemDocumentsDeps } from './documents/system-documents.js';
+export type { DocumentModel } from './documents/document-model.js';

@@ -1,6 +1,6 @@
 import type { Hono } from 'hono';
 import { locateTools } from '../catalogue/media/ffmpeg-locate.js';
-import { createEventBus, type EventBus } from '../backend/realtime/event-bus.js';
+import { createEventBus, type EventBus } from '../backend/module.js';
 import { migrate } from '../db/migrate.js';
 import type { Config } from '../config.js';
 import type { Deps, ServerModule } from '../module.js';

@@ -1,98 +1,46 @@
-import type { Db, Row } from '../../db/db.js';
-import { readRoles } from '../../backend/permissions/authorization.js';
-import { documentEvent, type DocumentAction } from '../../backend/realtime/document-events.js';
-import type { EventBus } from '../../backend/realtime/event-bus.js';
-import { loadSchema, type Collection } from '../../backend/schema/appwrite-schema.js';
-import { quoteIdent, tableName } from '../../backend/schema/sql-names.js';
-import { uniqueId } from '../../backend/documents/document-id.js';
-import { formatTimestamp, toDocumentModel, type DocumentModel } from '../../backend/documents/document-model.js';
-import { deleteDocument, findDocument, insertDocument, updateDocument } from '../../backend/documents/document-store.js';
+import { createSystemDocuments, type DocumentModel, type EventBus, type SystemDocumentsDeps } from '../../backend/module.js';
 import type { PreviewDoc, RequestDoc, RequestStatus, VideoDocuments } from './video-documents.js';
 
 /** The collections of appwrite.json this module works with. */
 export const PREVIEW_COLLECTION = 'VideoPreview';
 export const REQUEST_COLLECTION = 'VideoRequest';
 
-const collection = (id: string): Collection => {
-  const c = loadSchema().file.collections.find((x) => x.$id === id);
-  if (!c) throw new Error(`appwrite.json declares no ${id} collection`);
-  return c;
-};
-
 /**
- * VideoDocuments over the backend's own document store: the same tables, the
- * same document model and the same realtime events a client's write makes.
- * The server writes as itself: VideoPreview documents carry no document
- * permissions (the collection's read("any") covers them), and a request keeps
- * the permissions it was created with.
+ * VideoDocuments over the backend's documents written as the server
+ * (SystemDocuments): the same tables, document model and realtime events a
+ * client's write makes. VideoPreview documents carry no document permissions
+ * (the collection's read("any") covers them), and a request keeps the
+ * permissions it was created with.
  */
-export function createBackendVideoDocuments(deps: { db: Db; now: () => number }, bus: Pick<EventBus, 'publish' | 'subscribe'>): VideoDocuments {
-  const { db, now } = deps;
-  const previews = collection(PREVIEW_COLLECTION);
-  const requests = collection(REQUEST_COLLECTION);
-  const previewTable = quoteIdent(tableName(previews.$id));
-  const requestTable = quoteIdent(tableName(requests.$id));
-
-  const publish = async (c: Collection, action: DocumentAction, row: Row) => {
-    const model = toDocumentModel(row, c);
-    await bus.publish(documentEvent(action, model, readRoles(c, model.$permissions), formatTimestamp(now())));
-    return model;
-  };
-
+export function createBackendVideoDocuments(deps: SystemDocumentsDeps, bus: Pick<EventBus, 'publish' | 'subscribe'>): VideoDocuments {
+  const docs = createSystemDocuments(deps, bus);
   return {
     async queuedRequests(limit) {
-      const rows = await db.query(
-        `select * from ${requestTable} where coalesce(status, 'queued') = 'queued' order by "$createdAt", "$sequence" limit $1`,
-        [limit],
-      );
-      return rows.map((r) => toRequest(toDocumentModel(r, requests)));
+      return (await docs.find(REQUEST_COLLECTION, { status: 'queued' }, { limit })).map(toRequest);
     },
     async updateRequest(id, patch) {
-      const row = await db.transaction(async (tx) => {
-        if (!(await findDocument(tx, requests, id, true))) return null;
-        return updateDocument(tx, requests, id, { ...patch }, null, new Date(now()));
-      });
-      if (!row) return false;
-      await publish(requests, 'update', row);
-      return true;
+      return (await docs.update(REQUEST_COLLECTION, id, { ...patch })) !== null;
     },
     async previewFor(songId) {
-      const [row] = await db.query(`select * from ${previewTable} where song_id = $1`, [songId]);
-      return row ? toPreview(toDocumentModel(row, previews)) : null;
+      const [found] = await docs.find(PREVIEW_COLLECTION, { song_id: songId }, { limit: 1 });
+      return found ? toPreview(found) : null;
     },
     async listPreviews() {
-      const rows = await db.query(`select * from ${previewTable} order by "$createdAt", "$sequence"`);
-      return rows.map((r) => toPreview(toDocumentModel(r, previews)));
+      return (await docs.find(PREVIEW_COLLECTION, {})).map(toPreview);
     },
     async savePreview(songId, data) {
-      const { row, action } = await db.transaction(async (tx) => {
-        // The unique song_id index serialises two saves of one song; the second updates.
-        await tx.query('select pg_advisory_xact_lock(hashtext($1))', [`video-preview:${songId}`]);
-        const [current] = await tx.query<{ $id: string }>(`select "$id" from ${previewTable} where song_id = $1 for update`, [songId]);
-        const at = new Date(now());
-        if (current) return { row: await updateDocument(tx, previews, current.$id, { ...data }, null, at), action: 'update' as const };
-        const values = { song_id: songId, ...data };
-        return { row: await insertDocument(tx, previews, { id: uniqueId(now()), at, permissions: [], values }), action: 'create' as const };
-      });
-      return toPreview(await publish(previews, action, row));
+      // Two saves of one song are serialised; the second updates.
+      return toPreview((await docs.upsert(PREVIEW_COLLECTION, 'song_id', songId, { ...data })).document);
     },
     async deletePreview(songId) {
-      const row = await db.transaction(async (tx) => {
-        const [current] = await tx.query<{ $id: string }>(`select "$id" from ${previewTable} where song_id = $1 for update`, [songId]);
-        return current ? deleteDocument(tx, previews, current.$id) : null;
-      });
-      return row ? toPreview(await publish(previews, 'delete', row)) : null;
+      const [deleted] = await docs.removeWhere(PREVIEW_COLLECTION, 'song_id', songId);
+      return deleted ? toPreview(deleted) : null;
     },
     async deleteRequestsFor(songId) {
-      const rows = await db.query(`delete from ${requestTable} where song_id = $1 returning *`, [songId]);
-      for (const row of rows) await publish(requests, 'delete', row);
-      return rows.length;
+      return (await docs.removeWhere(REQUEST_COLLECTION, 'song_id', songId)).length;
     },
     onRequestCreated(listener) {
-      const created = `databases.${requests.databaseId}.collections.${requests.$id}.documents.*.create`;
-      return bus.subscribe((event) => {
-        if (event.events.includes(created)) listener(toRequest(event.payload as DocumentModel));
-      });
+      return docs.onCreated(REQUEST_COLLECTION, (doc) => listener(toRequest(doc)));
     },
   };
 }
