@@ -16,7 +16,7 @@ describe('app routes', () => {
 describe('isAppRoute', () => {
   it("names SPEC §2's routes; anything else is the 404 page", async () => {
     const { isAppRoute } = await import('./app-routes.js');
-    for (const p of ['/', '/search', '/library', '/profile/', '/favorites', '/callback', '/player/a', '/album/a', '/playlist/a/', '/artist/a']) {
+    for (const p of ['/', '/search', '/library', '/profile/', '/favorites', '/callback', '/recovery', '/verify', '/player/a', '/album/a', '/playlist/a/', '/artist/a']) {
       expect(isAppRoute(p), p).toBe(true);
     }
     for (const p of ['/nope', '/album', '/album/a/b', '/player/', '//', '/searchx']) expect(isAppRoute(p), p).toBe(false);

@@ -14,7 +14,7 @@ export function playerSongId(path: string): string | null {
   }
 }
 
-const APP_ROUTES = [/^\/$/, /^\/(search|library|profile|favorites|callback)\/?$/, /^\/(player|album|playlist|artist)\/[^/]+\/?$/];
+const APP_ROUTES = [/^\/$/, /^\/(search|library|profile|favorites|callback|recovery|verify)\/?$/, /^\/(player|album|playlist|artist)\/[^/]+\/?$/];
 
 /** True for the app's own routes (SPEC §2); any other address is the app's 404 page. */
 export const isAppRoute = (path: string): boolean => APP_ROUTES.some((r) => r.test(path));
