@@ -6,6 +6,11 @@
 // the same run, with the same Node load client. Prints both and their ratio
 // (the target is >= 0.8x nginx). Nothing is asserted.
 //
+// A third server, `accel`, is the deployment of `npm run cluster`: nginx in front of our
+// server with ACCEL_REDIRECT, where our server only authorises each request and answers
+// with X-Accel-Redirect, and nginx sends the bytes. Its CPU per request is our process's
+// plus nginx's (both printed).
+//
 // Two read patterns: a player's ranges (16-512 KiB) and small ranges (1-64 KiB,
 // where per-request cost dominates). Each round also prints the CPU time each
 // server spent per request, which says more than throughput when other work
@@ -30,18 +35,24 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const SONG = join(ROOT, 'data/demo-music/wesnoth-1.16-music/loyalists.ogg');
 const TRACK_ID = 'benchTrack1';
 
-if (process.argv[2] === 'serve') await serve(process.argv[3], process.argv[4]);
+if (process.argv[2] === 'serve') await serve(process.argv[3], process.argv[4], process.argv[5]);
 else await main();
 
 /** Child process: the real catalogue module on PGlite, listening on a free port. */
-async function serve(dataDir, musicDir) {
+async function serve(dataDir, musicDir, accel) {
   const dist = new URL('../apps/server/dist/', import.meta.url);
   const load = (p) => import(new URL(p, dist).href);
   const { createApp } = await load('app.js');
   const { loadConfig } = await load('config.js');
   const { openDatabase } = await load('db/open.js');
   const { silentLogger } = await load('log.js');
-  const config = loadConfig({ DATA_DIR: dataDir, MUSIC_DIR: musicDir, SCAN_WATCH: 'off', VIDEO_WORKER: 'off' });
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    MUSIC_DIR: musicDir,
+    SCAN_WATCH: 'off',
+    VIDEO_WORKER: 'off',
+    ...(accel ? { ACCEL_REDIRECT: accel, TRUST_PROXY: 'loopback' } : {}),
+  });
   const db = await openDatabase({ dataDir });
   // The scanner is not started: the one track is inserted as the scanner would.
   const app = await createApp({ config, db, log: silentLogger, now: Date.now }, ['catalogue']);
@@ -96,14 +107,17 @@ async function main() {
   execFileSync('ffmpeg', ['-v', 'error', '-y', '-i', SONG, '-c:a', 'flac', join(musicDir, 'song.flac')]);
 
   let child;
+  let accelChild;
   let nginx;
   const cleanup = () => {
     nginx?.kill('SIGTERM');
     child?.connected && child.send('stop');
+    accelChild?.connected && accelChild.send('stop');
   };
   process.on('exit', () => {
     nginx?.kill('SIGKILL');
     child?.kill('SIGKILL');
+    accelChild?.kill('SIGKILL');
     rmSync(work, { recursive: true, force: true });
   });
   process.on('SIGINT', () => process.exit(130));
@@ -128,27 +142,40 @@ async function main() {
     const size = fileBytes.length;
     console.log(`cached 320 kbps tier: ${(size / 1e6).toFixed(2)} MB; ${readers} readers, ${seconds} s per round, ${rounds} rounds each`);
 
-    const nginxPort = await freePort();
-    nginx = startNginx(work, webDir, nginxPort, nginxWorkers);
-    await waitForPort(nginxPort);
+    // The same server behind nginx with X-Accel-Redirect: its own data folder, holding the same cached tier.
+    const accelDataDir = join(work, 'data-accel');
+    mkdirSync(join(accelDataDir, 'cache/audio', TRACK_ID), { recursive: true });
+    copyFileSync(join(cacheDir, cachedName), join(accelDataDir, 'cache/audio', TRACK_ID, cachedName));
+    accelChild = fork(fileURLToPath(import.meta.url), ['serve', accelDataDir, musicDir, '/_media/'], { stdio: 'inherit', execArgv });
+    const [{ port: accelUpstream }] = await once(accelChild, 'message');
 
-    const targets = { lyra: { port: ourPort, path }, nginx: { port: nginxPort, path: '/song.mp4' } };
+    const nginxPort = await freePort();
+    const accelPort = await freePort();
+    nginx = startNginx(work, webDir, nginxPort, nginxWorkers, { port: accelPort, upstream: accelUpstream, cacheDir: join(accelDataDir, 'cache') });
+    await waitForPort(nginxPort);
+    await waitForPort(accelPort);
+
+    const targets = { lyra: { port: ourPort, path }, nginx: { port: nginxPort, path: '/song.mp4' }, accel: { port: accelPort, path } };
     for (const [name, t] of Object.entries(targets)) await verify(name, t, fileBytes);
 
-    const pids = { lyra: () => [child.pid], nginx: () => childPids(nginx.pid) };
+    const pids = { lyra: () => [child.pid], nginx: () => childPids(nginx.pid), accel: () => [accelChild.pid, ...childPids(nginx.pid)] };
     for (const span of patterns) {
       console.log(`\nranges of ${span.label}:`);
-      const results = { lyra: [], nginx: [] };
+      const results = { lyra: [], nginx: [], accel: [] };
       for (let round = 0; round < rounds; round++) {
-        for (const name of ['lyra', 'nginx']) {
+        for (const name of ['lyra', 'nginx', 'accel']) {
           const before = cpuSeconds(pids[name]());
+          const beforeNode = name === 'accel' ? cpuSeconds([accelChild.pid]) : 0;
           const r = await load(targets[name], size, span, readers, seconds);
-          // CPU over the whole round (1 s warm-up included) per measured request: an overestimate for both alike.
-          r.cpuUsPerReq = ((cpuSeconds(pids[name]()) - before) * 1e6) / (r.rps * seconds);
+          // CPU over the whole round (1 s warm-up included) per measured request: an overestimate for all alike.
+          const perReq = (cpu) => (cpu * 1e6) / (r.rps * seconds);
+          r.cpuUsPerReq = perReq(cpuSeconds(pids[name]()) - before);
+          if (name === 'accel') r.nodeUsPerReq = perReq(cpuSeconds([accelChild.pid]) - beforeNode);
           results[name].push(r);
+          const split = name === 'accel' ? ` (node ${r.nodeUsPerReq.toFixed(0)} + nginx ${(r.cpuUsPerReq - r.nodeUsPerReq).toFixed(0)})` : '';
           console.log(
             `  round ${round + 1} ${name.padEnd(5)} ${r.rps.toFixed(0).padStart(6)} req/s  ${(r.bps / 1e6).toFixed(0).padStart(5)} MB/s  ` +
-              `p50 ${r.p50.toFixed(1)} ms  p99 ${r.p99.toFixed(1)} ms  server cpu ${r.cpuUsPerReq.toFixed(0)} us/req  errors ${r.errors}`,
+              `p50 ${r.p50.toFixed(1)} ms  p99 ${r.p99.toFixed(1)} ms  server cpu ${r.cpuUsPerReq.toFixed(0)} us/req${split}  errors ${r.errors}`,
           );
         }
       }
@@ -159,17 +186,25 @@ async function main() {
       const cpuTheirs = best(results.nginx, 'cpuUsPerReq', Math.min);
       console.log(`  best round: lyra ${(ours / 1e6).toFixed(0)} MB/s, nginx ${(theirs / 1e6).toFixed(0)} MB/s`);
       console.log(`  throughput ratio lyra/nginx: ${(ours / theirs).toFixed(2)}x (target >= 0.80x)`);
-      console.log(`  server cpu per request: lyra ${cpuOurs.toFixed(0)} us, nginx ${cpuTheirs.toFixed(0)} us (${(cpuOurs / cpuTheirs).toFixed(1)}x)`);
+      console.log(`  server cpu per request: lyra ${cpuOurs.toFixed(0)} us, nginx ${cpuTheirs.toFixed(0)} us (${(cpuOurs / cpuTheirs).toFixed(2)}x, target <= 1.20x)`);
+      const accelBest = results.accel.reduce((a, b) => (b.cpuUsPerReq < a.cpuUsPerReq ? b : a));
+      console.log(
+        `  behind nginx with X-Accel-Redirect: ${(best(results.accel, 'bps') / 1e6).toFixed(0)} MB/s (${(best(results.accel, 'bps') / theirs).toFixed(2)}x nginx), ` +
+          `cpu ${accelBest.cpuUsPerReq.toFixed(0)} us/req = node ${accelBest.nodeUsPerReq.toFixed(0)} + nginx ${(accelBest.cpuUsPerReq - accelBest.nodeUsPerReq).toFixed(0)} ` +
+          `(${(accelBest.cpuUsPerReq / cpuTheirs).toFixed(2)}x nginx alone; node's part ${(accelBest.nodeUsPerReq / cpuTheirs).toFixed(2)}x)`,
+      );
     }
     console.log(`\n(${cpus().length} cores, shared by both servers, the client and anything else running)`);
   } finally {
     cleanup();
     if (nginx) await Promise.race([once(nginx, 'exit'), new Promise((r) => setTimeout(r, 3000))]);
     if (child) await Promise.race([once(child, 'exit'), new Promise((r) => setTimeout(r, 5000))]);
+    if (accelChild) await Promise.race([once(accelChild, 'exit'), new Promise((r) => setTimeout(r, 5000))]);
   }
 }
 
-function startNginx(work, root, port, workers) {
+/** nginx serving `root` on `port`, and (`accel`) proxying to our server with X-Accel-Redirect as scripts/cluster.mjs sets it up. */
+function startNginx(work, root, port, workers, accel) {
   const prefix = join(work, 'nginx');
   mkdirSync(join(prefix, 'logs'), { recursive: true });
   const conf = join(prefix, 'nginx.conf');
@@ -199,6 +234,22 @@ http {
     listen 127.0.0.1:${port};
     root ${root};
     location / { }
+  }
+  upstream lyra { server 127.0.0.1:${accel.upstream}; keepalive 256; }
+  server {
+    listen 127.0.0.1:${accel.port};
+    location / {
+      proxy_pass http://lyra;
+      proxy_http_version 1.1;
+      proxy_set_header Connection '';
+      proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
+    }
+    location /_media/cache/ {
+      internal;
+      alias ${accel.cacheDir}/;
+      add_header Access-Control-Allow-Origin $upstream_http_access_control_allow_origin;
+      add_header X-Audio-Bitrate $upstream_http_x_audio_bitrate;
+    }
   }
 }
 `,

@@ -26,6 +26,9 @@ describe('config', () => {
     ['VIDEO_S3_FORCE_PATH_STYLE', 'yes'],
     ['TRUST_PROXY', 'proxy.example'],
     ['TRUST_PROXY', '10.0.0.0/99'],
+    ['ACCEL_REDIRECT', '_media/'],
+    ['ACCEL_REDIRECT', '/_media'],
+    ['ACCEL_REDIRECT', '/a/../b/'],
   ])('rejects a bad %s with one line naming it', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrowError(new RegExp(`^Invalid ${name}`));
     try {
@@ -63,6 +66,16 @@ describe('config', () => {
     [{ VIDEO_S3_ENDPOINT: 'http://127.0.0.1:9000' }, /^Invalid VIDEO_S3_BUCKET: required/],
   ])('refuses incomplete S3 settings %j', (env, message) => {
     expect(() => loadConfig(env)).toThrowError(message);
+  });
+
+  it('takes an nginx internal location for X-Accel-Redirect', () => {
+    expect(loadConfig({ ACCEL_REDIRECT: '/_media/', TRUST_PROXY: 'loopback' }).ACCEL_REDIRECT).toBe('/_media/');
+    expect(() => loadConfig({ ACCEL_REDIRECT: '/_media/' })).toThrowError(
+      'Invalid TRUST_PROXY: required when ACCEL_REDIRECT is set (name the nginx that sends the files)',
+    );
+    expect(() => loadConfig({ ACCEL_REDIRECT: '/_media' })).toThrowError(
+      'Invalid ACCEL_REDIRECT="/_media": must be a path that starts and ends with /, such as /_media/',
+    );
   });
 
   it('treats empty values as unset', () => {

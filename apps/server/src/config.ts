@@ -37,6 +37,8 @@ const schema = z.object({
   CATALOGUE_HOSTS: optional(z.string()),
   HOME_ROWS: optional(z.string().min(1)),
   SCAN_WATCH: onOff.default('on'),
+  /** A quick rescan (unchanged folders skipped) this often, for music folders without change events; 0: off. */
+  SCAN_INTERVAL_MINUTES: z.coerce.number().int().min(0).max(10_080).default(15),
   VIDEO_WORKER: onOff.default('on'),
   /** Measure each track's loudness in the background for normalisation (ReplayGain tags win). */
   LOUDNESS_SCAN: onOff.default('on'),
@@ -56,9 +58,25 @@ const schema = z.object({
   VIDEO_S3_FORCE_PATH_STYLE: optional(onOff),
   VIDEO_S3_ACCESS_KEY_ID: optional(z.string()),
   VIDEO_S3_SECRET_ACCESS_KEY: optional(z.string()),
+  /**
+   * Behind nginx: its internal location (e.g. /_media/) mapping `cache/` to DATA_DIR/cache and
+   * `music/` to MUSIC_DIR. Cached tiers and original files are then authorised here and sent by
+   * nginx (X-Accel-Redirect). Unset: this server sends the bytes.
+   */
+  ACCEL_REDIRECT: optional(
+    z.string().regex(/^\/(?:(?!\.\.?\/)[A-Za-z0-9._~-]+\/)+$/, 'must be a path that starts and ends with /, such as /_media/'),
+  ),
   TRANSCODE_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
   /** Per-address limits on sign-ups and anonymous sessions; off only for tests and benchmarks. */
   RATE_LIMITS: onOff.default('on'),
+  /** Outgoing mail server: smtp://user:pass@host:587 (STARTTLS when offered) or smtps://user:pass@host:465. Unset: mails go to DATA_DIR/outbox. */
+  SMTP_URL: optional(
+    z.string().regex(/^smtps?:\/\/([^\s@\/]+@)?[^\s@\/:?]+(:\d{1,5})?\/?(\?\S*)?$/, 'must be smtp://user:pass@host:port or smtps://user:pass@host:port'),
+  ),
+  /** Sender of account mails: an address, or `Name <address>`. Default: Lyra <no-reply@PUBLIC_URL's host, else localhost>. */
+  MAIL_FROM: optional(
+    z.string().regex(/^([^<>\r\n]*<[^\s@<>]+@[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+)$/, 'must be an address or Name <address>'),
+  ),
   REALTIME_MAX_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(100),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
 });
@@ -93,7 +111,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     const name = String(issue.path[0]);
-    throw new ConfigError(`Invalid ${name}=${JSON.stringify(env[name] ?? '')}: ${issue.message}`);
+    // Credentials inside a URL (SMTP_URL's user:pass) never reach the log.
+    const shown = JSON.stringify(env[name] ?? '').replace(/\/\/[^@/"]*@/, '//***@');
+    throw new ConfigError(`Invalid ${name}=${shown}: ${issue.message}`);
   }
   const e = parsed.data;
   for (const origin of list(e.ALLOWED_ORIGINS)) {
@@ -113,6 +133,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   if (!e.VIDEO_S3_BUCKET && (e.VIDEO_S3_ENDPOINT || e.VIDEO_S3_ACCESS_KEY_ID)) {
     throw new ConfigError('Invalid VIDEO_S3_BUCKET: required when VIDEO_S3_ENDPOINT or VIDEO_S3_ACCESS_KEY_ID is set');
+  }
+  if (e.ACCEL_REDIRECT && !e.TRUST_PROXY) {
+    throw new ConfigError('Invalid TRUST_PROXY: required when ACCEL_REDIRECT is set (name the nginx that sends the files)');
   }
   let trustProxy: TrustProxy;
   try {

@@ -12,7 +12,9 @@ export class DataDirLockedError extends ConfigError {}
  * pid and start time) or throws DataDirLockedError naming the process that
  * holds it; a lock left by a dead process (gone, a zombie after `kill -9`, or
  * its pid since reused) is taken over, so a restart right after a crash
- * starts. Returns the release function.
+ * starts. Returns the release function. With DATABASE_URL nothing is locked:
+ * several instances on one PostgreSQL share one DATA_DIR (README: several
+ * instances behind nginx).
  */
 export function lockDataDir(dataDir: string): () => void {
   const file = join(dataDir, 'pglite.lock');

@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto';
 import type { Db } from '../db/db.js';
 import { usersStore, type UserRow } from '../backend/accounts/users.store.js';
-import { createLoginLimiter, LOGIN_LIMIT } from '../backend/auth/login-limiter.js';
+import { limiterStoreFor } from '../backend/auth/limiter-store.js';
+import { LOGIN_LIMIT } from '../backend/auth/login-limiter.js';
+import { createRateLimiter } from '../backend/auth/rate-limiter.js';
 import { dummyHash, verifyPassword } from '../backend/auth/password.js';
 import { hashSecret, safeEqual } from '../backend/auth/secrets.js';
 import type { Credentials } from './auth-params.js';
@@ -36,7 +38,7 @@ const PASSWORD_MEMO_MAX = 1_000;
  * per address for keys); a blocked account is refused like a wrong password.
  */
 export function createAuthenticator(db: Db, box: SecretBox, now: () => number): Authenticator {
-  const limiter = createLoginLimiter({ ...LOGIN_LIMIT, now });
+  const limiter = createRateLimiter({ name: 'subsonic-sign-in', ...LOGIN_LIMIT, now, store: limiterStoreFor(db) });
   const users = usersStore(db);
   const store = credentialsStore(db);
   const verified = new Map<string, number>();
@@ -81,23 +83,23 @@ export function createAuthenticator(db: Db, box: SecretBox, now: () => number): 
     async authenticate(creds, clientIp) {
       if (creds.kind === 'apiKey') {
         const key = `subsonic-key:${clientIp}`;
-        if (limiter.retryAfterMs(key) > 0) throw new SubsonicError(CODE.invalidApiKey, 'Too many failed attempts; try again later');
+        if ((await limiter.retryAfterMs(key)) > 0) throw new SubsonicError(CODE.invalidApiKey, 'Too many failed attempts; try again later');
         const userId = await store.userOfApiKey(hashSecret(creds.apiKey), new Date(now()));
         const user = userId == null ? null : await users.byId(userId);
         if (!user?.email || !user.status) {
-          limiter.recordFailure(key);
+          await limiter.recordFailure(key);
           throw new SubsonicError(CODE.invalidApiKey, 'Invalid API key');
         }
         return { userId: user.id, username: user.email, via: 'apiKey' };
       }
       const key = `subsonic:${creds.username.toLowerCase()}:${clientIp}`;
-      if (limiter.retryAfterMs(key) > 0) throw new SubsonicError(CODE.wrongCredentials, 'Too many failed sign-ins; try again later');
+      if ((await limiter.retryAfterMs(key)) > 0) throw new SubsonicError(CODE.wrongCredentials, 'Too many failed sign-ins; try again later');
       const user = await users.byEmail(creds.username);
       if (!(await check(creds, user)) || !user?.email) {
-        limiter.recordFailure(key);
+        await limiter.recordFailure(key);
         throw wrong();
       }
-      limiter.reset(key);
+      await limiter.reset(key);
       return { userId: user.id, username: user.email, via: creds.kind };
     },
   };

@@ -1,11 +1,11 @@
 import type { Config } from '../config.js';
 import type { Db } from '../db/db.js';
 import { attachmentHeader } from '../catalogue/media/content-disposition.js';
-import { fileReply } from '../catalogue/media/file-reply.js';
+import { servedFile } from '../catalogue/media/file-reply.js';
 import { coverOrGenerated } from '../catalogue/media/generated-cover.js';
 import { ID_PATTERN, readTimeOffset, sourceInside } from '../catalogue/media/media-paths.js';
 import type { OpenFileCache } from '../catalogue/media/open-file-cache.js';
-import { toResponse } from '../catalogue/media/reply.js';
+import { accelFor, toResponse } from '../catalogue/media/reply.js';
 import { imagePath, mediaPath } from '../catalogue/urls.js';
 import type { Call, Methods } from './call.js';
 import { CODE, invalid, notFound, SubsonicError } from './errors.js';
@@ -17,7 +17,7 @@ import { imageSizeFor, tierFor } from './tiers.js';
 export type Internal = (req: Request) => Promise<Response>;
 
 export interface MediaDeps {
-  config: Pick<Config, 'MUSIC_DIR'>;
+  config: Pick<Config, 'MUSIC_DIR' | 'DATA_DIR' | 'ACCEL_REDIRECT'>;
   internal: Internal;
   files: OpenFileCache;
 }
@@ -63,17 +63,20 @@ async function delegate(deps: MediaDeps, call: Call, path: string, what: string)
 async function original(deps: MediaDeps, call: Call, track: TrackFile, attachment: boolean): Promise<Response> {
   const full = await sourceInside(deps.config.MUSIC_DIR, track.path);
   const file = full == null ? null : await deps.files.acquire(full);
-  if (!file) throw notFound('Song');
+  if (!file || full == null) throw notFound('Song');
   const suffix = suffixOf(track.path);
   const h = call.req.headers;
-  const reply = fileReply(
+  // Behind nginx with ACCEL_REDIRECT, nginx sends the file.
+  const reply = servedFile(
     {
       method: call.req.method === 'HEAD' ? 'HEAD' : 'GET',
       range: h.get('range') ?? undefined,
       ifRange: h.get('if-range') ?? undefined,
       ifNoneMatch: h.get('if-none-match') ?? undefined,
       ifModifiedSince: h.get('if-modified-since') ?? undefined,
+      accel: accelFor(deps.config.ACCEL_REDIRECT, deps.config.DATA_DIR, deps.config.MUSIC_DIR),
     },
+    full,
     file,
     {
       'content-type': contentTypeOf(suffix),

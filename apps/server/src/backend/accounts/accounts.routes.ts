@@ -1,25 +1,51 @@
 import { Hono } from 'hono';
 import type { Deps } from '../../module.js';
+import { createAccountLimits, createGuessLimiter, NO_ACCOUNT_LIMITS } from '../auth/account-limits.js';
 import type { BackendEnv, CallerResolver } from '../auth/caller.js';
+import { createCreationLimits, NO_CREATION_LIMITS } from '../auth/creation-limits.js';
+import { limiterStoreFor } from '../auth/limiter-store.js';
+import { createMailer, type Mailer } from '../mail/mailer.js';
 import { oauthRoutes } from '../oauth/oauth.routes.js';
 import type { EventBus } from '../realtime/event-bus.js';
-import { createCreationLimits, NO_CREATION_LIMITS } from '../auth/creation-limits.js';
+import type { AccountKit } from './account-kit.js';
+import { createAccountLog } from './account-log.js';
 import { createAccounts } from './accounts.js';
+import { emailFlowRoutes } from './email-flows.routes.js';
+import { mfaRoutes } from './mfa.routes.js';
 import { profileRoutes } from './profile.routes.js';
+import { securityRoutes } from './security.routes.js';
 import { createSessions } from './sessions.js';
 import { sessionRoutes } from './sessions.routes.js';
 
-/** /v1/account*, sessions, OAuth token flow, /v1/ping. */
-export function createAccountRoutes(deps: Deps, { events }: { callers: CallerResolver; events: EventBus }) {
+/** /v1/account*, sessions, OAuth token flow, MFA, mailed secrets, /v1/ping. */
+export function createAccountRoutes(
+  deps: Deps,
+  { events, mailer = createMailer(deps.config, deps.log) }: { callers: CallerResolver; events: EventBus; mailer?: Mailer },
+) {
   const accounts = createAccounts(deps);
   const sessions = createSessions(deps);
-  const limits = deps.config.RATE_LIMITS === 'on' ? createCreationLimits(deps.now) : NO_CREATION_LIMITS;
+  const on = deps.config.RATE_LIMITS === 'on';
+  const store = limiterStoreFor(deps.db);
+  const kit: AccountKit = {
+    deps,
+    accounts,
+    sessions,
+    events,
+    log: createAccountLog(deps),
+    limits: on ? createCreationLimits(deps.now, store) : NO_CREATION_LIMITS,
+    accountLimits: on ? createAccountLimits(deps.now, store) : NO_ACCOUNT_LIMITS,
+    guesses: createGuessLimiter(deps.now, store),
+    mailer,
+  };
   const routes = new Hono<BackendEnv>();
   // backend-api.md §8: 200 text/plain `Pong!`.
   routes.get('/v1/ping', (c) => c.text('Pong!'));
-  routes.route('/', profileRoutes(deps, { accounts, events, limits }));
+  routes.route('/', profileRoutes(deps, { accounts, events, limits: kit.limits, log: kit.log }));
+  routes.route('/', securityRoutes(kit));
+  routes.route('/', mfaRoutes(kit));
+  routes.route('/', emailFlowRoutes(kit));
   // Before the session routes: GET /v1/account/sessions/oauth2/{provider} is a navigation, not a session read.
   routes.route('/', oauthRoutes(deps, { accounts, sessions }));
-  routes.route('/', sessionRoutes(deps, { accounts, sessions, events, limits }));
+  routes.route('/', sessionRoutes(deps, kit));
   return routes;
 }

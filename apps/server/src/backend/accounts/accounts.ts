@@ -1,11 +1,12 @@
 import type { Deps } from '../../module.js';
+import { limiterStoreFor } from '../auth/limiter-store.js';
 import { createSignInLimiter } from '../auth/login-limiter.js';
 import { dummyHash, hashPassword, verifyPassword } from '../auth/password.js';
 import { hashSecret } from '../auth/secrets.js';
 import { uniqueId } from '../http/params.js';
 import { accountErrors } from './errors.js';
 import { identitiesStore } from './identities.store.js';
-import { tokensStore, type TokenRow } from './tokens.store.js';
+import { tokensStore, type TokenRow, type TokenType } from './tokens.store.js';
 import { usersStore, type UserRow } from './users.store.js';
 
 export type Accounts = ReturnType<typeof createAccounts>;
@@ -14,7 +15,7 @@ export type Accounts = ReturnType<typeof createAccounts>;
 export function createAccounts(deps: Deps) {
   const users = usersStore(deps.db);
   const tokens = tokensStore(deps.db);
-  const limiter = createSignInLimiter(deps.now);
+  const limiter = createSignInLimiter(deps.now, limiterStoreFor(deps.db));
   const at = () => new Date(deps.now());
 
   return {
@@ -53,38 +54,56 @@ export function createAccounts(deps: Deps) {
      */
     async checkPassword(email: string, password: string, ip: string): Promise<UserRow> {
       const key = email.toLowerCase();
-      const wait = limiter.retryAfterMs(key, ip);
+      const wait = await limiter.retryAfterMs(key, ip);
       if (wait > 0) throw accountErrors.rateLimited(wait);
       const user = await users.byEmail(email);
       const ok = await verifyPassword(password, user?.password_hash ?? (await dummyHash()));
       if (!user || !user.password_hash || !ok) {
-        limiter.recordFailure(key, ip);
+        await limiter.recordFailure(key, ip);
         throw accountErrors.invalidCredentials();
       }
-      limiter.reset(key);
+      await limiter.reset(key);
       if (!user.status) throw accountErrors.blocked();
       return user;
     },
 
-    /** Mints a single-use token; returns the secret (only its hash is stored). */
-    async createToken(t: { userId: string; type: string; provider: string; providerUid: string; secret: string; ttlMs: number }) {
+    /**
+     * Mints a single-use token holding `secret` (only its hash is stored); a
+     * function makes a new secret when the user already holds an equal one (6-digit codes).
+     */
+    async createToken(t: {
+      userId: string;
+      type: TokenType;
+      provider?: string;
+      providerUid?: string;
+      secret: string | (() => string);
+      ttlMs: number;
+    }): Promise<{ id: string; secret: string; createdAt: Date; expire: Date }> {
       const now = deps.now();
       await tokens.purgeExpired(new Date(now));
-      await tokens.insert({
-        id: uniqueId(now),
-        userId: t.userId,
-        secretHash: hashSecret(t.secret),
-        type: t.type,
-        provider: t.provider,
-        providerUid: t.providerUid,
-        expire: new Date(now + t.ttlMs),
-        at: new Date(now),
-      });
+      for (let attempt = 0; ; attempt++) {
+        const secret = typeof t.secret === 'string' ? t.secret : t.secret();
+        const row = {
+          id: uniqueId(now),
+          userId: t.userId,
+          secretHash: hashSecret(secret),
+          type: t.type,
+          provider: t.provider ?? '',
+          providerUid: t.providerUid ?? '',
+          expire: new Date(now + t.ttlMs),
+          at: new Date(now),
+        };
+        if (await tokens.insert(row)) return { id: row.id, secret, createdAt: row.at, expire: row.expire };
+        if (typeof t.secret === 'string' || attempt >= 5) throw new Error('token secret collision');
+      }
     },
 
-    /** Spends a token: a second use, a wrong secret or an expired token is 401 user_invalid_token. */
-    async redeemToken(userId: string, secret: string): Promise<{ token: TokenRow; user: UserRow }> {
-      const token = await tokens.consume(userId, hashSecret(secret), at());
+    /**
+     * Spends a token of one of `types`: a second use, a wrong secret, another
+     * type or an expired token is 401 user_invalid_token.
+     */
+    async redeemToken(userId: string, secret: string, types: readonly TokenType[]): Promise<{ token: TokenRow; user: UserRow }> {
+      const token = await tokens.consume(userId, hashSecret(secret), types, at());
       const user = token ? await users.byId(userId) : null;
       if (!token || !user) throw accountErrors.invalidToken();
       if (!user.status) throw accountErrors.blocked();
@@ -97,7 +116,7 @@ export function createAccounts(deps: Deps) {
       return user;
     },
 
-    async update(userId: string, set: { name?: string; prefs?: Record<string, unknown> }): Promise<UserRow> {
+    async update(userId: string, set: Parameters<typeof users.update>[2]): Promise<UserRow> {
       const user = await users.update(userId, at(), set);
       if (!user) throw accountErrors.userNotFound();
       return user;

@@ -24,4 +24,45 @@ export const accountErrors = {
       'Rate limit for the current endpoint has been exceeded. Please try again after some time.',
       retryAfterMs / 1000,
     ),
+  moreFactorsRequired: () =>
+    new AppwriteError(401, 'user_more_factors_required', 'More factors are required to complete the sign in process.'),
+  challengeRequired: () =>
+    new AppwriteError(
+      401,
+      'user_challenge_required',
+      'A recently successful challenge is required to complete this action. A challenge is considered recent for 30 minutes.',
+    ),
+  authenticatorNotFound: () =>
+    new AppwriteError(404, 'user_authenticator_not_found', 'Authenticator could not be found on the current user.'),
+  authenticatorAlreadyVerified: () =>
+    new AppwriteError(409, 'user_authenticator_already_verified', 'This authenticator is already verified on the current user.'),
+  recoveryCodesNotFound: () =>
+    new AppwriteError(404, 'user_recovery_codes_not_found', 'Recovery codes could not be found on the current user.'),
+  recoveryCodesAlreadyExist: () =>
+    new AppwriteError(
+      409,
+      'user_recovery_codes_already_exists',
+      'The current user already generated recovery codes and they can only be read once for security reasons.',
+    ),
+  emailAlreadyExists: () =>
+    new AppwriteError(409, 'user_email_already_exists', 'A user with the same email already exists in the current project.'),
+  phoneAlreadyExists: () =>
+    new AppwriteError(409, 'user_phone_already_exists', 'A user with the same phone number already exists in the current project.'),
+  emailNotFound: () => new AppwriteError(400, 'user_email_not_found', 'User email could not be found.'),
+  emailNotVerified: () => new AppwriteError(400, 'user_email_not_verified', 'User email is not verified'),
+  emailAlreadyVerified: () => new AppwriteError(409, 'user_email_already_verified', 'User email is already verified'),
+  identityNotFound: () =>
+    new AppwriteError(
+      404,
+      'user_identity_not_found',
+      'The identity could not be found. Please sign in with OAuth provider to create identity first.',
+    ),
+  targetNotFound: () => new AppwriteError(404, 'user_target_not_found', 'The target could not be found.'),
+  targetAlreadyExists: () => new AppwriteError(409, 'user_target_already_exists', 'A target with the same ID already exists.'),
+  jwtCreationDenied: () =>
+    new AppwriteError(401, 'user_jwt_creation_denied', 'A JWT cannot be created from a request authenticated with a JWT.'),
+  /** Appwrite's answer while no SMS provider is configured (this server has none). */
+  phoneDisabled: () => new AppwriteError(503, 'general_phone_disabled', 'Phone provider not configured'),
+  mailFailed: () =>
+    new AppwriteError(503, 'general_smtp_disabled', 'The mail could not be sent. Check the mail server settings (SMTP_URL) and try again.'),
 };

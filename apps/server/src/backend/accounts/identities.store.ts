@@ -30,6 +30,10 @@ export const identitiesStore = (db: Queryable) => ({
   touch: (id: string, email: string, at: Date) =>
     db.query('update identities set provider_email = $2, updated_at = $3 where id = $1', [id, email, at]),
 
+  async delete(id: string, userId: string): Promise<boolean> {
+    return (await db.query('delete from identities where id = $1 and user_id = $2 returning id', [id, userId])).length > 0;
+  },
+
   listForUser: (userId: string) =>
     db.query<IdentityRow>('select * from identities where user_id = $1 order by created_at, id', [userId]),
 });

@@ -10,16 +10,22 @@ import { accountErrors } from './errors.js';
 import type { Accounts } from './accounts.js';
 import { appwriteTime, userModel } from './models.js';
 import { emailParam, nameParam, passwordParam, prefsParam } from './validation.js';
+import type { AccountLog } from './account-log.js';
+import { targetsStore } from './targets.store.js';
 
 /** /v1/account: sign-up, the current user, prefs, name, password, identities (backend-api.md §3). */
-export function profileRoutes(deps: Deps, { accounts, events, limits }: { accounts: Accounts; events: EventBus; limits: CreationLimits }) {
+export function profileRoutes(
+  deps: Deps,
+  { accounts, events, limits, log }: { accounts: Accounts; events: EventBus; limits: CreationLimits; log: AccountLog },
+) {
   const routes = new Hono<BackendEnv>();
+  const targets = targetsStore(deps.db);
   const publish = async (userId: string, action: string, user: ReturnType<typeof userModel>) =>
     events.publish(accountEvent(userId, null, action, user, appwriteTime(new Date(deps.now()))));
 
   routes.get('/v1/account', async (c) => {
     const { userId } = requireUser(c.var.caller);
-    return c.json(userModel(await accounts.get(userId)));
+    return c.json(userModel(await accounts.get(userId), await targets.listForUser(userId)));
   });
 
   routes.post('/v1/account', async (c) => {
@@ -28,9 +34,10 @@ export function profileRoutes(deps: Deps, { accounts, events, limits }: { accoun
     const email = emailParam(body);
     const password = passwordParam(body);
     const name = nameParam(body, false);
-    const wait = limits.take('signUp', clientIp(c, deps.config));
+    const wait = await limits.take('signUp', clientIp(c, deps.config));
     if (wait > 0) throw accountErrors.rateLimited(wait);
     const user = await accounts.signUp({ id, email, password, name });
+    await log(c, user.id, 'user.create');
     return c.json(userModel(user), 201);
   });
 
@@ -61,6 +68,7 @@ export function profileRoutes(deps: Deps, { accounts, events, limits }: { accoun
     const password = passwordParam(body);
     const oldPassword = typeof body.oldPassword === 'string' ? body.oldPassword : undefined;
     const user = userModel(await accounts.changePassword(userId, password, oldPassword));
+    await log(c, userId, 'user.update.password');
     await publish(userId, 'update.password', user);
     return c.json(user);
   });

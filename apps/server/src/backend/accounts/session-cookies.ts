@@ -1,16 +1,20 @@
 import type { Context } from 'hono';
 import { clearedSessionCookies, sessionCookieName, sessionCookies } from '../http/cookies.js';
-import { needsFallbackCookies } from '../http/origins.js';
+import { isCrossSite, needsFallbackCookies } from '../http/origins.js';
 import type { Config } from '../../config.js';
 import { clientHttps, pageOrigin, selfHostname } from '../http/request-info.js';
 import type { IssuedSession } from './sessions.js';
 
 type CookieConfig = Pick<Config, 'APPWRITE_PROJECT_ID' | 'trustProxy'>;
 
-/** Secure when the client used https, directly or through a trusted proxy (TRUST_PROXY). */
+/**
+ * Secure when the client used https, directly or through a trusted proxy
+ * (TRUST_PROXY); the main cookie SameSite=None only for pages on another site.
+ */
 const target = (c: Context, config: CookieConfig) => ({
   hostname: selfHostname(c),
   secure: clientHttps(c, config),
+  crossSite: isCrossSite(pageOrigin(c), selfHostname(c)),
 });
 
 /**

@@ -13,12 +13,31 @@ import { appwriteTime, sessionModel } from './models.js';
 import { clearSessionCookies, setSessionCookies } from './session-cookies.js';
 import type { IssuedSession, Sessions } from './sessions.js';
 import { emailParam } from './validation.js';
+import type { AccountLog } from './account-log.js';
+import type { GuessLimiter } from '../auth/account-limits.js';
+import { SESSION_TOKEN_TYPES, type TokenRow } from './tokens.store.js';
 
 interface Ctx {
   accounts: Accounts;
   sessions: Sessions;
   events: EventBus;
   limits: CreationLimits;
+  log: AccountLog;
+  guesses: GuessLimiter;
+}
+
+/** What a spent token makes of the session (Appwrite's provider and factor per token type). */
+export function tokenSessionOrigin(token: TokenRow) {
+  switch (token.type) {
+    case 'oauth2':
+      return { provider: token.provider, providerUid: token.provider_uid, factors: ['email', 'oauth2'] };
+    case 'magic-url':
+      return { provider: 'magic-url', factors: ['email'] };
+    case 'email':
+      return { provider: 'token', factors: ['email'] };
+    default:
+      return { provider: 'token', factors: ['token'] };
+  }
 }
 
 /**
@@ -26,13 +45,14 @@ interface Ctx {
  * (backend-api.md §3). Creating a session while signed in is 401
  * user_session_already_exists; success sets the cookies and answers 201.
  */
-export function sessionRoutes(deps: Deps, { accounts, sessions, events, limits }: Ctx) {
+export function sessionRoutes(deps: Deps, { accounts, sessions, events, limits, log, guesses }: Ctx) {
   const project = deps.config.APPWRITE_PROJECT_ID;
   const routes = new Hono<BackendEnv>();
   const client = (c: Context) => ({ ip: clientIp(c, deps.config), userAgent: userAgent(c) });
   const now = () => appwriteTime(new Date(deps.now()));
 
   const respond = async (c: Context<BackendEnv>, issued: IssuedSession) => {
+    await log(c, issued.session.user_id, 'session.create');
     setSessionCookies(c, deps.config, issued);
     const model = sessionModel(issued.session, issued.session.id);
     await events.publish(accountEvent(issued.session.user_id, ['sessions', model.$id], 'create', model, now()));
@@ -54,23 +74,50 @@ export function sessionRoutes(deps: Deps, { accounts, sessions, events, limits }
   routes.post('/v1/account/sessions/anonymous', async (c) => {
     await readBody(c);
     refuseIfSignedIn(c);
-    const wait = limits.take('anonymousSession', clientIp(c, deps.config));
+    const wait = await limits.take('anonymousSession', clientIp(c, deps.config));
     if (wait > 0) throw accountErrors.rateLimited(wait);
     const user = await accounts.createAnonymous();
     return respond(c, await sessions.issue(user.id, { provider: 'anonymous', factors: ['anonymous'] }, client(c)));
   });
 
-  routes.post('/v1/account/sessions/token', async (c) => {
+  /**
+   * A token (OAuth2, magic URL, email code, generic) for a session: POST
+   * /sessions/token, and PUT /sessions/magic-url which Appwrite serves the same
+   * way. Wrong secrets are limited per (address, user): a 6-digit code cannot be
+   * guessed by trying. Magic URLs and email codes prove the email: it counts as verified.
+   */
+  const fromToken = async (c: Context<BackendEnv>) => {
     const body = await readBody(c);
     const userId = requireString(body, 'userId');
     const secret = requireString(body, 'secret');
     refuseIfSignedIn(c);
-    const { token } = await accounts.redeemToken(userId, secret);
-    const origin =
-      token.type === 'oauth2'
-        ? { provider: token.provider, providerUid: token.provider_uid, factors: ['email', 'oauth2'] }
-        : { provider: 'token', factors: ['token'] };
-    return respond(c, await sessions.issue(userId, origin, client(c)));
+    const key = `token:${clientIp(c, deps.config)}:${userId}`;
+    const wait = await guesses.retryAfterMs(key);
+    if (wait > 0) throw accountErrors.rateLimited(wait);
+    let spent: Awaited<ReturnType<Accounts['redeemToken']>>;
+    try {
+      spent = await accounts.redeemToken(userId, secret, SESSION_TOKEN_TYPES);
+    } catch (err) {
+      await guesses.recordFailure(key);
+      throw err;
+    }
+    await guesses.reset(key);
+    const { token, user } = spent;
+    if ((token.type === 'magic-url' || token.type === 'email') && !user.email_verification) {
+      await accounts.update(userId, { emailVerification: true });
+    }
+    return respond(c, await sessions.issue(userId, tokenSessionOrigin(token), client(c)));
+  };
+  routes.post('/v1/account/sessions/token', fromToken);
+  routes.put('/v1/account/sessions/magic-url', fromToken);
+
+  /** No SMS provider exists on this server: Appwrite's "not configured" answer, after the usual checks. */
+  routes.put('/v1/account/sessions/phone', async (c) => {
+    const body = await readBody(c);
+    requireString(body, 'userId');
+    requireString(body, 'secret');
+    refuseIfSignedIn(c);
+    throw accountErrors.phoneDisabled();
   });
 
   routes.get('/v1/account/sessions', async (c) => {
@@ -83,6 +130,7 @@ export function sessionRoutes(deps: Deps, { accounts, sessions, events, limits }
     const { userId } = requireUser(c.var.caller);
     await readBody(c);
     await sessions.deleteAll(userId);
+    await log(c, userId, 'session.delete');
     await events.publish(sessionsEndedEvent({ userId, sessionIds: null }, now()));
     clearSessionCookies(c, deps.config, deps.now());
     return c.body(null, 204);
@@ -103,7 +151,9 @@ export function sessionRoutes(deps: Deps, { accounts, sessions, events, limits }
   routes.patch('/v1/account/sessions/:sessionId', async (c) => {
     const { userId, sessionId, id } = target(c);
     await readBody(c);
-    return c.json(sessionModel(await sessions.extend(userId, id), sessionId));
+    const model = sessionModel(await sessions.extend(userId, id), sessionId);
+    await log(c, userId, 'session.update');
+    return c.json(model);
   });
 
   routes.delete('/v1/account/sessions/:sessionId', async (c) => {
@@ -111,6 +161,7 @@ export function sessionRoutes(deps: Deps, { accounts, sessions, events, limits }
     await readBody(c);
     const model = sessionModel(await sessions.get(userId, id), sessionId);
     await sessions.delete(userId, id);
+    await log(c, userId, 'session.delete');
     if (id === sessionId) clearSessionCookies(c, deps.config, deps.now());
     await events.publish(accountEvent(userId, ['sessions', id], 'delete', model, now()));
     await events.publish(sessionsEndedEvent({ userId, sessionIds: [id] }, now()));

@@ -10,6 +10,8 @@ export interface SessionRow {
   ip: string;
   user_agent: string;
   expire: Date;
+  /** When the session last passed an MFA challenge. */
+  mfa_updated_at: Date | null;
   created_at: Date;
   updated_at: Date;
 }
@@ -27,7 +29,7 @@ export interface NewSession {
   at: Date;
 }
 
-const COLUMNS = 's.id, s.user_id, s.provider, s.provider_uid, s.factors, s.ip, s.user_agent, s.expire, s.created_at, s.updated_at';
+const COLUMNS = 's.id, s.user_id, s.provider, s.provider_uid, s.factors, s.ip, s.user_agent, s.expire, s.mfa_updated_at, s.created_at, s.updated_at';
 
 /** SQL for `sessions`. "Live" = not expired at the given instant. */
 export const sessionsStore = (db: Queryable) => ({
@@ -46,14 +48,49 @@ export const sessionsStore = (db: Queryable) => ({
     userId: string,
     secretHash: string,
     at: Date,
-  ): Promise<{ session: SessionRow; user: UserRow } | null> {
-    const [row] = await db.query<{ s: SessionRow; u: UserRow }>(
-      `select to_jsonb(s) - 'secret_hash' as s, to_jsonb(u) - 'password_hash' as u
+  ): Promise<{ session: SessionRow; user: UserRow; totp: boolean } | null> {
+    const [row] = await db.query<{ s: SessionRow; u: UserRow; totp: boolean }>(
+      `select to_jsonb(s) - 'secret_hash' as s, to_jsonb(u) - 'password_hash' - 'mfa_recovery_codes' as u,
+         exists (select 1 from authenticators a where a.user_id = u.id and a.verified) as totp
        from sessions s join users u on u.id = s.user_id
        where s.user_id = $1 and s.secret_hash = $2 and s.expire > $3`,
       [userId, secretHash, at],
     );
-    return row ? { session: reviveSession(row.s), user: reviveUser(row.u) } : null;
+    return row ? { session: reviveSession(row.s), user: reviveUser(row.u), totp: row.totp } : null;
+  },
+
+  /** The live session by id (a JWT names its session), with its user. */
+  async findLiveById(userId: string, sessionId: string, at: Date): Promise<{ session: SessionRow; user: UserRow; totp: boolean } | null> {
+    const [row] = await db.query<{ s: SessionRow; u: UserRow; totp: boolean }>(
+      `select to_jsonb(s) - 'secret_hash' as s, to_jsonb(u) - 'password_hash' - 'mfa_recovery_codes' as u,
+         exists (select 1 from authenticators a where a.user_id = u.id and a.verified) as totp
+       from sessions s join users u on u.id = s.user_id
+       where s.user_id = $1 and s.id = $2 and s.expire > $3`,
+      [userId, sessionId, at],
+    );
+    return row ? { session: reviveSession(row.s), user: reviveUser(row.u), totp: row.totp } : null;
+  },
+
+  /** Adds factors to a session; `challenged` also stamps mfa_updated_at (a passed MFA challenge). */
+  async addFactors(id: string, factors: string[], at: Date, challenged: boolean): Promise<SessionRow | null> {
+    const [row] = await db.query<SessionRow>(
+      `update sessions s set
+         factors = array(select f from unnest(s.factors || $2::text[]) with ordinality t(f, i) group by f order by min(i)),
+         mfa_updated_at = case when $4::boolean then $3::timestamptz else s.mfa_updated_at end,
+         updated_at = $3::timestamptz
+       where s.id = $1 returning ${COLUMNS}`,
+      [id, factors, at, challenged],
+    );
+    return row ?? null;
+  },
+
+  /** Ends every session of the user but `keepId` (null: all); the ids that ended. */
+  async deleteAllBut(userId: string, keepId: string | null): Promise<string[]> {
+    const rows = await db.query<{ id: string }>(
+      'delete from sessions where user_id = $1 and ($2::text is null or id <> $2) returning id',
+      [userId, keepId],
+    );
+    return rows.map((r) => r.id);
   },
 
   listLive: (userId: string, at: Date) =>
@@ -108,12 +145,14 @@ const date = (v: unknown) => new Date(v as string);
 const reviveSession = (s: SessionRow): SessionRow => ({
   ...s,
   expire: date(s.expire),
+  mfa_updated_at: s.mfa_updated_at === null || s.mfa_updated_at === undefined ? null : date(s.mfa_updated_at),
   created_at: date(s.created_at),
   updated_at: date(s.updated_at),
 });
 const reviveUser = (u: UserRow): UserRow => ({
   ...u,
   password_hash: null,
+  mfa_recovery_codes: [],
   registration: date(u.registration),
   password_update: u.password_update === null ? null : date(u.password_update),
   accessed_at: date(u.accessed_at),

@@ -9,6 +9,10 @@ export interface UserRow {
   labels: string[];
   status: boolean;
   email_verification: boolean;
+  phone: string | null;
+  phone_verification: boolean;
+  mfa: boolean;
+  mfa_recovery_codes: string[];
   registration: Date;
   password_update: Date | null;
   accessed_at: Date;
@@ -53,7 +57,16 @@ export const usersStore = (db: Queryable) => ({
   async update(
     id: string,
     at: Date,
-    set: { name?: string; prefs?: Record<string, unknown>; emailVerification?: boolean; passwordHash?: string },
+    set: {
+      name?: string;
+      prefs?: Record<string, unknown>;
+      emailVerification?: boolean;
+      passwordHash?: string;
+      phoneVerification?: boolean;
+      mfa?: boolean;
+      recoveryCodes?: string[];
+      status?: boolean;
+    },
   ): Promise<UserRow | null> {
     const [row] = await db.query<UserRow>(
       `update users set
@@ -62,11 +75,65 @@ export const usersStore = (db: Queryable) => ({
          email_verification = coalesce($5::boolean, email_verification),
          password_hash = coalesce($6::text, password_hash),
          password_update = case when $6::text is null then password_update else $2::timestamptz end,
+         phone_verification = coalesce($7::boolean, phone_verification),
+         mfa = coalesce($8::boolean, mfa),
+         mfa_recovery_codes = coalesce($9::text[], mfa_recovery_codes),
+         status = coalesce($10::boolean, status),
          updated_at = $2::timestamptz
        where id = $1 returning *`,
-      [id, at, set.name ?? null, set.prefs ?? null, set.emailVerification ?? null, set.passwordHash ?? null],
+      [
+        id,
+        at,
+        set.name ?? null,
+        set.prefs ?? null,
+        set.emailVerification ?? null,
+        set.passwordHash ?? null,
+        set.phoneVerification ?? null,
+        set.mfa ?? null,
+        set.recoveryCodes ?? null,
+        set.status ?? null,
+      ],
     );
     return row ?? null;
+  },
+
+  /**
+   * A new email or phone number (unverified again) and, when given, a
+   * password; 'taken' when another user has it (compared ignoring case for emails).
+   */
+  async setContact(
+    id: string,
+    at: Date,
+    kind: 'email' | 'phone',
+    value: string,
+    passwordHash: string | null,
+  ): Promise<UserRow | 'taken' | null> {
+    const same = kind === 'email' ? 'lower(email) = lower($1)' : 'phone = $1';
+    if ((await db.query(`select 1 from users where ${same} and id <> $2`, [value, id])).length > 0) return 'taken';
+    try {
+      const [row] = await db.query<UserRow>(
+        `update users set ${kind} = $3, ${kind}_verification = false,
+           password_hash = coalesce($4::text, password_hash),
+           password_update = case when $4::text is null then password_update else $2::timestamptz end,
+           updated_at = $2::timestamptz
+         where id = $1 returning *`,
+        [id, at, value, passwordHash],
+      );
+      return row ?? null;
+    } catch (err) {
+      if (isUniqueViolation(err)) return 'taken';
+      throw err;
+    }
+  },
+
+  /** Removes one recovery code; true when it was there (each code works once, even under races). */
+  async spendRecoveryCode(id: string, code: string, at: Date): Promise<boolean> {
+    const rows = await db.query(
+      `update users set mfa_recovery_codes = array_remove(mfa_recovery_codes, $2), updated_at = $3
+       where id = $1 and $2 = any(mfa_recovery_codes) returning id`,
+      [id, code, at],
+    );
+    return rows.length > 0;
   },
 
   /** `accessedAt` moves at most once a day (backend-api.md §3), so reads stay reads. */
@@ -79,3 +146,7 @@ export const usersStore = (db: Queryable) => ({
     return row?.accessed_at ?? null;
   },
 });
+
+/** PostgreSQL's unique_violation (both engines report SQLSTATE 23505). */
+export const isUniqueViolation = (err: unknown): boolean =>
+  typeof err === 'object' && err !== null && (err as { code?: unknown }).code === '23505';

@@ -1,5 +1,5 @@
 import { missingParam } from '../http/errors.js';
-import { checkLength, invalidParam, isObject, optionalString, requireString, type Params } from '../http/params.js';
+import { checkId, checkLength, invalidParam, isObject, optionalString, requireString, type Params } from '../http/params.js';
 
 /** Appwrite's Email validator, reduced to the shape that matters: local@domain.tld. */
 const EMAIL_RE = /^[^\s@"(),:;<>[\\\]]+@[^\s@"(),:;<>[\\\]]+\.[^\s@"(),:;<>[\\\].]{2,}$/;
@@ -39,3 +39,34 @@ export function prefsParam(params: Params): Record<string, unknown> {
   if (JSON.stringify(v).length > 65_535) throw invalidParam('prefs', 'Value must be a valid object of at most 65535 characters.');
   return v;
 }
+
+/** E.164: a leading '+', a country code not starting with 0, at most 15 digits (Appwrite's Phone validator). */
+const PHONE_RE = /^\+[1-9]\d{6,14}$/;
+
+export function phoneParam(params: Params, name = 'phone'): string {
+  const v = requireString(params, name);
+  if (!PHONE_RE.test(v)) {
+    throw invalidParam(name, "Phone number must start with a '+' can have a maximum of fifteen digits.");
+  }
+  return v;
+}
+
+/** An optional boolean (Appwrite's Boolean validator); JSON booleans only. */
+export function optionalBoolean(params: Params, name: string): boolean | undefined {
+  const v = params[name];
+  if (v === undefined || v === null) return undefined;
+  if (typeof v !== 'boolean') throw invalidParam(name, 'Value must be a valid boolean');
+  return v;
+}
+
+export function requireBoolean(params: Params, name: string): boolean {
+  const v = optionalBoolean(params, name);
+  if (v === undefined) throw missingParam(name);
+  return v;
+}
+
+/** Appwrite's UID validator for ids that name existing things (no `unique()`). */
+export const idParam = (params: Params, name: string): string => checkId(name, requireString(params, name));
+
+/** A one-time secret from a link or a mail: up to 256 characters (Appwrite's Text(256)). */
+export const secretParam = (params: Params, name = 'secret'): string => checkLength(name, requireString(params, name), 1, 256);

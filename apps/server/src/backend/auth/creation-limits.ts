@@ -1,9 +1,11 @@
-import { createLoginLimiter, type LoginLimiter } from './login-limiter.js';
+import type { LimiterStore } from './limiter-store.js';
+import { createRateLimiter, type RateLimiter } from './rate-limiter.js';
 
 /**
  * Per-address limits on creating things (Appwrite's abuse limits): every
  * attempt counts, successful or not. `take` answers 0 and counts the attempt
- * when it may go ahead, else the milliseconds until it may.
+ * when it may go ahead, else the milliseconds until it may. Counted in
+ * `store` (shared by every instance on one PostgreSQL), else in memory.
  */
 export const CREATION_LIMITS = {
   /** Appwrite: POST /v1/account, 10 per 60 minutes per IP. */
@@ -15,25 +17,17 @@ export const CREATION_LIMITS = {
 export type CreationKind = keyof typeof CREATION_LIMITS;
 
 export interface CreationLimits {
-  take(kind: CreationKind, ip: string): number;
+  take(kind: CreationKind, ip: string): Promise<number>;
 }
 
-export const NO_CREATION_LIMITS: CreationLimits = { take: () => 0 };
+export const NO_CREATION_LIMITS: CreationLimits = { take: async () => 0 };
 
-export function createCreationLimits(now: () => number): CreationLimits {
-  const limiters = new Map<CreationKind, LoginLimiter>();
+export function createCreationLimits(now: () => number, store?: LimiterStore): CreationLimits {
+  const limiters = new Map<CreationKind, RateLimiter>();
   const limiter = (kind: CreationKind) => {
     let l = limiters.get(kind);
-    if (!l) limiters.set(kind, (l = createLoginLimiter({ ...CREATION_LIMITS[kind], now })));
+    if (!l) limiters.set(kind, (l = createRateLimiter({ name: `create-${kind}`, ...CREATION_LIMITS[kind], now, store })));
     return l;
   };
-  return {
-    take(kind, ip) {
-      const l = limiter(kind);
-      const wait = l.retryAfterMs(ip);
-      if (wait > 0) return wait;
-      l.recordFailure(ip);
-      return 0;
-    },
-  };
+  return { take: (kind, ip) => limiter(kind).take(ip) };
 }

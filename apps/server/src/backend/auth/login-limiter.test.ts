@@ -50,24 +50,24 @@ describe('login limiter', () => {
 });
 
 describe('sign-in limiter', () => {
-  it('caps one account from many addresses', () => {
+  it('caps one account from many addresses', async () => {
     const limiter = createSignInLimiter(() => 5_000);
     for (let i = 0; i < LOGIN_LIMIT.max; i++) {
-      expect(limiter.retryAfterMs('victim@example.com', `203.0.113.${i}`)).toBe(0);
-      limiter.recordFailure('victim@example.com', `203.0.113.${i}`);
+      expect(await limiter.retryAfterMs('victim@example.com', `203.0.113.${i}`)).toBe(0);
+      await limiter.recordFailure('victim@example.com', `203.0.113.${i}`);
     }
-    expect(limiter.retryAfterMs('victim@example.com', '198.51.100.1')).toBe(LOGIN_LIMIT.windowMs);
-    expect(limiter.retryAfterMs('other@example.com', '198.51.100.1')).toBe(0);
+    expect(await limiter.retryAfterMs('victim@example.com', '198.51.100.1')).toBe(LOGIN_LIMIT.windowMs);
+    expect(await limiter.retryAfterMs('other@example.com', '198.51.100.1')).toBe(0);
   });
 
-  it('caps one address spraying many accounts, and a success does not forgive the address', () => {
+  it('caps one address spraying many accounts, and a success does not forgive the address', async () => {
     const limiter = createSignInLimiter(() => 5_000);
     for (let i = 0; i < LOGIN_IP_LIMIT.max; i++) {
-      expect(limiter.retryAfterMs(`user${i}@example.com`, '203.0.113.9')).toBe(0);
-      limiter.recordFailure(`user${i}@example.com`, '203.0.113.9');
-      limiter.reset(`user${i}@example.com`);
+      expect(await limiter.retryAfterMs(`user${i}@example.com`, '203.0.113.9')).toBe(0);
+      await limiter.recordFailure(`user${i}@example.com`, '203.0.113.9');
+      await limiter.reset(`user${i}@example.com`);
     }
-    expect(limiter.retryAfterMs('fresh@example.com', '203.0.113.9')).toBe(LOGIN_IP_LIMIT.windowMs);
-    expect(limiter.retryAfterMs('fresh@example.com', '203.0.113.10')).toBe(0);
+    expect(await limiter.retryAfterMs('fresh@example.com', '203.0.113.9')).toBe(LOGIN_IP_LIMIT.windowMs);
+    expect(await limiter.retryAfterMs('fresh@example.com', '203.0.113.10')).toBe(0);
   });
 });

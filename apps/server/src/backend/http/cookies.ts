@@ -10,6 +10,12 @@ export interface CookieTarget {
   hostname: string;
   /** Whether the browser reached us over https (the `secure` attribute). */
   secure: boolean;
+  /**
+   * Whether the page calling us is on another site (an app on a configured
+   * platform). Only then is the main cookie SameSite=None; for the app this
+   * server serves itself it is Lax, so other sites' forms cannot ride it.
+   */
+  crossSite?: boolean;
 }
 
 /** Appwrite scopes its cookies to `.<host>`; browsers refuse a domain on localhost and IPs. */
@@ -28,8 +34,9 @@ export interface CookieOptions extends CookieTarget {
 /**
  * One Set-Cookie value in Appwrite's form: path=/, HttpOnly, secure only over
  * https (directly or through a trusted proxy). The main cookie is
- * SameSite=None as Appwrite sends it (browsers keep it only with secure, for
- * apps on other sites); the legacy twin is SameSite=Lax.
+ * SameSite=None as Appwrite sends it when the page is on another site
+ * (browsers keep it only with secure), Lax otherwise; the legacy twin is
+ * always SameSite=Lax.
  */
 export function serializeCookie(o: CookieOptions): string {
   return (
@@ -42,7 +49,7 @@ export function serializeCookie(o: CookieOptions): string {
 export function sessionCookies(project: string, blob: string, expires: Date, target: CookieTarget): string[] {
   return [
     serializeCookie({ ...target, name: legacyCookieName(project), value: blob, expires }),
-    serializeCookie({ ...target, name: sessionCookieName(project), value: blob, expires, sameSiteNone: true }),
+    serializeCookie({ ...target, name: sessionCookieName(project), value: blob, expires, sameSiteNone: target.crossSite === true }),
   ];
 }
 

@@ -22,8 +22,8 @@ export const EXPOSE_HEADERS = 'X-Appwrite-Session, X-Fallback-Cookies';
 /**
  * Credentialed CORS for /v1 (backend-api.md §1). The exact Origin is echoed,
  * never `*`. A request whose Origin is not allowed (see createOriginPolicy) is
- * refused with 403 general_unknown_origin before any route runs: the session
- * cookie is SameSite=None, so this is also what stops other sites from making
+ * refused with 403 general_unknown_origin before any route runs: for apps on
+ * other sites the session cookie is SameSite=None, so this is also what stops other sites from making
  * "simple" cross-site requests with the user's cookies. Requests without an
  * Origin (same-origin GETs, navigations, non-browser clients) pass.
  */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createOriginPolicy, isLoopbackHost, needsFallbackCookies, originOf, registrableDomain } from './origins.js';
+import { createOriginPolicy, isCrossSite, isLoopbackHost, needsFallbackCookies, originOf, registrableDomain } from './origins.js';
 
 describe('origins', () => {
   it.each([
@@ -39,6 +39,21 @@ describe('origins', () => {
     it('are not sent when page and API share a registrable domain', () => {
       expect(needsFallbackCookies('https://app.example.com', 'api.example.com')).toBe(false);
       expect(needsFallbackCookies('https://example.com/page', 'example.com')).toBe(false);
+    });
+  });
+
+  describe('cross-site pages (the main cookie is SameSite=None only for them)', () => {
+    it('are pages on another registrable domain, or another host on localhost and IPs', () => {
+      expect(isCrossSite('https://app.example.com', 'api.other.com')).toBe(true);
+      expect(isCrossSite('http://localhost:5173', '127.0.0.1')).toBe(true);
+      expect(isCrossSite('http://192.168.1.3:8080', '192.168.1.2')).toBe(true);
+    });
+    it('are not the same site, another port of the same host, or no page at all', () => {
+      expect(isCrossSite('https://app.example.com', 'api.example.com')).toBe(false);
+      expect(isCrossSite('http://localhost:5173', 'localhost')).toBe(false);
+      expect(isCrossSite('http://[::1]:4000', '[::1]')).toBe(false);
+      expect(isCrossSite('http://192.168.1.2:8080', '192.168.1.2')).toBe(false);
+      expect(isCrossSite(null, 'api.example.com')).toBe(false);
     });
   });
 

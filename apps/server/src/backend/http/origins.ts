@@ -80,3 +80,20 @@ export function needsFallbackCookies(pageUrl: string | null, apiHostname: string
   const pageDomain = registrableDomain(new URL(page).hostname);
   return pageDomain === '' || pageDomain !== registrableDomain(apiHostname);
 }
+
+/**
+ * Whether the page (from Origin, else Referer) is on another site than the
+ * API: registrable domains differ, or, on localhost and IPs (which have
+ * none), hostnames differ. No page (a native client, a navigation) is not
+ * cross-site.
+ */
+export function isCrossSite(pageUrl: string | null, apiHostname: string): boolean {
+  const page = originOf(pageUrl);
+  if (!page) return false;
+  const pageHost = new URL(page).hostname.replace(/^\[|\]$/g, '');
+  const apiHost = apiHostname.replace(/^\[|\]$/g, '');
+  const pageDomain = registrableDomain(pageHost);
+  const apiDomain = registrableDomain(apiHost);
+  if (pageDomain === '' || apiDomain === '') return pageHost !== apiHost;
+  return pageDomain !== apiDomain;
+}

@@ -4,7 +4,7 @@ import type { Logger } from '../../log.js';
 import { effectiveTier } from '../urls.js';
 import { audioCachePath, pruneTier } from './audio-cache.js';
 import { attachmentHeader } from './content-disposition.js';
-import { fileReply, type FileRequest } from './file-reply.js';
+import { servedFile, type FileRequest } from './file-reply.js';
 import { GrowingFileStream } from './growing-file-stream.js';
 import { sourceInside } from './media-paths.js';
 import { offsetArgs, startOffsetStream } from './offset-stream.js';
@@ -79,8 +79,9 @@ export function cachedAudioReply(target: AudioTarget, req: FileRequest, deps: Au
   const pastEnd = offsetPastEnd(target, track);
   if (pastEnd) return pastEnd;
   const kbps = effectiveTier(target.kbps, track.ceiling);
-  const file = deps.files.peek(audioCachePath(deps.audioRoot, track.id, kbps, track.cacheKey));
-  return file && fileReply(req, file, audioHeaders(track, target, kbps, CACHED));
+  const path = audioCachePath(deps.audioRoot, track.id, kbps, track.cacheKey);
+  const file = deps.files.peek(path);
+  return file && servedFile(req, path, file, audioHeaders(track, target, kbps, CACHED));
 }
 
 /**
@@ -105,7 +106,7 @@ export async function audioReply(target: AudioTarget, req: AudioRequest, deps: A
 
   const serveCached = async (): Promise<Reply | null> => {
     const file = await deps.files.acquire(finalPath);
-    return file && fileReply(req, file, audioHeaders(track, target, kbps, CACHED));
+    return file && servedFile(req, finalPath, file, audioHeaders(track, target, kbps, CACHED));
   };
   const cached = await serveCached();
   if (cached) return cached;

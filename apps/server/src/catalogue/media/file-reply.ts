@@ -1,6 +1,6 @@
 import { parseRange } from './http-range.js';
 import type { OpenFile } from './open-file-cache.js';
-import { errorReply, type Headers, type Reply } from './reply.js';
+import { accelReply, accelTarget, errorReply, type Accel, type Headers, type Reply } from './reply.js';
 
 /** The request headers that decide a file reply (lower-case names, as Node gives them). */
 export interface FileRequest {
@@ -9,6 +9,8 @@ export interface FileRequest {
   ifNoneMatch?: string | undefined;
   ifModifiedSince?: string | undefined;
   ifRange?: string | undefined;
+  /** Set on requests that came through nginx with ACCEL_REDIRECT: nginx sends complete files. */
+  accel?: Accel | undefined;
 }
 
 const stripWeak = (tag: string) => (tag.startsWith('W/') ? tag.slice(2) : tag);
@@ -58,6 +60,17 @@ export function fileReply(req: FileRequest, file: OpenFile, headers: Headers): R
   }
   headers['content-length'] = String(size);
   return { kind: 'file', status: 200, file, start: 0, end: size - 1, headers };
+}
+
+/**
+ * A complete file at `path`: behind nginx (ACCEL_REDIRECT) only its address,
+ * for nginx to send with Range and validators of its own; otherwise `fileReply`.
+ */
+export function servedFile(req: FileRequest, path: string, file: OpenFile, headers: Headers): Reply {
+  const target = req.accel && accelTarget(req.accel, path);
+  if (!target) return fileReply(req, file, headers);
+  file.release();
+  return accelReply(target, headers);
 }
 
 function notModifiedSince(header: string | undefined, lastModified: string): boolean {

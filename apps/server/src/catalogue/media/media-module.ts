@@ -8,7 +8,7 @@ import type { FileRequest } from './file-reply.js';
 import { locateTools, type Tools } from './ffmpeg-locate.js';
 import { createImageStore } from './image-store.js';
 import { isMediaPath, parseMediaTarget } from './media-paths.js';
-import { CORS_HEADERS, errorReply, toResponse, writeNode, type Reply } from './reply.js';
+import { accelFor, CORS_HEADERS, errorReply, toResponse, writeNode, type Reply } from './reply.js';
 import { createOpenFileCache } from './open-file-cache.js';
 import { createTrackLookup } from './track-lookup.js';
 import { createTranscoder } from './transcoder.js';
@@ -32,6 +32,8 @@ export function createMedia(deps: Deps, tools: Tools = locateTools(deps.config, 
   const { config, db, log, now } = deps;
   const cacheRoot = join(config.DATA_DIR, 'cache');
   const files = createOpenFileCache(now);
+  // Only requests from the network go through nginx; in-process ones (Subsonic's, tests') get bytes.
+  const accel = accelFor(config.ACCEL_REDIRECT, config.DATA_DIR, config.MUSIC_DIR);
   const transcoder = createTranscoder(config.TRANSCODE_CONCURRENCY, log.child({ part: 'transcoder' }), now);
   const audio: AudioDeps = {
     tracks: createTrackLookup(db, now),
@@ -122,6 +124,8 @@ export function createMedia(deps: Deps, tools: Tools = locateTools(deps.config, 
       ifNoneMatch: h['if-none-match'],
       ifModifiedSince: h['if-modified-since'],
       ifRange: one(h['if-range']),
+      // Only requests nginx forwarded: a client that reaches this port directly gets the bytes.
+      accel: accel && config.trustProxy(req.socket.remoteAddress ?? '') ? accel : undefined,
     };
     let reply: Reply | Promise<Reply>;
     try {

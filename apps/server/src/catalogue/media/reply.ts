@@ -1,5 +1,6 @@
 import { createReadStream, read } from 'node:fs';
 import type { ServerResponse } from 'node:http';
+import { sep } from 'node:path';
 import { Readable } from 'node:stream';
 import type { OpenFile } from './open-file-cache.js';
 
@@ -17,6 +18,42 @@ export type Reply =
   | { kind: 'stream'; status: 200; headers: Headers; body: Readable }
   | { kind: 'empty'; status: number; headers: Headers }
   | { kind: 'bytes'; status: number; headers: Headers; body: Buffer };
+
+/**
+ * X-Accel-Redirect (ACCEL_REDIRECT): behind nginx, a file reply is only
+ * authorised here; nginx sends the bytes from its internal location `prefix`,
+ * where `<prefix><uri>` maps to `dir` for each root (`cache/` -> DATA_DIR/cache,
+ * `music/` -> MUSIC_DIR), with Range, validators and sendfile of its own.
+ */
+export interface Accel {
+  prefix: string;
+  roots: readonly { dir: string; uri: string }[];
+}
+
+export function accelFor(prefix: string | undefined, dataDir: string, musicDir: string): Accel | undefined {
+  if (!prefix) return undefined;
+  return { prefix, roots: [{ dir: `${dataDir}${sep}cache`, uri: 'cache/' }, { dir: musicDir, uri: 'music/' }] };
+}
+
+/**
+ * The internal address of `path` (absolute, normalised), each segment
+ * percent-encoded; null when no root holds it, or a name nginx would not find
+ * again (a control character, or `%` and `?`, which it reads as escapes and a query).
+ */
+export function accelTarget(accel: Accel, path: string): string | null {
+  for (const { dir, uri } of accel.roots) {
+    if (!path.startsWith(dir + sep)) continue;
+    const rest = path.slice(dir.length + 1).split(sep);
+    if (rest.some((s) => s === '' || s === '.' || s === '..' || /[\u0000-\u001f\u007f%?]/.test(s))) return null;
+    return accel.prefix + uri + rest.map(encodeURIComponent).join('/');
+  }
+  return null;
+}
+
+/** Headers only: nginx answers with the file at `target` (and these headers, see README). */
+export function accelReply(target: string, headers: Headers): Reply {
+  return { kind: 'empty', status: 200, headers: { ...headers, 'x-accel-redirect': target, 'content-length': '0' } };
+}
 
 /** CORS for media: anyone may play or download (catalogue-api.md §1.1: CORS is wide open). */
 export const CORS_HEADERS: Readonly<Headers> = {

@@ -1,0 +1,80 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migrate } from '../../db/migrate.js';
+import { createTestDb, ENGINES, type TestDb } from '../../test/db.js';
+import { createMemoryLimiterStore, limiterStoreFor, type LimiterStore } from './limiter-store.js';
+import { createPostgresLimiterStore } from './postgres-limiter-store.js';
+import { createRateLimiter } from './rate-limiter.js';
+
+/** The same rules whatever keeps the counts: memory (one process) or the rate_limits table (every instance). */
+function limiterRules(name: string, store: () => LimiterStore) {
+  describe(name, () => {
+    const make = (s = store()) => {
+      let t = 10_000;
+      const now = () => t;
+      return { s, limiter: createRateLimiter({ name: 'test', max: 3, windowMs: 1000, now, store: s }), advance: (ms: number) => (t += ms), now };
+    };
+
+    it('refuses a key after max failures until the oldest leaves the window', async () => {
+      const { limiter, advance } = make();
+      await limiter.recordFailure('a');
+      advance(400);
+      await limiter.recordFailure('a');
+      expect(await limiter.retryAfterMs('a')).toBe(0);
+      await limiter.recordFailure('a');
+      expect(await limiter.retryAfterMs('a')).toBe(600);
+      expect(await limiter.retryAfterMs('b')).toBe(0);
+      advance(600);
+      expect(await limiter.retryAfterMs('a')).toBe(0);
+      await limiter.reset('a');
+      await limiter.recordFailure('a');
+      expect(await limiter.retryAfterMs('a')).toBe(0);
+    });
+
+    it('take counts only attempts that may go ahead', async () => {
+      const { limiter, advance } = make();
+      expect([await limiter.take('x'), await limiter.take('x'), await limiter.take('x'), await limiter.take('x')]).toEqual([0, 0, 0, 1000]);
+      advance(1000);
+      expect(await limiter.take('x')).toBe(0);
+    });
+
+    it('two limiters on one store share its counts, and names keep limiters apart', async () => {
+      const a = make();
+      const b = make(a.s);
+      await a.limiter.recordFailure('k');
+      await b.limiter.recordFailure('k');
+      await a.limiter.recordFailure('k');
+      expect(await b.limiter.retryAfterMs('k')).toBe(1000);
+      const other = createRateLimiter({ name: 'other', max: 3, windowMs: 1000, now: a.now, store: a.s });
+      expect(await other.retryAfterMs('k')).toBe(0);
+    });
+
+    it('counts every one of many attempts at once exactly once', async () => {
+      const { limiter } = make();
+      const waits = await Promise.all(Array.from({ length: 8 }, () => limiter.take('burst')));
+      expect(waits.filter((w) => w === 0)).toHaveLength(3);
+      expect(waits.filter((w) => w === 1000)).toHaveLength(5);
+    });
+  });
+}
+
+limiterRules('memory limiter store', () => createMemoryLimiterStore());
+
+describe.each(ENGINES)('rate_limits table on %s', (engine) => {
+  let t: TestDb;
+  beforeAll(async () => {
+    t = await createTestDb(engine);
+    await migrate(t.db, 'backend');
+  });
+  afterAll(() => t.drop());
+
+  limiterRules('postgres limiter store', () => createPostgresLimiterStore(t.db));
+
+  it('is what a PostgreSQL server gets; the embedded database keeps counts in memory', async () => {
+    const store = limiterStoreFor(t.db);
+    const limiter = createRateLimiter({ name: 'which', max: 1, windowMs: 60_000, now: () => 5_000, store });
+    await limiter.recordFailure('k');
+    const rows = await t.db.query<{ key: string; hits: unknown[]; expires_at: number }>('select key, hits, expires_at from rate_limits where key = $1', ['which:k']);
+    if (engine === 'postgres') expect(rows.map((r) => [r.key, r.hits.map(Number), r.expires_at])).toEqual([['which:k', [5000], 65_000]]);
+    else expect(rows).toEqual([]);
+  });
+});
