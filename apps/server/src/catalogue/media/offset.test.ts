@@ -49,7 +49,8 @@ describe.each(CASES)('media timeOffset ($engine, $label)', ({ engine, label, ffm
     for (const id of ['seek1', 'seek2', 'bad1']) await excerpt(musicDir, `${id}.flac`, ['-c:a', 'flac'], 30);
     spawnLog = join(work, 'spawns.log');
     const wrapper = join(work, 'ffmpeg-counting.sh');
-    await writeFile(wrapper, `#!/bin/sh\necho run >> '${spawnLog}'\nexec '${ffmpeg}' "$@"\n`);
+    // Counts encoder runs; the one-off look at the mp4 muxer's options (`-h muxer=mp4`) is not one.
+    await writeFile(wrapper, `#!/bin/sh\n[ "$2" = "-h" ] || echo run >> '${spawnLog}'\nexec '${ffmpeg}' "$@"\n`);
     await chmod(wrapper, 0o755);
     t = await createTestApp(engine, { MUSIC_DIR: musicDir, FFMPEG_PATH: wrapper, TRANSCODE_CONCURRENCY: '1' }, ['catalogue']);
     for (const id of ['seek1', 'seek2', 'bad1']) {

@@ -15,7 +15,7 @@ import type { BitrateKbps } from '@lyra/contracts/ids';
  * Bump RECIPE_VERSION whenever these arguments change: it is part of the
  * cache key, so old encodings are replaced instead of served.
  */
-export const RECIPE_VERSION = 1;
+export const RECIPE_VERSION = 2;
 
 export interface SourceAudio {
   sampleRate: number | null;
@@ -31,6 +31,45 @@ export function encoderArgs(kbps: BitrateKbps, source: SourceAudio): string[] {
   return args;
 }
 
+/** The sample rate a tier is written at (the source's, capped as encoderArgs does; 48 kHz when unknown). */
+export function outputSampleRate(kbps: BitrateKbps, source: SourceAudio): number {
+  if (kbps === 12) return 22_050;
+  if (source.sampleRate == null) return 48_000;
+  return Math.min(source.sampleRate, 48_000);
+}
+
+/**
+ * Gapless playback: the AAC encoder starts every file with 1024
+ * samples of priming and pads its last frame. Both MP4s carry an edit list
+ * that tells the decoder to drop them, so a song decodes to exactly the
+ * source's samples (Chromium honours it in `<audio>` and decodeAudioData):
+ * - the movie timescale is the sample rate: at the default 1000 the edit's
+ *   length is rounded to whole milliseconds, cutting up to 44 samples off the end;
+ * - the live stream uses `delay_moov` rather than `empty_moov`: its header is
+ *   written once the first fragment is encoded, when the priming is known, so
+ *   it gets the edit list that `empty_moov` leaves out.
+ */
+function mp4Options(kbps: BitrateKbps, source: SourceAudio): string {
+  return `movie_timescale=${outputSampleRate(kbps, source)}`;
+}
+
+/** What an ffmpeg build can do beyond the oldest one we run (an npm-shipped 2018 snapshot). */
+export interface FfmpegFeatures {
+  /** The mp4 muxer's `movie_timescale` (ffmpeg 4.3 and later). */
+  movieTimescale: boolean;
+}
+
+/** The command line for an ffmpeg without some features: their options are left out. */
+export function forFfmpeg(args: readonly string[], features: FfmpegFeatures): string[] {
+  if (features.movieTimescale) return [...args];
+  return args.map((a) => a.replace(/:movie_timescale=\d+/g, ''));
+}
+
+/** Reads the features from `ffmpeg -h muxer=mp4`'s output. */
+export const ffmpegFeatures = (mp4MuxerHelp: string): FfmpegFeatures => ({
+  movieTimescale: mp4MuxerHelp.includes('movie_timescale'),
+});
+
 /** Tags written into the file, so a downloaded song still says what it is. */
 export interface Tags {
   title: string;
@@ -42,8 +81,9 @@ export interface Tags {
  * The whole ffmpeg command line for one transcode. One encode feeds two muxers
  * (the `tee` muxer):
  * - stdout: fragmented MP4 for the listeners waiting now. On a pipe only
- *   `empty_moov+default_base_moof` with `-frag_duration` gives a stream that
- *   decodes; `frag_keyframe` on audio writes one giant fragment that does not.
+ *   `default_base_moof` with `-frag_duration` (and `empty_moov` or `delay_moov`)
+ *   gives a stream that decodes; `frag_keyframe` on audio writes one giant
+ *   fragment that does not.
  * - `cacheFile`: a plain MP4 with the index up front (`faststart`), which has a
  *   known duration and seeks well, for every later play.
  */
@@ -64,7 +104,8 @@ export function ffmpegArgs(input: string, cacheFile: string, kbps: BitrateKbps, 
     ...meta('album', tags.album),
     ...encoderArgs(kbps, source),
     '-f', 'tee',
-    `[f=mp4:movflags=empty_moov+default_base_moof:frag_duration=1000000]pipe\\:1|[f=mp4:movflags=+faststart]file\\:${teeEscape(cacheFile)}`,
+    `[f=mp4:movflags=delay_moov+default_base_moof:frag_duration=1000000:${mp4Options(kbps, source)}]pipe\\:1|` +
+      `[f=mp4:movflags=+faststart:${mp4Options(kbps, source)}]file\\:${teeEscape(cacheFile)}`,
   ];
 }
 

@@ -1,9 +1,24 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import { createWriteStream } from 'node:fs';
 import { mkdir, rename, rm } from 'node:fs/promises';
 import { dirname } from 'node:path';
+
+import { ffmpegFeatures, forFfmpeg, type FfmpegFeatures } from './tiers.js';
+
+/** Each ffmpeg binary's features, asked once per process (`-h muxer=mp4`). */
+const featuresOf = new Map<string, Promise<FfmpegFeatures>>();
+function probeFeatures(ffmpeg: string): Promise<FfmpegFeatures> {
+  let probe = featuresOf.get(ffmpeg);
+  if (!probe) {
+    probe = new Promise((resolve) => {
+      execFile(ffmpeg, ['-hide_banner', '-h', 'muxer=mp4'], { timeout: 10_000 }, (_error, stdout) => resolve(ffmpegFeatures(String(stdout ?? ''))));
+    });
+    featuresOf.set(ffmpeg, probe);
+  }
+  return probe;
+}
 
 export type JobState = 'queued' | 'running' | 'done' | 'failed' | 'cancelled';
 
@@ -69,7 +84,7 @@ export class TranscodeJob extends EventEmitter {
     this.state = 'running';
     try {
       await mkdir(dirname(this.spec.finalPath), { recursive: true });
-      await this.transcode();
+      await this.transcode(await probeFeatures(this.spec.ffmpeg));
       await rename(this.cacheTmp, this.spec.finalPath);
       this.finish('done', null);
     } catch (e) {
@@ -86,10 +101,12 @@ export class TranscodeJob extends EventEmitter {
     this.child?.kill('SIGKILL');
   }
 
-  private transcode(): Promise<void> {
+  private transcode(features: FfmpegFeatures): Promise<void> {
     return new Promise((resolve, reject) => {
+      if (this.killed) return reject(new Error('transcode cancelled'));
       const out = createWriteStream(this.livePath);
-      const child = spawn(this.spec.ffmpeg, this.spec.args(this.cacheTmp), { stdio: ['ignore', 'pipe', 'pipe'] });
+      const args = forFfmpeg(this.spec.args(this.cacheTmp), features);
+      const child = spawn(this.spec.ffmpeg, args, { stdio: ['ignore', 'pipe', 'pipe'] });
       this.child = child;
       let exit: { code: number | null; signal: string | null } | null = null;
       let flushed = false;

@@ -53,6 +53,11 @@ export interface AudioEngine {
    * The next song, or any reload, goes back to the catalogue's address.
    */
   swapSource(url: string): void;
+  /**
+   * The output already plays this song from its start (a gapless hand-over):
+   * when the queue moves on to it, it is not loaded again.
+   */
+  handedOver(songId: string): void;
   /** The audio element's position now (the video follows it). */
   positionS(): number;
   dispose(): void;

@@ -28,6 +28,8 @@ export function createAudioEngine(deps: AudioEngineDeps): AudioEngine {
   const online = () => deps.isOnline?.() ?? true;
 
   let scheduledId: string | null = null;
+  /** The song that took over gaplessly (already playing in the output). */
+  let handedOverId: string | null = null;
   let loadedId: string | null = null;
   /** The address the element plays, without its start offset. */
   let loadedBase = '';
@@ -144,6 +146,17 @@ export function createAudioEngine(deps: AudioEngineDeps): AudioEngine {
     scheduledId = song?.id ?? null;
     scheduledStartS = 0;
     recovery.reset();
+    const continued = song != null && song.id === handedOverId;
+    handedOverId = null;
+    if (continued) {
+      // Gapless: the output already plays it from its start; nothing to load.
+      session.show(song);
+      loadedId = song.id;
+      loadedBase = audio.src;
+      position.startAt(0, song.duration ?? 0);
+      actions().setLoading(false);
+      return;
+    }
     pauseQuietly();
     session.show(song);
     if (!song) {
@@ -278,6 +291,9 @@ export function createAudioEngine(deps: AudioEngineDeps): AudioEngine {
     seekTo,
     seekBy,
     swapSource,
+    handedOver(songId) {
+      handedOverId = songId;
+    },
     positionS,
     dispose() {
       clearTimers();

@@ -17,6 +17,8 @@ export interface AudioGraph {
   /** The linear gain; applied smoothly (no click). Kept until the graph exists. */
   setGain(gain: number): void;
   readonly active: boolean;
+  /** Once made: its clock and the node other sources join (before the gain), for gapless playback. */
+  readonly output: { context: BaseAudioContext; input: AudioNode } | null;
 }
 
 interface GraphDeps {
@@ -44,6 +46,9 @@ export function createAudioGraph({ audio, createContext = () => new AudioContext
   return {
     get active() {
       return gainNode != null;
+    },
+    get output() {
+      return gainNode ? { context: gainNode.context, input: gainNode } : null;
     },
     prepare(url) {
       if (gainNode && !sameOrigin(url)) audio.crossOrigin = 'anonymous';

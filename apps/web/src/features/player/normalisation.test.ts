@@ -12,7 +12,7 @@ const album = (id: string, n: number, gain: [number, number]) =>
   makeSong(`${id}-${n}`, { album: { id, name: id, url: null }, replayGain: rg(...gain) });
 
 let gains: number[];
-const graph: AudioGraph = { prepare: () => {}, attach: async () => {}, setGain: (g) => void gains.push(g), active: true };
+const graph: AudioGraph = { prepare: () => {}, attach: async () => {}, setGain: (g) => void gains.push(g), active: true, output: null };
 
 beforeEach(() => {
   localStorage.clear();

@@ -4,9 +4,12 @@ import { isKeptOffline, keptAudioUrl } from '../offline/index.js';
 import { songTitle } from '../../shared/lib/song-view.js';
 import { createAudioEngine, type AudioEngine } from './audio-engine.js';
 import { createAudioGraph } from './audio-graph.js';
+import { followGapless } from './gapless-follow.js';
+import { songBytes } from './gapless-source.js';
 import { onLoudnessModeChange, readLoudnessMode } from './loudness-storage.js';
 import { followNormalisation } from './normalisation.js';
 import { recordPlay } from './play-stats-storage.js';
+import { createPlaybackOutput } from './playback-output.js';
 import { usePlayerStore } from './player-store.js';
 import { onAudioQualityChange, readAudioQuality } from './quality-storage.js';
 
@@ -28,8 +31,10 @@ export function startPlayer(): AudioEngine {
     audio.addEventListener('playing', () => void graph.attach());
     followNormalisation({ store: usePlayerStore, graph, mode: readLoudnessMode, onModeChange: (l) => onLoudnessModeChange(l) });
   }
-  engine = createAudioEngine({
-    audio,
+  // The engine plays through the element, or a decoded next song that took over gaplessly.
+  const output = createPlaybackOutput(audio);
+  const started = createAudioEngine({
+    audio: output,
     store: usePlayerStore,
     quality: () => readAudioQuality(),
     onQualityChange: onAudioQualityChange,
@@ -42,7 +47,20 @@ export function startPlayer(): AudioEngine {
     localSource: (id) => (isKeptOffline(id) ? keptAudioUrl(id) : null),
     onUnavailableOffline: skipToKeptSong,
   });
-  return engine;
+  engine = started;
+  if (graph) {
+    followGapless({
+      output,
+      store: usePlayerStore,
+      graph: () => graph.output,
+      songBytes: (song) => songBytes(song, { quality: readAudioQuality(), kept: isKeptOffline, online: () => navigator.onLine }),
+      onHandOver: (song) => {
+        started.handedOver(song.id);
+        usePlayerStore.getState().actions.next();
+      },
+    });
+  }
+  return started;
 }
 
 export const playerEngine = (): AudioEngine | null => engine;

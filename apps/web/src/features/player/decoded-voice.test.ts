@@ -1,0 +1,96 @@
+// @vitest-environment jsdom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createDecodedVoice, type DecodedVoice } from './decoded-voice.js';
+
+/** The part of an AudioContext a decoded song uses, on a clock the test moves. */
+class FakeSource {
+  buffer: unknown = null;
+  onended: (() => void) | null = null;
+  started: [number, number] | null = null;
+  stopped = false;
+  connect() {}
+  disconnect() {}
+  start(when: number, offset: number) {
+    this.started = [when, offset];
+  }
+  stop() {
+    this.stopped = true;
+  }
+}
+function fakeContext() {
+  const sources: FakeSource[] = [];
+  const ctx = {
+    currentTime: 0,
+    createGain: () => ({ gain: { value: 1 }, connect() {}, disconnect() {} }),
+    createBufferSource: () => {
+      const s = new FakeSource();
+      sources.push(s);
+      return s;
+    },
+  };
+  return { ctx, sources };
+}
+
+let f: ReturnType<typeof fakeContext>;
+let voice: DecodedVoice;
+let events: string[];
+beforeEach(() => {
+  vi.useFakeTimers();
+  f = fakeContext();
+  const buffer = { duration: 3 } as AudioBuffer;
+  voice = createDecodedVoice(f.ctx as unknown as BaseAudioContext, buffer, {} as AudioNode, '/media/b/320.mp4');
+  events = [];
+  for (const t of ['playing', 'pause', 'ended', 'seeked']) voice.addEventListener(t, () => events.push(t));
+});
+afterEach(() => {
+  voice.dispose();
+  vi.useRealTimers();
+});
+
+describe('a decoded song on the audio clock', () => {
+  it('starts at the exact clock time it is given, and its position runs from there', () => {
+    f.ctx.currentTime = 4.2;
+    voice.startAt(5.023696);
+    expect(f.sources[0]!.started).toEqual([5.023696, 0]);
+    expect(voice.paused).toBe(false);
+    expect(voice.currentTime).toBe(0);
+    f.ctx.currentTime = 6.023696;
+    expect(voice.currentTime).toBeCloseTo(1, 9);
+    expect(voice.endsAtS()).toBeCloseTo(8.023696, 9);
+  });
+
+  it('pauses where it is and plays on from there', async () => {
+    voice.startAt(0);
+    f.ctx.currentTime = 2;
+    voice.pause();
+    expect(f.sources[0]!.stopped).toBe(true);
+    expect(voice.currentTime).toBe(2);
+    expect(Number.isNaN(voice.endsAtS())).toBe(true);
+    f.ctx.currentTime = 10;
+    await voice.play();
+    expect(f.sources[1]!.started).toEqual([10, 2]);
+    expect(events).toEqual(['pause', 'playing']);
+  });
+
+  it('seeks by starting again at the new place', () => {
+    voice.startAt(0);
+    f.ctx.currentTime = 1;
+    voice.currentTime = 2.5;
+    expect(f.sources[0]!.stopped).toBe(true);
+    expect(f.sources[1]!.started).toEqual([1, 2.5]);
+    expect(voice.seekable.end(0)).toBe(3);
+    expect(events).toEqual(['seeked']);
+  });
+
+  it('reports its end like an element: paused, ended, at its length; play starts it over', async () => {
+    voice.startAt(0);
+    f.ctx.currentTime = 3;
+    f.sources[0]!.onended?.();
+    expect(events).toEqual(['pause', 'ended']);
+    expect(voice.ended).toBe(true);
+    expect(voice.paused).toBe(true);
+    expect(voice.currentTime).toBe(3);
+    await voice.play();
+    expect(f.sources[1]!.started).toEqual([3, 0]);
+  });
+});

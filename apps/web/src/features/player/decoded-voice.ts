@@ -1,0 +1,138 @@
+import { decodedPositionS } from '@lyra/player-core/gapless';
+import type { AudioLike } from './audio-engine-types.js';
+import type { Ranges } from './source-address.js';
+
+/** How often a playing decoded song reports its position, like an element's timeupdate. */
+const TICK_MS = 250;
+
+/**
+ * A song decoded in memory (an AudioBuffer), played through Web Audio with the
+ * same surface as the audio element (AudioLike), so the engine drives it the
+ * same way: play, pause, seek, volume, and the element's events. Unlike the
+ * element it can start at an exact time on the audio clock (`startAt`), which
+ * is what makes the hand-over from one song to the next gapless.
+ */
+export interface DecodedVoice extends AudioLike {
+  /** Starts from the beginning at `whenS` on the audio clock; it counts as playing from now. */
+  startAt(whenS: number): void;
+  /** The audio-clock time it ends if left playing; NaN while paused. */
+  endsAtS(): number;
+  /** Stops and lets go of the audio, without events (a song that will not play). */
+  dispose(): void;
+}
+
+export function createDecodedVoice(ctx: BaseAudioContext, buffer: AudioBuffer, output: AudioNode, src: string): DecodedVoice {
+  const target = new EventTarget();
+  const gain = ctx.createGain();
+  gain.connect(output);
+  const durationS = buffer.duration;
+  let node: AudioBufferSourceNode | null = null;
+  let startedAtS = 0;
+  let offsetS = 0;
+  let paused = true;
+  let ended = false;
+  let ticker: ReturnType<typeof setInterval> | null = null;
+  const emit = (type: string) => target.dispatchEvent(new Event(type));
+  const position = () =>
+    paused ? offsetS : decodedPositionS({ clockS: ctx.currentTime, startedAtS, offsetS, durationS });
+
+  const halt = () => {
+    if (ticker) clearInterval(ticker);
+    ticker = null;
+    if (!node) return;
+    const n = node;
+    node = null;
+    n.onended = null;
+    try {
+      n.stop();
+    } catch {
+      // never started
+    }
+    n.disconnect();
+  };
+  const begin = (whenS: number, fromS: number) => {
+    halt();
+    const n = ctx.createBufferSource();
+    n.buffer = buffer;
+    n.connect(gain);
+    n.onended = () => {
+      if (node !== n) return;
+      halt();
+      offsetS = durationS;
+      paused = true;
+      ended = true;
+      emit('timeupdate');
+      emit('pause');
+      emit('ended');
+    };
+    n.start(whenS, fromS);
+    node = n;
+    startedAtS = whenS;
+    offsetS = fromS;
+    paused = false;
+    ended = false;
+    ticker = setInterval(() => emit('timeupdate'), TICK_MS);
+  };
+
+  const seekable: Ranges = { length: 1, start: () => 0, end: () => durationS };
+
+  return {
+    src,
+    error: null,
+    seekable,
+    get duration() {
+      return durationS;
+    },
+    get paused() {
+      return paused;
+    },
+    get ended() {
+      return ended;
+    },
+    get volume() {
+      return gain.gain.value;
+    },
+    set volume(v: number) {
+      gain.gain.value = v;
+    },
+    get currentTime() {
+      return position();
+    },
+    set currentTime(t: number) {
+      const to = Math.min(Math.max(0, t), durationS);
+      if (paused) offsetS = to;
+      else begin(ctx.currentTime, to);
+      ended = false;
+      emit('seeked');
+      emit('timeupdate');
+    },
+    play() {
+      if (paused) {
+        begin(ctx.currentTime, offsetS >= durationS ? 0 : offsetS);
+        emit('playing');
+      }
+      return Promise.resolve();
+    },
+    pause() {
+      if (paused) return;
+      offsetS = position();
+      halt();
+      paused = true;
+      emit('pause');
+    },
+    startAt(whenS) {
+      begin(whenS, 0);
+    },
+    endsAtS() {
+      return paused ? Number.NaN : startedAtS + (durationS - offsetS);
+    },
+    dispose() {
+      halt();
+      paused = true;
+      gain.disconnect();
+    },
+    addEventListener: target.addEventListener.bind(target),
+    removeEventListener: target.removeEventListener.bind(target),
+    dispatchEvent: target.dispatchEvent.bind(target),
+  };
+}

@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { GAPLESS, agreedEndS, decodable, decodedPositionS, followingItem, gaplessStep, handoverAtS, remainingS } from './gapless.js';
+
+const q = (ids: string[], currentIndex: number) => ({ queue: ids.map((id) => ({ id })), currentIndex });
+
+describe('followingItem', () => {
+  it('is the next song in the queue, wrapping to the first after the last', () => {
+    expect(followingItem(q(['a', 'b', 'c'], 0))?.id).toBe('b');
+    expect(followingItem(q(['a', 'b', 'c'], 2))?.id).toBe('a');
+  });
+  it('is nothing for an empty queue or a song that would follow itself', () => {
+    expect(followingItem(q([], -1))).toBeUndefined();
+    expect(followingItem(q(['a'], 0))).toBeUndefined();
+  });
+});
+
+describe('gaplessStep', () => {
+  const at = (positionS: number, decoded: boolean, playing = true, durationS = 200) => gaplessStep({ playing, positionS, durationS, decoded });
+  it('prefetches within 30 s of the end, and schedules within 1.5 s once decoded', () => {
+    expect(at(169, false)).toBe('wait');
+    expect(at(170, false)).toBe('prefetch');
+    expect(at(198, true)).toBe('wait');
+    expect(at(198.5, true)).toBe('schedule');
+    expect(at(199.9, false)).toBe('prefetch');
+  });
+  it('a song shorter than the lead prefetches from its start', () => {
+    expect(gaplessStep({ playing: true, positionS: 0, durationS: 6, decoded: false })).toBe('prefetch');
+  });
+  it('waits while paused or before the length is known', () => {
+    expect(at(199, false, false)).toBe('wait');
+    expect(gaplessStep({ playing: true, positionS: 3, durationS: 0, decoded: false })).toBe('wait');
+    expect(gaplessStep({ playing: true, positionS: 3, durationS: Number.NaN, decoded: false })).toBe('wait');
+  });
+});
+
+describe('clock arithmetic', () => {
+  it('the next song starts where the current one ends on the audio clock', () => {
+    expect(handoverAtS({ clockS: 100, positionS: 2.5, durationS: 3.023696 })).toBeCloseTo(100.523696, 9);
+    expect(handoverAtS({ clockS: 100, positionS: 4, durationS: 3 })).toBe(100);
+  });
+  it('a decoded song’s position runs with the clock from its start offset, within its length', () => {
+    expect(decodedPositionS({ clockS: 12, startedAtS: 10, offsetS: 5, durationS: 60 })).toBe(7);
+    expect(decodedPositionS({ clockS: 9, startedAtS: 10, offsetS: 5, durationS: 60 })).toBe(5);
+    expect(decodedPositionS({ clockS: 100, startedAtS: 10, offsetS: 5, durationS: 60 })).toBe(60);
+  });
+  it('remainingS is 0 for an unknown length', () => {
+    expect(remainingS(1, 0)).toBe(0);
+    expect(remainingS(1, Number.POSITIVE_INFINITY)).toBe(0);
+    expect(remainingS(1, 3)).toBe(2);
+  });
+  it('songs over ten minutes are not decoded ahead', () => {
+    expect(decodable(GAPLESS.MAX_DECODED_S)).toBe(true);
+    expect(decodable(GAPLESS.MAX_DECODED_S + 1)).toBe(false);
+    expect(decodable(null)).toBe(true);
+  });
+});
+
+describe('agreedEndS', () => {
+  it('is the median of the latest three readings that agree', () => {
+    expect(agreedEndS([10.5, 10.5029, 10.5], 1)).toBe(10.5);
+    expect(agreedEndS([10.5, 10.5], 1)).toBeNull();
+  });
+  it('forgets readings from before a seek', () => {
+    expect(agreedEndS([50, 50, 50, 10.5, 10.5029], 1)).toBeNull();
+    expect(agreedEndS([50, 50, 50, 10.5, 10.5029, 10.5], 1)).toBe(10.5);
+  });
+  it('takes the newest alone close to the end, and nothing without readings', () => {
+    expect(agreedEndS([50, 10.5029], 0.2)).toBe(10.5029);
+    expect(agreedEndS([], 0.2)).toBeNull();
+  });
+});

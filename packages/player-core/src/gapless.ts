@@ -1,0 +1,95 @@
+import { next, type QueueItem, type QueueState } from './queue.js';
+
+/**
+ * Gapless playback: the song that follows is fetched and decoded
+ * before the current one ends, then started on the audio clock at the exact
+ * sample where the current one stops.
+ */
+export const GAPLESS = {
+  /** The next song is fetched and decoded once the current one has this long left. */
+  PREFETCH_LEAD_S: 30,
+  /** Its start is put on the audio clock once the current one has this long left. */
+  SCHEDULE_LEAD_S: 1.5,
+  /**
+   * Longer songs are not decoded ahead (a decoded song takes about 23 MB a
+   * minute at 48 kHz stereo); they follow on the audio element as before.
+   */
+  MAX_DECODED_S: 600,
+  /** Readings of an element's end that must agree before the next song is put on the clock. */
+  END_READINGS: 3,
+  /** Readings further apart than this are of different plays (a seek came between). */
+  END_AGREE_S: 0.02,
+  /** Closer to the end than this, the latest reading is used alone. */
+  END_LAST_CHANCE_S: 0.3,
+} as const;
+
+/**
+ * The song that plays after the current one when it ends (the queue's own
+ * next rule, which wraps), or undefined when there is none or it is the same
+ * song again (a one-song queue restarts itself).
+ */
+export function followingItem<T extends QueueItem>(s: QueueState<T>): T | undefined {
+  const current = s.queue[s.currentIndex];
+  const after = next(s);
+  const item = after.queue[after.currentIndex];
+  return item && current && item.id !== current.id ? item : undefined;
+}
+
+/** Seconds left in the current song; 0 when the length is not known yet. */
+export function remainingS(positionS: number, durationS: number): number {
+  if (!Number.isFinite(durationS) || durationS <= 0) return 0;
+  return Math.max(0, durationS - positionS);
+}
+
+/** What to do for the following song, now. */
+export type GaplessStep = 'wait' | 'prefetch' | 'schedule';
+
+/**
+ * Prefetch once the current song is within PREFETCH_LEAD_S of its end (or is
+ * shorter than that), schedule once within SCHEDULE_LEAD_S and its audio is
+ * decoded. Nothing while paused or before the length is known.
+ */
+export function gaplessStep(p: { playing: boolean; positionS: number; durationS: number; decoded: boolean }): GaplessStep {
+  if (!p.playing || !(p.durationS > 0)) return 'wait';
+  const left = remainingS(p.positionS, p.durationS);
+  if (!p.decoded) return left <= GAPLESS.PREFETCH_LEAD_S ? 'prefetch' : 'wait';
+  return left <= GAPLESS.SCHEDULE_LEAD_S ? 'schedule' : 'wait';
+}
+
+/** Songs too long to hold decoded are left to the audio element. */
+export const decodable = (durationS: number | null | undefined): boolean =>
+  durationS == null || durationS <= GAPLESS.MAX_DECODED_S;
+
+/**
+ * The audio-clock time at which the following song starts: where the current
+ * one ends. A decoded song knows its end exactly; an element's end is read
+ * from its position and length against the audio clock at the same moment.
+ */
+export function handoverAtS(p: { clockS: number; positionS: number; durationS: number }): number {
+  return p.clockS + remainingS(p.positionS, p.durationS);
+}
+
+/**
+ * Where an element ends on the audio clock, from readings taken on separate
+ * checks (its position is read against the clock and either may lag by one
+ * audio block): the median of the latest readings that agree with the newest,
+ * once there are END_READINGS of them; or the newest alone once the end is
+ * closer than END_LAST_CHANCE_S. Null: read again.
+ */
+export function agreedEndS(readings: readonly number[], remaining: number): number | null {
+  const newest = readings.at(-1);
+  if (newest === undefined) return null;
+  const agree: number[] = [];
+  for (let i = readings.length - 1; i >= 0 && Math.abs(readings[i]! - newest) <= GAPLESS.END_AGREE_S; i--) agree.push(readings[i]!);
+  if (agree.length < GAPLESS.END_READINGS) return remaining < GAPLESS.END_LAST_CHANCE_S ? newest : null;
+  const latest = agree.slice(0, GAPLESS.END_READINGS).sort((a, b) => a - b);
+  return latest[latest.length >> 1]!;
+}
+
+/**
+ * Position in a decoded song playing since `startedAtS` on the audio clock from
+ * `offsetS` into it, clamped to its length.
+ */
+export function decodedPositionS(p: { clockS: number; startedAtS: number; offsetS: number; durationS: number }): number {
+  return Math.min(p.durationS, Math.max(0, p.offsetS + Math.max(0, p.clockS - p.startedAtS)));
+}
