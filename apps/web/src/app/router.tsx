@@ -29,6 +29,8 @@ export function createRouter(): AppRouter {
         { path: 'playlist/:id', lazy: async () => ({ Component: (await import('./routes/collection-route.js')).PlaylistRoute }) },
         { path: 'artist/:id', lazy: async () => ({ Component: (await import('./routes/collection-route.js')).ArtistRoute }) },
         { path: 'callback', lazy: async () => ({ Component: (await import('./routes/callback-route.js')).CallbackRoute }) },
+        { path: 'recovery', lazy: async () => ({ Component: (await import('../features/auth/mail-link-screens.js')).RecoveryScreen }) },
+        { path: 'verify', lazy: async () => ({ Component: (await import('../features/auth/mail-link-screens.js')).VerifyScreen }) },
         { path: '*', Component: NotFoundRoute },
       ],
     },

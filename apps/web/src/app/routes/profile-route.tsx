@@ -1,6 +1,7 @@
 import { SignInButton } from '../../features/auth/sign-in-button.js';
 import { useSessionUser } from '../../features/auth/session-store.js';
 import { AccountCard } from '../../features/profile/account-card.js';
+import { AccountSettings } from '../../features/profile/account-settings.js';
 import { SubsonicAppsSection } from '../../features/profile/subsonic-apps-section.js';
 import { SystemPreferences } from '../../features/profile/system-preferences.js';
 
@@ -19,6 +20,7 @@ export function ProfileRoute() {
       )}
       <SystemPreferences />
       {user && <SubsonicAppsSection userId={user.$id} />}
+      {user && <AccountSettings />}
     </section>
   );
 }

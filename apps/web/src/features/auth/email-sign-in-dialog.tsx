@@ -3,22 +3,54 @@ import { Dialog } from 'radix-ui';
 import { useState, type FormEvent } from 'react';
 import { describeFailure } from '../../shared/lib/backend.js';
 import { useBackend } from '../../shared/lib/backend-hooks.js';
-import { Spinner } from '../../shared/ui/spinner.js';
-import { signInWithEmail } from './session.js';
+import { useAccountApi } from './account-api.js';
+import { magicLinkUrl, recoveryUrl } from './account-links.js';
+import { EmailLinkForm } from './email-link-form.js';
+import { isMoreFactorsRequired } from './failure-messages.js';
+import { Field, FormError, linkButtonClass, primaryButtonClass, SubmitButton } from './form-ui.js';
+import { MfaChallengeForm } from './mfa-challenge-form.js';
+import { finishSignIn, signInWithEmail } from './session.js';
 
-const field = 'w-full rounded-lg border border-line bg-surface px-3 py-2 text-white placeholder:text-muted focus:border-accent focus:outline-none';
+export type Mode = 'signIn' | 'signUp' | 'forgot' | 'link' | 'mfa';
+
+const TITLES: Record<Mode, string> = {
+  signIn: 'Sign in',
+  signUp: 'Create account',
+  forgot: 'Reset your password',
+  link: 'Sign in with an email link',
+  mfa: 'Two-factor check',
+};
 
 /**
  * Email and password sign-in and sign-up (DESIGN §6), for installs without
  * an OAuth provider. The backend's own message is shown when it refuses
- * (wrong password, taken email, password under 8 characters).
+ * (wrong password, taken email, password under 8 characters). From here a
+ * listener can also ask for a password reset or a sign-in link by mail, and
+ * an account with two-factor on is asked for its code before it is in.
  */
-export function EmailSignInDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+export function EmailSignInDialog({ open, onOpenChange, initialMode = 'signIn' }: { open: boolean; onOpenChange: (open: boolean) => void; initialMode?: Mode }) {
   const backend = useBackend();
+  const account = useAccountApi();
   const queryClient = useQueryClient();
-  const [signUp, setSignUp] = useState(false);
+  const [mode, setMode] = useState<Mode>(initialMode);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const signUp = mode === 'signUp';
+  const origin = window.location.origin;
+
+  const go = (next: Mode) => {
+    setMode(next);
+    setError(null);
+  };
+
+  const close = (next: boolean) => {
+    if (!next && mode === 'mfa') {
+      // A half-done sign-in leaves a limited session behind: end it.
+      void backend().then((api) => api.deleteCurrentSession()).catch(() => {});
+      go('signIn');
+    }
+    onOpenChange(next);
+  };
 
   const submit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
@@ -30,50 +62,83 @@ export function EmailSignInDialog({ open, onOpenChange }: { open: boolean; onOpe
       await signInWithEmail(await backend(), { email: text('email').trim(), password: text('password'), name: text('name'), signUp }, queryClient);
       onOpenChange(false);
     } catch (err) {
-      setError(describeFailure(err).message || 'Sign-in failed');
+      if (isMoreFactorsRequired(err)) go('mfa');
+      else setError(describeFailure(err).message || 'Sign-in failed');
     } finally {
       setBusy(false);
     }
   };
 
-  const title = signUp ? 'Create account' : 'Sign in';
+  const title = TITLES[mode];
   return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+    <Dialog.Root open={open} onOpenChange={close}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-black/60" />
-        <Dialog.Content className="fixed top-1/2 left-1/2 z-50 w-[min(92vw,24rem)] -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-panel p-6 shadow-xl">
+        <Dialog.Content className="fixed top-1/2 left-1/2 z-50 max-h-[92dvh] w-[min(92vw,24rem)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-panel p-6 shadow-xl">
           <Dialog.Title className="text-lg font-bold">{title}</Dialog.Title>
           <Dialog.Description className="mt-1 text-sm text-muted">
-            {signUp ? 'Make an account on this server with your email.' : 'Sign in with your email and password.'}
+            {mode === 'signUp'
+              ? 'Make an account on this server with your email.'
+              : mode === 'signIn'
+                ? 'Sign in with your email and password.'
+                : mode === 'mfa'
+                  ? 'One more step to sign in.'
+                  : 'We will mail you a link.'}
           </Dialog.Description>
-          <form onSubmit={(e) => void submit(e)} className="mt-4 flex flex-col gap-3">
-            {signUp && (
-              <label className="flex flex-col gap-1 text-sm">
-                Name
-                <input name="name" autoComplete="name" className={field} />
-              </label>
-            )}
-            <label className="flex flex-col gap-1 text-sm">
-              Email
-              <input name="email" type="email" required autoComplete="email" className={field} />
-            </label>
-            <label className="flex flex-col gap-1 text-sm">
-              Password
-              <input name="password" type="password" required minLength={8} autoComplete={signUp ? 'new-password' : 'current-password'} className={field} />
-            </label>
-            {error && (
-              <p role="alert" className="text-sm text-red-300">
-                {error}
-              </p>
-            )}
-            <button type="submit" disabled={busy} className="mt-1 flex items-center justify-center gap-2 rounded-full bg-accent px-4 py-2 font-semibold text-white disabled:opacity-60">
-              {busy && <Spinner className="size-4" />}
-              {title}
+          {mode === 'mfa' && (
+            <MfaChallengeForm
+              onDone={async () => {
+                await finishSignIn(await backend(), queryClient);
+                go('signIn');
+                onOpenChange(false);
+              }}
+            />
+          )}
+          {mode === 'forgot' && (
+            <EmailLinkForm
+              intro="Enter the email of your account and we will send you a link to choose a new password."
+              button="Send reset link"
+              sent={(email) => `If an account uses ${email}, a link to reset its password is on its way. Check your inbox.`}
+              send={async (email) => (await account()).createRecovery(email, recoveryUrl(origin))}
+            />
+          )}
+          {mode === 'link' && (
+            <EmailLinkForm
+              intro="Enter your email and we will send you a link that signs you in, no password needed."
+              button="Send sign-in link"
+              sent={(email) => `A sign-in link is on its way to ${email}. Open it on this device.`}
+              send={async (email) => (await account()).createMagicUrlToken(email, magicLinkUrl(origin))}
+            />
+          )}
+          {(mode === 'signIn' || mode === 'signUp') && (
+            <form onSubmit={(e) => void submit(e)} className="mt-4 flex flex-col gap-3">
+              {signUp && <Field label="Name" name="name" autoComplete="name" />}
+              <Field label="Email" name="email" type="email" required autoComplete="email" />
+              <Field label="Password" name="password" type="password" required minLength={8} autoComplete={signUp ? 'new-password' : 'current-password'} />
+              <FormError message={error} />
+              <SubmitButton busy={busy} className={`mt-1 ${primaryButtonClass}`}>
+                {title}
+              </SubmitButton>
+              {!signUp && (
+                <div className="flex flex-wrap justify-between gap-2">
+                  <button type="button" onClick={() => go('forgot')} className={linkButtonClass}>
+                    Forgot password?
+                  </button>
+                  <button type="button" onClick={() => go('link')} className={linkButtonClass}>
+                    Email me a sign-in link
+                  </button>
+                </div>
+              )}
+              <button type="button" onClick={() => go(signUp ? 'signIn' : 'signUp')} className={linkButtonClass}>
+                {signUp ? 'I already have an account' : 'Create an account'}
+              </button>
+            </form>
+          )}
+          {(mode === 'forgot' || mode === 'link') && (
+            <button type="button" onClick={() => go('signIn')} className={`mt-3 w-full ${linkButtonClass}`}>
+              Back to sign in
             </button>
-            <button type="button" onClick={() => { setSignUp(!signUp); setError(null); }} className="text-sm text-accent-text hover:underline">
-              {signUp ? 'I already have an account' : 'Create an account'}
-            </button>
-          </form>
+          )}
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>

@@ -2,7 +2,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createFakeBackend, FakeBackendError, type FakeBackend } from '../../shared/lib/backend-fake.js';
-import { checkSession, completeOAuth, signInWithEmail, signOut } from './session.js';
+import { checkSession, completeOAuth, FACTORS_PENDING_KEY, signInWithEmail, signOut } from './session.js';
 import { currentUser, useSessionStore } from './session-store.js';
 import { USER_TTL_MS } from './user-cache.js';
 
@@ -94,6 +94,18 @@ describe('session (SPEC §4)', () => {
     expect(user.$id).toBe('u9');
     expect(currentUser()?.$id).toBe('u9');
     expect(stored('User')).toMatchObject({ $id: 'u9' });
+  });
+
+  it('a callback sign-in that still needs its two-factor code fails, and leaves word for Profile to ask for it', async () => {
+    sessionStorage.clear();
+    fake.failNext('getAccount', new FakeBackendError('More factors are required to complete the sign in process.', 401, 'user_more_factors_required'));
+    await expect(completeOAuth(fake, 'u9', 'secret9')).rejects.toThrow('More factors are required');
+    expect(sessionStorage.getItem(FACTORS_PENDING_KEY)).toBe('1');
+    expect(currentUser()).toBeNull();
+    sessionStorage.clear();
+    fake.failNext('getAccount', new FakeBackendError('Invalid token passed in the request.', 401, 'user_invalid_token'));
+    await expect(completeOAuth(fake, 'u9', 'secret9')).rejects.toThrow();
+    expect(sessionStorage.getItem(FACTORS_PENDING_KEY)).toBeNull();
   });
 
   it("another account signing in on this device does not see the previous one's cached data", async () => {

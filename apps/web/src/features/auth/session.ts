@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { describeFailure, type BackendApi, type BackendUser } from '../../shared/lib/backend.js';
-import { local, readJson, readText, type StorageLike } from '../../shared/lib/storage.js';
+import { local, readJson, readText, session, writeText, type StorageLike } from '../../shared/lib/storage.js';
 import type { StoredUser } from '../../shared/lib/stored-user.js';
 import { useSessionStore } from './session-store.js';
 import { cacheUser, clearCachedUser, readCachedUser, removeKeys } from './user-cache.js';
@@ -89,8 +89,17 @@ export async function checkSession(api: () => Promise<BackendApi>, nowMs = Date.
 /** /callback: the OAuth token flow's userId and secret become a session, then the account is fetched. */
 export async function completeOAuth(api: BackendApi, userId: string, secret: string, queryClient?: QueryClient): Promise<StoredUser> {
   await api.createSession(userId, secret);
-  return adopt(toStored(await api.getAccount()), Date.now(), queryClient);
+  try {
+    return await finishSignIn(api, queryClient);
+  } catch (e) {
+    // Two-factor on: the session waits for a code, which Profile then asks for (sign-in-button.tsx).
+    if (describeFailure(e).type === 'user_more_factors_required') writeText(session(), FACTORS_PENDING_KEY, '1');
+    throw e;
+  }
 }
+
+/** sessionStorage: a sign-in by link or provider is waiting for its two-factor code. */
+export const FACTORS_PENDING_KEY = 'factorsPending';
 
 /** DESIGN §6: email and password when no OAuth provider is configured. */
 export async function signInWithEmail(
@@ -100,6 +109,15 @@ export async function signInWithEmail(
 ): Promise<StoredUser> {
   if (input.signUp) await api.createAccount(input.email, input.password, input.name?.trim() || input.email.split('@')[0]!);
   await api.createEmailSession(input.email, input.password);
+  return finishSignIn(api, queryClient);
+}
+
+/**
+ * The last step of every email sign-in (and of an email change): the account
+ * is fetched and kept. With two-factor on it fails until a challenge is done
+ * (`user_more_factors_required`, see failure-messages.ts).
+ */
+export async function finishSignIn(api: BackendApi, queryClient?: QueryClient): Promise<StoredUser> {
   return adopt(toStored(await api.getAccount()), Date.now(), queryClient);
 }
 

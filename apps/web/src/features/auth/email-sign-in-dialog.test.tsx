@@ -1,0 +1,153 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { toast } from 'sonner';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setBackendForTests } from '../../shared/lib/backend.js';
+import { createFakeBackend, FakeBackendError, type FakeBackend } from '../../shared/lib/backend-fake.js';
+import { renderApp } from '../../test/render.js';
+import { setAccountApiForTests } from './account-api.js';
+import { createFakeAccount, OTP, type FakeAccount } from './account-fake.js';
+import { EmailSignInDialog } from './email-sign-in-dialog.js';
+import { FACTORS_PENDING_KEY } from './session.js';
+import { SignInButton } from './sign-in-button.js';
+import { currentUser, useSessionStore } from './session-store.js';
+
+let backend: FakeBackend;
+let account: FakeAccount;
+const onOpenChange = vi.fn();
+const ada = { $id: 'u1', name: 'Ada', email: 'ada@example.com' };
+const moreFactors = () => new FakeBackendError('More factors are required to complete the sign in process.', 401, 'user_more_factors_required');
+
+beforeEach(() => {
+  localStorage.clear();
+  useSessionStore.setState({ user: null, checked: true });
+  backend = createFakeBackend();
+  account = createFakeAccount();
+  setBackendForTests(backend);
+  setAccountApiForTests(account);
+  onOpenChange.mockReset();
+});
+afterEach(() => {
+  toast.dismiss();
+  cleanup();
+  setBackendForTests(null);
+  setAccountApiForTests(null);
+});
+
+const open = () => renderApp(<EmailSignInDialog open onOpenChange={onOpenChange} />);
+const type = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
+
+async function signInAsMfaUser() {
+  backend.user = ada;
+  backend.failNext('getAccount', moreFactors());
+  open();
+  type('Email', 'ada@example.com');
+  type('Password', 'password123');
+  fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+  await screen.findByRole('heading', { name: 'Two-factor check' });
+}
+
+describe('sign-in with two-factor on', () => {
+  it('asks for the authenticator code; a short or wrong code is refused, the right one signs in', async () => {
+    await signInAsMfaUser();
+    expect(currentUser()).toBeNull();
+    type('Authentication code', '12345');
+    fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Enter the 6-digit code from your authenticator app');
+    expect(account.calls).toEqual([]);
+
+    type('Authentication code', '000000');
+    fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe("That code didn't work. Check it and try again."));
+    expect(currentUser()).toBeNull();
+
+    type('Authentication code', '123 456');
+    fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    await waitFor(() => expect(onOpenChange).toHaveBeenCalledWith(false));
+    expect(currentUser()).toEqual(ada);
+    // One challenge, answered twice.
+    expect(account.calls.map((c) => [c.op, ...c.args])).toEqual([
+      ['createChallenge', 'totp'],
+      ['completeChallenge', 'ch1', '000000'],
+      ['completeChallenge', 'ch1', OTP],
+    ]);
+  });
+
+  it('takes a recovery code instead', async () => {
+    account.recoveryCodes = ['abcde12345'];
+    await signInAsMfaUser();
+    fireEvent.click(screen.getByRole('button', { name: 'Use a recovery code instead' }));
+    type('Recovery code', ' abcde12345 ');
+    fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    await waitFor(() => expect(onOpenChange).toHaveBeenCalledWith(false));
+    expect(account.calls.map((c) => [c.op, ...c.args])).toEqual([
+      ['createChallenge', 'recoveryCode'],
+      ['completeChallenge', 'ch1', 'abcde12345'],
+    ]);
+  });
+
+  it('makes a fresh challenge when the old one is gone', async () => {
+    await signInAsMfaUser();
+    account.failNext('completeChallenge', new FakeBackendError('Challenge not found.', 404, 'user_challenge_not_found'));
+    type('Authentication code', OTP);
+    fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    await waitFor(() => expect(onOpenChange).toHaveBeenCalledWith(false));
+    expect(account.calls.filter((c) => c.op === 'createChallenge')).toHaveLength(2);
+  });
+});
+
+describe('a sign-in by link or provider that needs its code', () => {
+  it('Profile asks for the code at once; cancelling ends the half-done session', async () => {
+    sessionStorage.setItem(FACTORS_PENDING_KEY, '1');
+    backend.user = ada;
+    renderApp(<SignInButton />);
+    await screen.findByRole('heading', { name: 'Two-factor check' });
+    type('Authentication code', OTP);
+    fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    await waitFor(() => expect(currentUser()).toEqual(ada));
+    expect(sessionStorage.getItem(FACTORS_PENDING_KEY)).toBeNull();
+    cleanup();
+
+    sessionStorage.setItem(FACTORS_PENDING_KEY, '1');
+    renderApp(<SignInButton />);
+    await screen.findByRole('heading', { name: 'Two-factor check' });
+    fireEvent.keyDown(document.activeElement!, { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('heading', { name: 'Two-factor check' })).toBeNull());
+    await waitFor(() => expect(backend.calls.map((c) => c.op)).toContain('deleteCurrentSession'));
+    expect(sessionStorage.getItem(FACTORS_PENDING_KEY)).toBeNull();
+  });
+});
+
+describe('forgot password and sign-in links', () => {
+  it('mails a reset link to /recovery, and reads the same whether or not the account exists', async () => {
+    open();
+    fireEvent.click(screen.getByRole('button', { name: 'Forgot password?' }));
+    expect(screen.getByRole('heading', { name: 'Reset your password' })).toBeTruthy();
+    type('Email', ' ada@example.com ');
+    fireEvent.click(screen.getByRole('button', { name: 'Send reset link' }));
+    const sent = 'If an account uses ada@example.com, a link to reset its password is on its way. Check your inbox.';
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe(sent));
+    expect(account.calls[0]).toEqual({ op: 'createRecovery', args: ['ada@example.com', `${window.location.origin}/recovery`] });
+
+    account.failNext('createRecovery', new FakeBackendError('User with the requested ID could not be found.', 404, 'user_not_found'));
+    type('Email', 'nobody@example.com');
+    fireEvent.click(screen.getByRole('button', { name: 'Send reset link' }));
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe(sent.replace('ada@', 'nobody@')));
+
+    account.failNext('createRecovery', new FakeBackendError('Too many requests', 429, 'general_rate_limit_exceeded'));
+    fireEvent.click(screen.getByRole('button', { name: 'Send reset link' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Too many requests');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Back to sign in' }));
+    expect(screen.getByRole('heading', { name: 'Sign in' })).toBeTruthy();
+  });
+
+  it('mails a sign-in link that opens /callback', async () => {
+    open();
+    fireEvent.click(screen.getByRole('button', { name: 'Email me a sign-in link' }));
+    type('Email', 'ada@example.com');
+    fireEvent.click(screen.getByRole('button', { name: 'Send sign-in link' }));
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('A sign-in link is on its way to ada@example.com. Open it on this device.'));
+    expect(account.calls[0]).toEqual({ op: 'createMagicUrlToken', args: ['ada@example.com', `${window.location.origin}/callback`] });
+  });
+});

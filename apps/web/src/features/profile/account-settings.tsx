@@ -1,0 +1,43 @@
+import { Spinner } from '../../shared/ui/spinner.js';
+import { DevicesSection } from './devices-section.js';
+import { EmailSettings } from './email-settings.js';
+import { PasswordSettings } from './password-settings.js';
+import { RecentActivity } from './recent-activity.js';
+import { SettingsSection } from './settings-section.js';
+import { TwoFactorSettings } from './two-factor-settings.js';
+import { useAccountDetails } from './use-account-details.js';
+
+/**
+ * Profile, signed in: the account's security — email (verified or not) and
+ * password, two-factor sign-in, signed-in devices, recent activity.
+ */
+export function AccountSettings() {
+  const details = useAccountDetails();
+  return (
+    <>
+      <SettingsSection id="account-security" title="Sign-in and security">
+        {details.isPending && <Spinner className="mt-4 size-5" label="Loading" />}
+        {details.isError && (
+          <p className="mt-4 text-sm">
+            Couldn't load your account.{' '}
+            <button type="button" onClick={() => void details.refetch()} className="font-medium text-accent-text hover:underline">
+              Try again
+            </button>
+          </p>
+        )}
+        {details.data && (
+          <div className="mt-4">
+            <EmailSettings details={details.data} />
+            <PasswordSettings />
+            <div className="mt-4 border-t border-line pt-4">
+              <h3 className="sr-only">Two-factor sign-in</h3>
+              <TwoFactorSettings details={details.data} />
+            </div>
+          </div>
+        )}
+      </SettingsSection>
+      <DevicesSection />
+      <RecentActivity />
+    </>
+  );
+}

@@ -1,0 +1,71 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import { describeFailure } from '../../shared/lib/backend.js';
+import { TOAST_MS } from '../../shared/lib/toasts.js';
+import { Spinner } from '../../shared/ui/spinner.js';
+import { accountSessionsKey, useAccountApi } from '../auth/account-api.js';
+import { FormError, secondaryButtonClass } from '../auth/form-ui.js';
+import { describeDevice, describeIp, formatWhen } from './activity-format.js';
+import { SettingsSection } from './settings-section.js';
+
+/** Profile: where this account is signed in, and signing out everywhere else. */
+export function DevicesSection() {
+  const account = useAccountApi();
+  const queryClient = useQueryClient();
+  const sessions = useQuery({ queryKey: accountSessionsKey, queryFn: async () => (await account()).listSessions() });
+  const others = (sessions.data ?? []).filter((s) => !s.current);
+
+  const endOthers = useMutation({
+    mutationFn: async () => {
+      const api = await account();
+      for (const s of others) await api.deleteSession(s.$id);
+      return others.length;
+    },
+    onSuccess: (n) => toast.success(`Signed out of ${n} other ${n === 1 ? 'device' : 'devices'}`, { duration: TOAST_MS.default }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: accountSessionsKey }),
+  });
+
+  const now = Date.now();
+  return (
+    <SettingsSection id="account-devices" title="Signed-in devices" intro="Where your account is signed in now.">
+      {sessions.isPending && <Spinner className="mt-4 size-5" label="Loading" />}
+      {sessions.isError && (
+        <p className="mt-4 text-sm">
+          Couldn't load your devices.{' '}
+          <button type="button" onClick={() => void sessions.refetch()} className="font-medium text-accent-text hover:underline">
+            Try again
+          </button>
+        </p>
+      )}
+      {sessions.data && (
+        <ul className="mt-3 flex flex-col divide-y divide-line">
+          {sessions.data.map((s) => (
+            <li key={s.$id} className="py-2">
+              <div className="min-w-0">
+                <p className="font-medium">
+                  {describeDevice(s)}
+                  {s.current && <span className="ml-2 inline-block rounded-full bg-accent/20 px-2 py-0.5 text-xs whitespace-nowrap text-accent-text">This device</span>}
+                </p>
+                <p className="text-sm text-muted">
+                  {describeIp(s.ip)} · signed in {formatWhen(s.$createdAt, now)}
+                </p>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      {sessions.data && (
+        <button
+          type="button"
+          onClick={() => endOthers.mutate()}
+          disabled={endOthers.isPending || others.length === 0}
+          className={`mt-3 ${secondaryButtonClass}`}
+        >
+          {endOthers.isPending && <Spinner className="size-4" />}
+          Sign out other devices
+        </button>
+      )}
+      {endOthers.isError && <FormError message={describeFailure(endOthers.error).message || "Couldn't sign out the other devices"} />}
+    </SettingsSection>
+  );
+}
