@@ -24,16 +24,16 @@ export function CallbackRoute() {
     started.current = true;
     const credentials = readCallbackParams(params);
     if (!credentials) {
-      navigate('/profile', { replace: true });
+      void navigate('/profile', { replace: true });
       return;
     }
     void (async () => {
       try {
         await completeOAuth(await backend(), credentials.userId, credentials.secret, queryClient);
-        navigate('/', { replace: true });
+        void navigate('/', { replace: true });
       } catch (e) {
         console.error('Login failed:', describeFailure(e).message);
-        navigate('/profile', { replace: true });
+        void navigate('/profile', { replace: true });
       }
     })();
   }, [params, navigate, backend, queryClient]);

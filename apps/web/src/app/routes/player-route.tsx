@@ -54,7 +54,7 @@ export function PlayerRoute() {
 
   useEffect(() => {
     if (status === 'ready' && current && current.id !== songId) {
-      navigate(`/player/${encodeURIComponent(current.id)}`, { replace: true });
+      void navigate(`/player/${encodeURIComponent(current.id)}`, { replace: true });
     }
   }, [status, current, songId, navigate]);
 

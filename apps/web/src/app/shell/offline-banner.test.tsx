@@ -40,9 +40,13 @@ describe('offline banner (SPEC §2)', () => {
     try {
       render(<OfflineBanner />);
       vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
-      act(() => vi.advanceTimersByTime(4_999));
+      act(() => {
+      vi.advanceTimersByTime(4_999);
+    });
       expect(screen.queryByRole('status')).toBeNull();
-      act(() => vi.advanceTimersByTime(1));
+      act(() => {
+      vi.advanceTimersByTime(1);
+    });
       expect(screen.getByRole('status')).toBeTruthy();
     } finally {
       vi.useRealTimers();

@@ -34,7 +34,7 @@ function SidebarPlaylists() {
               type="button"
               onClick={() => {
                 useCategoryStore.getState().setCategory('userPlaylists');
-                navigate(`/playlist/${encodeURIComponent(p.$id)}`);
+                void navigate(`/playlist/${encodeURIComponent(p.$id)}`);
               }}
               className="flex w-full items-center gap-3 truncate rounded-lg px-3 py-1.5 text-left text-sm text-muted hover:bg-raised hover:text-white"
             >

@@ -22,7 +22,7 @@ export function UpdateModal({ open, onOpenChange, onUpdate }: { open: boolean; o
               type="button"
               onClick={() => {
                 onOpenChange(false);
-                navigate('/profile');
+                void navigate('/profile');
               }}
               className="rounded-full px-4 py-2 text-sm font-medium text-muted hover:text-white"
             >

@@ -47,7 +47,7 @@ export function PlaylistRow({ row }: { row: HomePlaylistRow }) {
               playlist={p}
               onOpen={() => {
                 open(p.url);
-                navigate(`/playlist/${encodeURIComponent(p.id)}`);
+                void navigate(`/playlist/${encodeURIComponent(p.id)}`);
               }}
             />
           </li>

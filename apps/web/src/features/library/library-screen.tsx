@@ -34,7 +34,7 @@ export function LibraryScreen() {
         </button>
         <button
           type="button"
-          onClick={() => (user ? navigate('/favorites') : signInToast('Sign in for favorites', navigate, { description: 'Click to sign in' }))}
+          onClick={() => (user ? void navigate('/favorites') : signInToast('Sign in for favorites', navigate, { description: 'Click to sign in' }))}
           className={tile}
         >
           <span className="grid size-12 place-items-center rounded-lg bg-rose-600 text-white">

@@ -80,7 +80,7 @@ export function CreatePlaylistDialog({ open, onOpenChange }: { open: boolean; on
                 type="button"
                 onClick={() => {
                   onOpenChange(false);
-                  navigate('/profile');
+                  void navigate('/profile');
                 }}
                 className="rounded-full bg-accent px-4 py-2 font-semibold text-white"
               >

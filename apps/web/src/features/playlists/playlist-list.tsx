@@ -31,7 +31,7 @@ export function PlaylistList() {
 
   const open = (p: UserPlaylist) => {
     useCategoryStore.getState().setCategory('userPlaylists');
-    navigate(`/playlist/${encodeURIComponent(p.$id)}`);
+    void navigate(`/playlist/${encodeURIComponent(p.$id)}`);
   };
 
   const remove = async (p: UserPlaylist) => {

@@ -59,12 +59,12 @@ export function SearchScreen() {
   const playSong = (song: Song) => {
     // SPEC §2: plays the song alone (the queue is cleared) and opens the player.
     commands.playOnly(song);
-    navigate(entryPath({ type: 'song', id: song.id }));
+    void navigate(entryPath({ type: 'song', id: song.id }));
   };
   const open = (entry: HistoryEntry) => {
     if (entry.type === 'song') return playSong(entry);
     setCategory(CATEGORY_OF_TYPE[entry.type]);
-    navigate(entryPath(entry));
+    void navigate(entryPath(entry));
   };
   const handlers: ResultHandlers = {
     onSong: (song) => {

@@ -11,11 +11,17 @@ describe('search debounce (SPEC §4, §9: 700 ms)', () => {
     expect(SEARCH_DEBOUNCE_MS).toBe(700);
     const { result, rerender } = renderHook(({ v }) => useDebouncedValue(v), { initialProps: { v: '' } });
     rerender({ v: 'b' });
-    act(() => vi.advanceTimersByTime(400));
+    act(() => {
+      vi.advanceTimersByTime(400);
+    });
     rerender({ v: 'ba' });
-    act(() => vi.advanceTimersByTime(699));
+    act(() => {
+      vi.advanceTimersByTime(699);
+    });
     expect(result.current).toBe('');
-    act(() => vi.advanceTimersByTime(1));
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
     expect(result.current).toBe('ba');
   });
 

@@ -9,12 +9,13 @@ export const TOAST_MS = { default: 3_000, signIn: 5_000, update: 4_000, playlist
  */
 export function signInToast(
   message: string,
-  navigate: (to: string) => void,
+  /** react-router's navigate (it may return a promise, which is not awaited). */
+  navigate: (to: string) => void | Promise<void>,
   options: { description?: string; durationMs?: number } = {},
 ): void {
   toast(message, {
     description: options.description,
     duration: options.durationMs ?? TOAST_MS.signIn,
-    action: { label: 'Sign in', onClick: () => navigate('/profile') },
+    action: { label: 'Sign in', onClick: () => void navigate('/profile') },
   });
 }

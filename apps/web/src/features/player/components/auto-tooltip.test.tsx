@@ -58,7 +58,10 @@ function renderPlayer() {
   renderApp(<PlayerScreen song={songs[0]!} onBack={() => {}} />, { queryClient });
 }
 
-const advance = (ms: number) => act(() => vi.advanceTimersByTime(ms));
+const advance = (ms: number) =>
+  act(() => {
+    vi.advanceTimersByTime(ms);
+  });
 /** Whether the tooltip is open: its text is on screen and the button is described by it. */
 function isOpen({ button, tooltip }: (typeof AUTO)[number]): boolean {
   const trigger = screen.getByRole('button', { name: button });

@@ -26,9 +26,13 @@ describe('queue drawer (SPEC §2)', () => {
     vi.useFakeTimers();
     act(() => usePlayerStore.getState().actions.playQueue(makeSongs(15), 12, false));
     renderApp(<QueueDrawer open onOpenChange={() => {}} />);
-    act(() => vi.advanceTimersByTime(199));
+    act(() => {
+      vi.advanceTimersByTime(199);
+    });
     expect(scrolled).toEqual([]);
-    act(() => vi.advanceTimersByTime(1));
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
     expect(scrolled).toHaveLength(1);
     expect(scrolled[0]!.title).toContain('Song 13');
     expect(scrolled[0]!.options).toEqual({ block: 'center' });
