@@ -2,7 +2,7 @@ import type { Context } from 'hono';
 import type { Deps } from '../../module.js';
 import type { AccountLimitKind, AccountLimits, GuessLimiter } from '../auth/account-limits.js';
 import type { CreationLimits } from '../auth/creation-limits.js';
-import { createOriginPolicy, originOf } from '../http/origins.js';
+import { createOriginPolicy, isPrivateNetworkHost, originOf } from '../http/origins.js';
 import { clientHttps, clientIp, peerAddress } from '../http/request-info.js';
 import type { Mailer } from '../mail/mailer.js';
 import { renderMail, type AccountMail } from '../mail/messages.js';
@@ -52,9 +52,14 @@ export function kitHelpers(kit: AccountKit) {
     linkOrigin,
     /** The app URL a mailed link may point to (see links.ts). */
     linkUrl(c: Context, value: string): string {
-      const self = linkOrigin(c);
-      const hosts = [self, ...deps.config.allowedOrigins].map((o) => new URL(o).hostname);
-      return checkLinkUrl(value, (origin) => policy.isAllowed(origin, self), [...hosts, 'localhost']);
+      // Without PUBLIC_URL the Host header names "this server", and anyone can
+      // send any Host: it counts only when it is a loopback or private-network
+      // address, where a forged name cannot lead to the sender's own site.
+      const named = linkOrigin(c);
+      const self = originOf(deps.config.PUBLIC_URL) || isPrivateNetworkHost(new URL(named).hostname) ? named : null;
+      const hosts = [...(self ? [self] : []), ...deps.config.allowedOrigins].map((o) => new URL(o).hostname);
+      const hint = self ? '' : ' (set PUBLIC_URL to mail links to this server by name)';
+      return checkLinkUrl(value, (origin) => policy.isAllowed(origin, self ?? ''), [...hosts, 'localhost'], hint);
     },
 
     /** Counts the attempt under each key; 429 general_rate_limit_exceeded when one is over (backend-api.md §2). */

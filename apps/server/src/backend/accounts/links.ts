@@ -9,10 +9,10 @@ import { withParams } from '../oauth/redirect-urls.js';
  * carry a secret to another site. Anything else is Appwrite's
  * 400 general_argument_invalid ``Invalid `url` param: URL host must be one of: ...``.
  */
-export function checkLinkUrl(value: string, isAllowedOrigin: (origin: string) => boolean, allowedHosts: string[]): string {
+export function checkLinkUrl(value: string, isAllowedOrigin: (origin: string) => boolean, allowedHosts: string[], hint = ''): string {
   const origin = originOf(value);
   if (!origin || !isAllowedOrigin(origin)) {
-    throw invalidParam('url', `URL host must be one of: ${[...new Set(allowedHosts)].join(', ')}`);
+    throw invalidParam('url', `URL host must be one of: ${[...new Set(allowedHosts)].join(', ')}${hint}`);
   }
   return new URL(value).toString();
 }

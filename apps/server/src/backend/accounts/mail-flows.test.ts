@@ -164,6 +164,38 @@ describe.each(ENGINES)('mailed secrets through the appwrite SDK and a real SMTP 
       const missing = await raw('/v1/account/recovery', 'POST', { email });
       expect(await missing.json()).toEqual({ message: 'Missing required parameter: "url"', code: 400, type: 'general_argument_invalid', version: '1.9.6' });
     });
+
+    it('without PUBLIC_URL, a Host header names this server only on loopback or a private network', async () => {
+      const { email } = await signedIn();
+      const port = new URL(s.baseUrl).port;
+      const withHost = (host: string, url: string) =>
+        new Promise<{ status: number; body: string }>((resolve, reject) => {
+          const req = request(`${s.baseUrl}/v1/account/recovery`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', 'x-appwrite-project': 'lyra', host },
+          });
+          req.on('response', (res) => {
+            let text = '';
+            res.on('data', (d: Buffer) => (text += d.toString()));
+            res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
+          });
+          req.on('error', reject);
+          req.end(JSON.stringify({ email, url }));
+        });
+      const forged = await withHost('evil.example.com', 'http://evil.example.com/reset');
+      expect(forged.status).toBe(400);
+      expect(JSON.parse(forged.body)).toMatchObject({
+        message: 'Invalid `url` param: URL host must be one of: localhost (set PUBLIC_URL to mail links to this server by name)',
+        type: 'general_argument_invalid',
+      });
+      const before = mailbox.mails.length;
+      const lan = await withHost(`192.168.1.20:${port}`, `http://192.168.1.20:${port}/recovery`);
+      expect(lan.status).toBe(201);
+      await expect.poll(() => mailbox.mails.length).toBe(before + 1);
+      const link = linkIn(mailbox.mails.at(-1)!, 'http://192.168.1.20');
+      expect(`${link.origin}${link.pathname}`).toBe(`http://192.168.1.20:${port}/recovery`);
+      expect(link.searchParams.get('secret')).toMatch(/^[\w-]{32,}$/);
+    });
   });
 
   describe('magic URL sign-in', () => {
