@@ -1,53 +1,43 @@
 #!/usr/bin/env node
-// Scan rate of the catalogue scanner, cold and warm, and its peak memory.
-// Each figure is printed beside a reference measured in the same run:
-//   cold  - ffprobe run once per file (what a naive scanner would do);
-//   warm  - a bare fs.stat walk of the same files (the floor for "nothing changed");
-//   RSS   - sampled every 20 ms during the scans (PGlite alone holds ~400 MB),
-//           beside the RSS before scanning, and the 5,000-file peak beside the 57-file one.
-// Target: warm >= 1,000 files/s on ~5,000 files. Figures only; nothing is asserted.
+// Scan rate of the catalogue scanner at three library sizes, beside mpd on the same trees.
+//   - demo: data/demo-music (real Ogg files with covers);
+//   - 5,000 and 100,000 generated small tagged MP3 files (bench/lib/tagged-library.mjs,
+//     kept under the temp folder once made).
+// Per size, in a process of its own (so memory figures do not mix): the first scan
+// (empty catalogue), a quick rescan with nothing changed (unchanged folders skipped),
+// a full rescan (every file statted), peak RSS against the idle server's (database
+// open and migrated, routes built), and search p50/p95 through /api/search/songs
+// (one every 250 ms) while the first scan runs against the same searches once it is done.
+// References measured in the same run: mpd (`mpd` + `mpc update --wait` on the same
+// tree; installed with apt-get when missing, else its column says why it is absent)
+// and a bare fs.stat walk of the same files.
+// Goals: first scan >= 500 files/s, quick rescan >= 20,000 files/s, peak RSS at 100,000
+// files <= 300 MB above the idle server. Figures only; nothing is asserted.
 //
-// Uses the built server: run `npx tsc -b` first. PGlite by default; set
-// BENCH_DATABASE_URL=postgres://... to also measure on a PostgreSQL server.
-import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readdir, rm, stat, symlink } from 'node:fs/promises';
+// Uses the built server: run `npx tsc -b` first. PGlite (on disk) by default; BENCH_DATABASE_URL=postgres://...
+// scans into a PostgreSQL server instead. BENCH_SCAN_SIZES=demo,5000 picks sizes (default demo,5000,100000).
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readdir, stat } from 'node:fs/promises';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { taggedLibrary } from './lib/tagged-library.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const DIST = join(ROOT, 'apps/server/dist');
 const DEMO = join(ROOT, 'data/demo-music');
 const AUDIO = /\.(mp3|m4a|mp4|flac|ogg|oga|opus|wav)$/i;
-const TARGET_FILES = 5_000;
+const QUERIES = ['love', 'river', 'night', 'gold', 'echo', 'victory', 'march', 'paper', 'storm', 'silver'];
 
-if (!existsSync(join(DIST, 'catalogue/scanner/scanner-service.js'))) {
-  console.log('catalogue-scan: the server is not built; run `npx tsc -b` first');
-  process.exit(1);
-}
-if (!existsSync(DEMO)) {
-  console.log('catalogue-scan: no demo library in data/demo-music; run `npm run setup` first');
-  process.exit(1);
-}
-
-const { createScanner } = await import(join(DIST, 'catalogue/scanner/scanner-service.js'));
-const { openPglite } = await import(join(DIST, 'db/pglite-db.js'));
-const { openPostgres } = await import(join(DIST, 'db/postgres-db.js'));
-const { migrate } = await import(join(DIST, 'db/migrate.js'));
-const { loadConfig } = await import(join(DIST, 'config.js'));
-const { createLogger } = await import(join(DIST, 'log.js'));
-
-const log = createLogger('warn');
 const rssMb = () => process.memoryUsage().rss / 1048576;
-let peak = 0;
-const sampler = setInterval(() => (peak = Math.max(peak, rssMb())), 20);
-sampler.unref();
-const fmt = (n) => (n >= 100 ? Math.round(n).toLocaleString('en') : n.toFixed(1));
-const row = (label, value, unit, refLabel, ref) =>
-  console.log(
-    `${label.padEnd(34)} ${fmt(value).padStart(9)} ${unit.padEnd(8)} | ${refLabel.padEnd(28)} ${fmt(ref).padStart(9)} ${unit.padEnd(8)} | ratio ${(value / ref).toFixed(2)}`,
-  );
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const percentile = (xs, p) => {
+  if (xs.length === 0) return NaN;
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))];
+};
 
 async function* files(dir) {
   for (const e of await readdir(dir, { withFileTypes: true })) {
@@ -58,7 +48,7 @@ async function* files(dir) {
   }
 }
 
-/** Reference for warm scans: list and stat every audio file, nothing else. */
+/** Reference for rescans: list and stat every audio file, nothing else. */
 async function statWalk(dir) {
   const t0 = performance.now();
   let n = 0;
@@ -69,39 +59,18 @@ async function statWalk(dir) {
   return (n * 1000) / (performance.now() - t0);
 }
 
-/** Reference for cold scans: one ffprobe per file for tags and duration. */
-async function ffprobeEach(dir) {
-  const t0 = performance.now();
-  let n = 0;
-  for await (const f of files(dir)) {
-    spawnSync('ffprobe', ['-v', 'error', '-show_entries', 'format=duration:stream_tags', '-of', 'json', f]);
-    n++;
-  }
-  return (n * 1000) / (performance.now() - t0);
-}
+// ---------------------------------------------------------------- one size, in its own process
 
-/** ~5,000 files: the demo library linked many times over (links, so no disk is used). */
-async function replicate(target) {
-  const demo = [];
-  for await (const f of files(DEMO)) demo.push(f);
-  const copies = Math.ceil(TARGET_FILES / demo.length);
-  for (let c = 0; c < copies; c++) {
-    for (const f of demo) {
-      const to = join(target, `copy-${String(c).padStart(3, '0')}`, relative(DEMO, f));
-      await mkdir(join(to, '..'), { recursive: true });
-      await symlink(f, to);
-    }
-  }
-  return copies * demo.length;
-}
-
-async function openDb(kind) {
-  if (kind === 'pglite') {
-    const db = await openPglite();
+async function openDb(work) {
+  const { openPglite } = await import(join(DIST, 'db/pglite-db.js'));
+  const { openPostgres } = await import(join(DIST, 'db/postgres-db.js'));
+  if (!process.env.BENCH_DATABASE_URL) {
+    // On disk, as the server keeps it (in memory, the database itself would count in the RSS).
+    const db = await openPglite(join(work, 'pglite'));
     return { db, drop: () => db.close() };
   }
   const admin = await openPostgres(process.env.BENCH_DATABASE_URL, 1);
-  const name = `lyra_bench_${process.pid}`;
+  const name = `lyra_bench_scan_${process.pid}`;
   await admin.exec(`create database "${name}"`);
   const url = new URL(process.env.BENCH_DATABASE_URL);
   url.pathname = '/' + name;
@@ -116,49 +85,192 @@ async function openDb(kind) {
   };
 }
 
-async function scanRate(db, musicDir, dataDir) {
-  const config = loadConfig({ DATA_DIR: dataDir, MUSIC_DIR: musicDir, SCAN_WATCH: 'off' });
-  const scanner = createScanner({ config, db, log, now: Date.now });
-  const t0 = performance.now();
-  const report = await scanner.rescan();
-  const ms = performance.now() - t0;
-  await scanner.stop();
-  return { rate: (report.seen * 1000) / ms, report };
-}
-
-async function run(kind) {
-  console.log(`\n-- ${kind}`);
-  const work = await mkdtemp(join(tmpdir(), 'lyra-bench-scan-'));
-  const { db, drop } = await openDb(kind);
+async function child(musicDir) {
+  const { createScanner } = await import(join(DIST, 'catalogue/scanner/scanner-service.js'));
+  const { createApiRoutes } = await import(join(DIST, 'catalogue/http/api.routes.js'));
+  const { migrate } = await import(join(DIST, 'db/migrate.js'));
+  const { loadConfig } = await import(join(DIST, 'config.js'));
+  const { createLogger } = await import(join(DIST, 'log.js'));
+  const work = mkdtempSync(join(tmpdir(), 'lyra-bench-scan-'));
+  const { db, drop } = await openDb(work);
   try {
     await migrate(db, 'catalogue');
+    const config = loadConfig({ DATA_DIR: work, MUSIC_DIR: musicDir, SCAN_WATCH: 'off', SCAN_INTERVAL_MINUTES: '0' });
+    const deps = { config, db, log: createLogger('warn'), now: Date.now };
+    const scanner = createScanner(deps);
+    const api = createApiRoutes(deps, scanner);
+    const search = async (i) => {
+      const t0 = performance.now();
+      const res = await api.request(`/api/search/songs?query=${QUERIES[i % QUERIES.length]}&limit=20`);
+      await res.arrayBuffer();
+      return performance.now() - t0;
+    };
+    await search(0);
     globalThis.gc?.();
-    const baseRss = rssMb();
-    peak = baseRss;
+    await sleep(200);
+    const idleRss = rssMb();
+    let peak = idleRss;
+    const sampler = setInterval(() => (peak = Math.max(peak, rssMb())), 20);
 
-    const cold = await scanRate(db, DEMO, join(work, 'data'));
-    const probe = await ffprobeEach(DEMO);
-    row(`cold scan, demo (${cold.report.seen} files)`, cold.rate, 'files/s', 'ffprobe per file', probe);
-    const warm = await scanRate(db, DEMO, join(work, 'data'));
-    row(`warm scan, demo (${warm.report.read} re-read)`, warm.rate, 'files/s', 'fs.stat walk', await statWalk(DEMO));
-    const demoRss = peak;
-
-    const big = join(work, 'big');
-    const n = await replicate(big);
-    // The copies share their bytes: the populating scan is not a cold rate of a real library.
-    const populate = await scanRate(db, big, join(work, 'data'));
-    console.log(`${`populate, ${n} linked files`.padEnd(34)} ${fmt(populate.rate).padStart(9)} files/s`);
-    const warmBig = await scanRate(db, big, join(work, 'data'));
-    row(`warm scan, ${warmBig.report.seen} files (${warmBig.report.read} re-read)`, warmBig.rate, 'files/s', 'fs.stat walk', await statWalk(big));
-    row('peak RSS, demo scans', demoRss, 'MB', 'RSS before scanning', baseRss);
-    row(`peak RSS, ${n}-file scans`, peak, 'MB', 'peak RSS, demo scans', demoRss);
+    const timed = async (mode) => {
+      const t0 = performance.now();
+      const report = await scanner.rescan(mode);
+      return { report, rate: (report.seen * 1000) / (performance.now() - t0) };
+    };
+    // The first scan, with a listener typing a search every 250 ms meanwhile.
+    let scanning = true;
+    const during = [];
+    const searcher = (async () => {
+      for (let i = 0; scanning; i++) {
+        during.push(await search(i));
+        await sleep(250);
+      }
+    })();
+    const first = await timed('quick');
+    scanning = false;
+    await searcher;
+    const idle = [];
+    for (let i = 0; i < 100; i++) idle.push(await search(i));
+    const quick = await timed('quick');
+    const full = await timed('full');
+    clearInterval(sampler);
+    const out = {
+      files: first.report.seen,
+      read: first.report.read,
+      errors: first.report.errors,
+      first: first.rate,
+      quick: quick.rate,
+      quickRead: quick.report.read,
+      full: full.rate,
+      statWalk: await statWalk(musicDir),
+      idleRss,
+      peakRss: peak,
+      searchDuring: { n: during.length, p50: percentile(during, 50), p95: percentile(during, 95) },
+      searchIdle: { n: idle.length, p50: percentile(idle, 50), p95: percentile(idle, 95) },
+    };
+    await scanner.stop();
+    process.stdout.write(JSON.stringify(out) + '\n');
   } finally {
     await drop();
-    await rm(work, { recursive: true, force: true });
+    rmSync(work, { recursive: true, force: true });
   }
 }
 
-// PostgreSQL first: PGlite keeps ~400 MB of WebAssembly memory after it closes,
-// which would hide the scanner's own memory in the other run's RSS.
-if (process.env.BENCH_DATABASE_URL) await run('postgres');
-await run('pglite');
+// ---------------------------------------------------------------- mpd on the same tree
+
+function mpdAvailable() {
+  const has = () => spawnSync('sh', ['-c', 'command -v mpd && command -v mpc'], { stdio: 'ignore' }).status === 0;
+  if (has()) return null;
+  const apt = spawnSync('sh', ['-c', 'DEBIAN_FRONTEND=noninteractive apt-get install -y mpd mpc'], { stdio: 'ignore' });
+  if (apt.status === 0 && has()) return null;
+  return 'mpd not installed (apt-get install mpd mpc failed)';
+}
+
+const freePort = () =>
+  new Promise((resolve) => {
+    const s = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address();
+      s.close(() => resolve(port));
+    });
+  });
+
+/** mpd's first scan (an empty database: mpd scans on start; `mpc update --wait` returns once done) and an unchanged update. */
+async function mpd(musicDir) {
+  const work = mkdtempSync(join(tmpdir(), 'lyra-bench-mpd-'));
+  const port = String(await freePort());
+  const conf = join(work, 'mpd.conf');
+  writeFileSync(
+    conf,
+    [
+      `music_directory "${musicDir}"`, `db_file "${join(work, 'db')}"`, `log_file "${join(work, 'log')}"`,
+      `bind_to_address "127.0.0.1"`, `port "${port}"`, 'auto_update "no"', 'audio_output {', ' type "null"', ' name "null"', '}',
+    ].join('\n') + '\n',
+  );
+  const mpc = (...args) => spawnSync('mpc', ['-h', '127.0.0.1', '-p', port, ...args], { encoding: 'utf8' });
+  const t0 = performance.now();
+  const proc = spawn('mpd', ['--no-daemon', conf], { stdio: 'ignore' });
+  try {
+    while (mpc('status').status !== 0) {
+      if (proc.exitCode !== null) throw new Error(`mpd exited: ${readFileSync(join(work, 'log'), 'utf8').slice(-400)}`);
+      await sleep(20);
+    }
+    mpc('--wait', 'update');
+    const firstMs = performance.now() - t0;
+    const songs = Number(/Songs:\s+(\d+)/.exec(mpc('stats').stdout)?.[1] ?? 0);
+    const t1 = performance.now();
+    mpc('--wait', 'update');
+    const updateMs = performance.now() - t1;
+    const hwm = Number(/VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${proc.pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+    return { songs, first: (songs * 1000) / firstMs, update: (songs * 1000) / updateMs, peakRss: hwm };
+  } finally {
+    proc.kill('SIGTERM');
+    await new Promise((r) => (proc.exitCode !== null ? r() : proc.once('exit', r)));
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+// ---------------------------------------------------------------- main
+
+function runChild(musicDir) {
+  const r = spawnSync(process.execPath, ['--expose-gc', fileURLToPath(import.meta.url), '--child', musicDir], {
+    encoding: 'utf8',
+    env: process.env,
+    stdio: ['ignore', 'pipe', 'inherit'],
+    maxBuffer: 1 << 24,
+  });
+  if (r.status !== 0) throw new Error(`the scan of ${musicDir} failed (exit ${r.status})`);
+  return JSON.parse(r.stdout.trim().split('\n').pop());
+}
+
+const fmt = (n) => (!Number.isFinite(n) ? '-' : n >= 100 ? Math.round(n).toLocaleString('en') : n.toFixed(1));
+
+async function main() {
+  if (!existsSync(join(DIST, 'catalogue/scanner/scanner-service.js'))) {
+    console.log('catalogue-scan: the server is not built; run `npx tsc -b` first');
+    process.exit(1);
+  }
+  if (!existsSync(DEMO)) {
+    console.log('catalogue-scan: no demo library in data/demo-music; run `npm run setup` first');
+    process.exit(1);
+  }
+  const sizes = (process.env.BENCH_SCAN_SIZES ?? 'demo,5000,100000').split(',').map((s) => s.trim());
+  const noMpd = mpdAvailable();
+  console.log(`engine: ${process.env.BENCH_DATABASE_URL ? 'PostgreSQL' : 'PGlite'}; tag-reading threads: one per core`);
+  if (noMpd) console.log(`mpd column left out: ${noMpd}`);
+  const rows = [];
+  for (const size of sizes) {
+    let dir;
+    if (size === 'demo') dir = DEMO;
+    else {
+      const t0 = performance.now();
+      dir = taggedLibrary(Number(size));
+      console.log(`${size} generated files ready in ${((performance.now() - t0) / 1000).toFixed(1)} s (${dir})`);
+    }
+    const lyra = runChild(dir);
+    const ref = noMpd ? null : await mpd(dir);
+    rows.push({ size, lyra, ref });
+    const r = lyra;
+    console.log(`\n-- ${size === 'demo' ? 'demo library' : `${size} generated files`}: ${r.files} files (${r.errors} unreadable)`);
+    const line = (label, value, unit, refLabel, ref) =>
+      console.log(`${label.padEnd(30)} ${fmt(value).padStart(9)} ${unit.padEnd(8)} | ${refLabel.padEnd(26)} ${fmt(ref).padStart(9)} ${unit.padEnd(8)} | ratio ${Number.isFinite(ref) ? (value / ref).toFixed(2) : '-'}`);
+    line('first scan', r.first, 'files/s', 'mpd first scan', ref?.first ?? NaN);
+    line(`quick rescan (${r.quickRead} read)`, r.quick, 'files/s', 'mpd update, unchanged', ref?.update ?? NaN);
+    line('full rescan (every file statted)', r.full, 'files/s', 'fs.stat walk', r.statWalk);
+    line('peak RSS above idle server', r.peakRss - r.idleRss, 'MB', 'mpd peak RSS', ref?.peakRss ?? NaN);
+    console.log(`${'idle server RSS'.padEnd(30)} ${fmt(r.idleRss).padStart(9)} MB`);
+    line(`search p50 during first scan`, r.searchDuring.p50, 'ms', 'search p50 after it', r.searchIdle.p50);
+    line(`search p95 during first scan`, r.searchDuring.p95, 'ms', 'search p95 after it', r.searchIdle.p95);
+    if (ref && ref.songs !== r.files) console.log(`(mpd found ${ref.songs} songs)`);
+  }
+  console.log('\n| Library | First scan | mpd first scan | Quick rescan | mpd update | Full rescan | fs.stat walk | Peak RSS above idle | Search p95 during scan (after) |');
+  console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- |');
+  for (const { size, lyra: r, ref } of rows) {
+    const name = size === 'demo' ? `demo (${r.files} files)` : `${Number(size).toLocaleString('en')} generated`;
+    console.log(
+      `| ${name} | ${fmt(r.first)}/s | ${ref ? fmt(ref.first) + '/s' : '-'} | ${fmt(r.quick)}/s | ${ref ? fmt(ref.update) + '/s' : '-'} | ${fmt(r.full)}/s | ${fmt(r.statWalk)}/s | ${fmt(r.peakRss - r.idleRss)} MB (idle ${fmt(r.idleRss)} MB; mpd ${ref ? fmt(ref.peakRss) : '-'} MB) | ${fmt(r.searchDuring.p95)} ms (${fmt(r.searchIdle.p95)} ms) |`,
+    );
+  }
+}
+
+if (process.argv[2] === '--child') await child(process.argv[3]);
+else await main();

@@ -78,12 +78,20 @@ describe.each(ENGINES)('admin routes on %s', (engine) => {
     expect(status).toBe(200);
     expect(body.success).toBe(true);
     const files = FIXTURE_GOOD_AUDIO.length + FIXTURE_BAD_AUDIO.length;
-    expect(body.data).toMatchObject({ seen: files, read: 0, skipped: files, removed: 0, errors: 0, complete: true, changed: false });
+    expect(body.data).toMatchObject({ seen: files, read: 0, skipped: files, removed: 0, errors: 0, complete: true, changed: false, full: true });
     expect(typeof body.data.durationMs).toBe('number');
   });
 
+  it('scans quickly with ?full=false: unchanged folders are skipped, their files count as seen', async () => {
+    const { status, body } = await call<Record<string, unknown>>('POST', '/api/admin/rescan?wait=true&full=false');
+    expect(status).toBe(200);
+    const files = FIXTURE_GOOD_AUDIO.length + FIXTURE_BAD_AUDIO.length;
+    expect(body.data).toMatchObject({ seen: files, read: 0, skipped: files, removed: 0, complete: true, changed: false, full: false });
+    expect((await call<Status>('GET', '/api/admin/status')).body.data).toMatchObject({ tracks: FIXTURE_GOOD_AUDIO.length });
+  });
+
   it('answers bad query parameters with 400 in the catalogue error shape', async () => {
-    for (const q of ['wait=maybe', 'force=1']) {
+    for (const q of ['wait=maybe', 'force=1', 'full=maybe']) {
       const { status, body } = await call<never>('POST', `/api/admin/rescan?${q}`);
       expect(status).toBe(400);
       expect(body.success).toBe(false);

@@ -9,6 +9,8 @@ import type { Scanner } from '../scanner/scanner-service.js';
  *   `{success:true, data:{...ScanStatus, joined}}`; `joined` is
  *   true when a scan was already running (the request joins it, it does not
  *   start another). `?wait=true` waits and answers 200 with the ScanReport.
+ *   `?full=false` scans quickly: folders whose mtime and entry count did not
+ *   change are skipped (scanner/folder-skip.ts); the default stats every file.
  * - `GET /api/admin/status`: 200 `{success:true, data:ScanStatus}`.
  *
  * The rescan is an admin action: a request that came over the network (the
@@ -16,7 +18,9 @@ import type { Scanner } from '../scanner/scanner-service.js';
  * with 403. Admins reach it through the loopback admin API
  * (`POST /admin/catalogue/rescan`), which calls it in process.
  */
-const RescanQuery = z.object({ wait: z.enum(['true', 'false', '1', '0']).optional() }).strict();
+const flag = z.enum(['true', 'false', '1', '0']).optional();
+const RescanQuery = z.object({ wait: flag, full: flag }).strict();
+const yes = (v: string | undefined) => v === 'true' || v === '1';
 
 /** Node's HTTP server hands every request its socket; in-process calls have none. */
 const cameOverNetwork = (c: Context) => (c.env as { incoming?: unknown } | undefined)?.incoming !== undefined;
@@ -24,7 +28,7 @@ const cameOverNetwork = (c: Context) => (c.env as { incoming?: unknown } | undef
 /**
  * The catalogue's part of the loopback admin API (served behind the admin
  * token by the video module's admin listener):
- *   POST /admin/catalogue/rescan[?wait=true]   start (or join) a scan
+ *   POST /admin/catalogue/rescan[?wait=true][&full=false]   start (or join) a scan
  *   GET  /admin/catalogue/status               the scan status
  * `internal` runs a request through the app in process.
  */
@@ -59,9 +63,10 @@ export function createAdminRoutes(scanner: Scanner): Hono {
         400,
       );
     }
-    const wait = parsed.data.wait === 'true' || parsed.data.wait === '1';
+    const wait = yes(parsed.data.wait);
+    const full = parsed.data.full === undefined || yes(parsed.data.full);
     const joined = scanner.isScanning();
-    const scan = scanner.rescan();
+    const scan = scanner.rescan(full ? 'full' : 'quick');
     if (wait) {
       try {
         return c.json({ success: true, data: await scan }, 200);

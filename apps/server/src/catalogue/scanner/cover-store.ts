@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, rename, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -46,9 +47,20 @@ export function createCoverStore(db: Queryable, dataDir: string, log: Logger): C
     else m.set(key, value as V);
   };
 
-  async function save(bytes: Uint8Array, origin: string): Promise<string | null> {
+  // One store per cover at a time: an album's tracks are read in parallel and share their picture.
+  const storing = new Map<string, Promise<string | null>>();
+  function save(bytes: Uint8Array, origin: string): Promise<string | null> {
     const id = coverId(bytes);
-    if (recent.has(id)) return id;
+    if (recent.has(id)) return Promise.resolve(id);
+    let p = storing.get(id);
+    if (!p) {
+      p = store(id, bytes, origin).finally(() => storing.delete(id));
+      storing.set(id, p);
+    }
+    return p;
+  }
+
+  async function store(id: string, bytes: Uint8Array, origin: string): Promise<string | null> {
     let meta;
     try {
       meta = await sharp(bytes).metadata();
@@ -68,7 +80,7 @@ export function createCoverStore(db: Queryable, dataDir: string, log: Logger): C
     const file = join(dir, id);
     if (!existsSync(file)) {
       // Write then rename: a reader never sees half a file.
-      const tmp = `${file}.${process.pid}.tmp`;
+      const tmp = `${file}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
       await writeFile(tmp, bytes);
       await rename(tmp, file);
     }

@@ -21,6 +21,27 @@ async function freeId(
   throw new Error('unreachable');
 }
 
+/**
+ * A free id for each of several new rows, in one query for the usual case: each
+ * row's first candidate, unless the table or an earlier row of the batch holds it
+ * (then that row's next candidates, one query each).
+ */
+async function freeIds(q: Queryable, table: 'artists' | 'albums', candidates: Generator<string>[]): Promise<string[]> {
+  if (candidates.length === 0) return [];
+  const first = candidates.map((c) => c.next().value as string);
+  const held = new Set(
+    (await q.query<{ id: string }>(`select id from ${table} where id = any($1::text[])`, [first])).map((r) => r.id),
+  );
+  const given = new Set<string>();
+  const out: string[] = [];
+  for (const [i, id] of first.entries()) {
+    const free = !held.has(id) && !given.has(id) ? id : await freeId(q, table, candidates[i]!, given);
+    given.add(free);
+    out.push(free);
+  }
+  return out;
+}
+
 /** Artist ids by name, creating missing artists (first spelling seen is kept). */
 export async function ensureArtists(q: Queryable, names: readonly string[]): Promise<Map<string, string>> {
   const byKey = new Map<string, string>();
@@ -32,15 +53,16 @@ export async function ensureArtists(q: Queryable, names: readonly string[]): Pro
     [[...byKey.keys()]],
   );
   for (const r of rows) out.set(r.group_key, r.id);
-  for (const [key, name] of byKey) {
-    if (out.has(key)) continue;
-    const id = await freeId(q, 'artists', idCandidates((k) => numericId('artist', k), key));
+  const missing = [...byKey].filter(([key]) => !out.has(key));
+  const ids = await freeIds(q, 'artists', missing.map(([key]) => idCandidates((k) => numericId('artist', k), key)));
+  if (missing.length > 0) {
     await q.query(
-      `insert into artists (id, name, norm_name, group_key) values ($1, $2::text, lower(unaccent($2::text)), $3)`,
-      [id, name, key],
+      `insert into artists (id, name, norm_name, group_key)
+       select id, name, lower(unaccent(name)), key from unnest($1::text[], $2::text[], $3::text[]) as x(id, name, key)`,
+      [ids, missing.map(([, name]) => name), missing.map(([key]) => key)],
     );
-    out.set(key, id);
   }
+  missing.forEach(([key], i) => out.set(key, ids[i]!));
   return out;
 }
 
@@ -59,16 +81,17 @@ export async function ensureAlbums(q: Queryable, specs: readonly AlbumSpec[]): P
     [specs.map((s) => s.key)],
   );
   for (const r of rows) out.set(r.group_key, r.id);
-  for (const s of specs) {
-    if (out.has(s.key)) continue;
-    const id = await freeId(q, 'albums', idCandidates((k) => numericId('album', k), s.key));
+  const missing = [...new Map(specs.filter((sp) => !out.has(sp.key)).map((sp) => [sp.key, sp])).values()];
+  const ids = await freeIds(q, 'albums', missing.map((sp) => idCandidates((k) => numericId('album', k), sp.key)));
+  if (missing.length > 0) {
     await q.query(
       `insert into albums (id, name, norm_name, album_artist_id, group_key)
-       values ($1, $2::text, lower(unaccent($2::text)), $3, $4)`,
-      [id, s.name, s.artistId, s.key],
+       select id, name, lower(unaccent(name)), artist, key
+         from unnest($1::text[], $2::text[], $3::text[], $4::text[]) as x(id, name, artist, key)`,
+      [ids, missing.map((sp) => sp.name), missing.map((sp) => sp.artistId), missing.map((sp) => sp.key)],
     );
-    out.set(s.key, id);
   }
+  missing.forEach((sp, i) => out.set(sp.key, ids[i]!));
   return out;
 }
 

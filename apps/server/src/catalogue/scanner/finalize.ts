@@ -34,20 +34,38 @@ export async function keepUnreadable(db: Db, gen: number, folders: readonly stri
   }
 }
 
-/** Deletes rows of files not seen in generation `gen`; returns the tracks removed and adds their folders to `dirty`. */
+/** Deletes rows of files not seen in generation `gen` (nor in a folder it skipped, folder-skip.ts); returns the tracks removed and adds their folders to `dirty`. */
 export async function sweep(db: Db, gen: number, dirty: Set<string>): Promise<{ tracks: number; playlists: number }> {
   return db.transaction(async (tx) => {
     const gone = await tx.query<{ dir: string; n: number }>(
       `with d as (delete from tracks t where not exists (select 1 from scan_seen s where s.gen = $1 and s.path = t.path)
+                    and not exists (select 1 from scan_folders f where f.path = t.dir and f.skip_gen = $1)
                   returning dir)
        select dir, count(*)::int as n from d group by dir`,
       [gen],
     );
     for (const g of gone) dirty.add(g.dir);
-    await tx.query('delete from scan_errors where scan_gen <> $1', [gen]);
+    await tx.query(
+      `delete from scan_errors e where scan_gen <> $1
+          and not exists (select 1 from scan_folders f where f.skip_gen = $1
+                             and f.path = case when strpos(e.path, '/') = 0 then '' else regexp_replace(e.path, '/[^/]*$', '') end)`,
+      [gen],
+    );
     const lists = await tx.query("delete from playlists where source = 'm3u' and scan_gen <> $1 returning id", [gen]);
     return { tracks: gone.reduce((s, g) => s + g.n, 0), playlists: lists.length };
   });
+}
+
+/** The album id of each row (album-grouping.ts), creating the albums and album artists needed. */
+export async function albumIdsFor(q: Queryable, rows: readonly GroupingRow[]): Promise<Map<string, string | null>> {
+  const wanted = assignAlbums(rows);
+  const refs = [...new Map([...wanted.values()].flatMap((r) => (r ? [[r.key, r] as const] : []))).values()];
+  const artists = await ensureArtists(q, refs.flatMap((r) => (r.artist ? [r.artist] : [])));
+  const albums = await ensureAlbums(
+    q,
+    refs.map((r) => ({ key: r.key, name: r.name, artistId: r.artist ? artists.get(artistKey(r.artist))! : null })),
+  );
+  return new Map([...wanted].map(([id, ref]) => [id, ref ? albums.get(ref.key)! : null]));
 }
 
 /** Re-decides the album of every track in the dirty folders (album-grouping.ts). */
@@ -61,18 +79,11 @@ export async function regroupAlbums(db: Db, dirty: ReadonlySet<string>): Promise
            from tracks where dir = any($1::text[])`,
         [chunk],
       );
-      const wanted = assignAlbums(rows);
-      const refs = [...new Map([...wanted.values()].flatMap((r) => (r ? [[r.key, r] as const] : []))).values()];
-      const artists = await ensureArtists(tx, refs.flatMap((r) => (r.artist ? [r.artist] : [])));
-      const albums = await ensureAlbums(
-        tx,
-        refs.map((r) => ({ key: r.key, name: r.name, artistId: r.artist ? artists.get(artistKey(r.artist))! : null })),
-      );
+      const wanted = await albumIdsFor(tx, rows);
       const ids: string[] = [];
       const albumIds: (string | null)[] = [];
       for (const row of rows) {
-        const ref = wanted.get(row.id);
-        const albumId = ref ? albums.get(ref.key)! : null;
+        const albumId = wanted.get(row.id) ?? null;
         if (albumId !== row.album_id) {
           ids.push(row.id);
           albumIds.push(albumId);

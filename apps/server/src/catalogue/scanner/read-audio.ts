@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import { open } from 'node:fs/promises';
+import { open, readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
-import { parseFile, type IFormat } from 'music-metadata';
+import { parseBuffer, parseFile, type IFormat } from 'music-metadata';
 import { oggDurationS } from './ogg-duration.js';
 import { mapFormat, mapTags, undecodableReason, type AudioFormat, type TrackTags } from './tag-mapping.js';
 
@@ -76,11 +76,25 @@ async function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
   }
 }
 
+/** A file this small is read whole, once: its fingerprint and its tags come from the same bytes. */
+export const WHOLE_READ_MAX_BYTES = 1024 * 1024;
+
+/** The fingerprint's edges of a file read whole (as readEdges would read them). */
+function edgesOf(whole: Buffer): { head: Buffer; tail: Buffer } {
+  const head = whole.subarray(0, Math.min(EDGE_BYTES, whole.length));
+  if (whole.length <= EDGE_BYTES) return { head, tail: head };
+  return { head, tail: whole.subarray(whole.length - Math.min(EDGE_BYTES, whole.length - head.length)) };
+}
+
 async function readAudio(absPath: string, sizeBytes: number): Promise<AudioFile> {
-  const { head, tail } = await readEdges(absPath, sizeBytes);
+  let whole: Buffer | null = sizeBytes <= WHOLE_READ_MAX_BYTES ? await readFile(absPath) : null;
+  // Changed since it was statted: read as a large file would be.
+  if (whole && whole.length !== sizeBytes) whole = null;
+  const { head, tail } = whole ? edgesOf(whole) : await readEdges(absPath, sizeBytes);
   let meta;
   try {
-    meta = await parseFile(absPath, { duration: false, skipCovers: false });
+    const opts = { duration: false, skipCovers: false };
+    meta = whole ? await parseBuffer(whole, { path: absPath, size: sizeBytes }, opts) : await parseFile(absPath, opts);
   } catch (e) {
     throw new UnreadableFile(e instanceof Error ? e.message : String(e));
   }

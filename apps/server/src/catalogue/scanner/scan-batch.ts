@@ -13,8 +13,6 @@ export interface PendingFile {
   folderImage: string | null;
 }
 
-const READ_CONCURRENCY = 4;
-
 /** Runs `fn` over `items`, at most `limit` at a time. */
 async function eachLimited<T>(items: readonly T[], limit: number, fn: (item: T) => Promise<void>) {
   let next = 0;
@@ -39,11 +37,16 @@ export async function statAll(files: readonly PendingFile[]): Promise<(PlaylistF
   return out.filter((f) => f !== null);
 }
 
+/** Songs written per transaction. */
+const WRITE_CHUNK = 64;
+
 type Outcome = { ok: true; track: ReadTrack } | { ok: false; file: PlaylistFile; message: string };
 
 /**
  * One batch: stat the files, skip those unchanged since the last scan (and
- * unchanged files that failed before), read the rest, write them in one transaction.
+ * unchanged files that failed before), read the rest. Resolves to the batch's
+ * write (one transaction), which the caller runs while the next batch is read;
+ * writes run one at a time, in walk order.
  */
 export async function processBatch(
   d: ScanRunDeps,
@@ -52,7 +55,7 @@ export async function processBatch(
   batch: readonly PendingFile[],
   report: ScanReport,
   dirty: Set<string>,
-) {
+): Promise<() => Promise<void>> {
   const files = await statAll(batch);
   report.seen += files.length;
   const paths = files.map((f) => f.rel);
@@ -89,10 +92,10 @@ export async function processBatch(
     await d.db.query('update scan_errors set scan_gen = $1 where path = any($2::text[])', [gen, stillBad]);
   }
   report.skipped += unchanged.length + stillBad.length;
-  if (toRead.length === 0) return;
+  if (toRead.length === 0) return async () => {};
 
   const outcomes: Outcome[] = [];
-  await eachLimited(toRead, READ_CONCURRENCY, async (f) => {
+  await eachLimited(toRead, d.readConcurrency, async (f) => {
     outcomes.push(await readOne(d, covers, f));
   });
   // Written in walk order, so ids given to copies of one file do not depend on read timing.
@@ -102,17 +105,27 @@ export async function processBatch(
   const good = outcomes.flatMap((o) => (o.ok ? [o.track] : []));
   const bad = outcomes.flatMap((o) => (o.ok ? [] : [{ ...o.file, message: o.message }]));
   const knownIds = new Map([...known].map(([path, r]) => [path, r.id]));
-  await d.db.transaction(async (tx) => {
-    report.moved += await writeTracks(tx, d.root, gen, good, knownIds);
-    report.removed += await recordErrors(tx, gen, bad);
-  });
-  for (const f of toRead) dirty.add(f.dir);
-  report.read += toRead.length;
   for (const o of outcomes) {
     if (o.ok) continue;
-    report.errors++;
     d.log.warn('file skipped: cannot be read', { path: o.file.rel, error: o.message });
   }
+  return async () => {
+    // Short transactions: on PGlite a search waits for the one under way.
+    for (let i = 0; i < good.length; i += WRITE_CHUNK) {
+      const part = good.slice(i, i + WRITE_CHUNK);
+      await d.db.transaction(async (tx) => {
+        report.moved += await writeTracks(tx, d.root, gen, part, knownIds);
+      });
+    }
+    if (bad.length > 0) report.removed += await d.db.transaction((tx) => recordErrors(tx, gen, bad));
+    for (const f of toRead) dirty.add(f.dir);
+    report.read += toRead.length;
+    report.errors += bad.length;
+    for (const t of good) {
+      if (knownIds.has(t.rel)) report.updated++;
+      else report.added++;
+    }
+  };
 }
 
 async function readOne(d: ScanRunDeps, covers: CoverStore, f: PendingFile & PlaylistFile): Promise<Outcome> {

@@ -8,6 +8,7 @@ import { deleteOrphanCovers, keepUnreadable, refreshAggregates, regroupAlbums, s
 import { registerPlaylists, syncPlaylists } from './playlist-sync.js';
 import type { ReadAudio } from './read-audio.js';
 import { acquireLease, releaseLease, renewLease } from './scan-state.js';
+import { createFolderSkip, type FolderSkip } from './folder-skip.js';
 import { IMAGE_EXT, walkFolders, type WalkFolder } from './walk.js';
 
 /** What one scan did. */
@@ -16,6 +17,10 @@ export interface ScanReport {
   seen: number;
   /** Files parsed because they were new or changed (errors included). */
   read: number;
+  /** Songs written under a path the catalogue did not have (moved files included). */
+  added: number;
+  /** Songs re-read under a known path (the file changed). */
+  updated: number;
   /** Files unchanged since the last scan (size, mtime and folder cover the same). */
   skipped: number;
   /** Files that kept their song id under a new path. */
@@ -29,6 +34,8 @@ export interface ScanReport {
   complete: boolean;
   /** True when the catalogue changed. */
   changed: boolean;
+  /** A full scan stats every file; a quick one skips unchanged folders (folder-skip.ts). */
+  full: boolean;
 }
 
 export interface ScanRunDeps {
@@ -38,6 +45,12 @@ export interface ScanRunDeps {
   log: Logger;
   now: () => number;
   readAudio: ReadAudio;
+  /** Files read at once. */
+  readConcurrency: number;
+  /** Stat every file (true), or skip folders unchanged since the last scan. */
+  full: boolean;
+  /** Folders (relative) to stat even when they look unchanged: the watcher saw a file in them change. */
+  forcedDirs: ReadonlySet<string>;
   owner: string;
   signal: AbortSignal;
   batchSize: number;
@@ -47,8 +60,9 @@ export interface ScanRunDeps {
 }
 
 
-const emptyReport = (): ScanReport => ({
-  seen: 0, read: 0, skipped: 0, moved: 0, removed: 0, errors: 0, durationMs: 0, complete: false, changed: false,
+export const emptyReport = (full: boolean): ScanReport => ({
+  seen: 0, read: 0, skipped: 0, moved: 0, removed: 0, errors: 0, added: 0, updated: 0, durationMs: 0,
+  complete: false, changed: false, full,
 });
 
 const relJoin = (dir: string, name: string) => (dir === '' ? name : `${dir}/${name}`);
@@ -56,7 +70,7 @@ const relJoin = (dir: string, name: string) => (dir === '' ? name : `${dir}/${na
 /** One scan of the music folder into the catalogue; null when another server instance is scanning. */
 export async function runScan(d: ScanRunDeps): Promise<ScanReport | null> {
   const started = d.now();
-  const report = emptyReport();
+  const report = emptyReport(d.full);
   try {
     if (!(await stat(d.root)).isDirectory()) throw new Error('not a folder');
   } catch (e) {
@@ -82,21 +96,34 @@ interface Walked {
   unreadable: string[];
   covers: CoverStore;
   playlistsChanged: boolean;
+  folders: FolderSkip;
 }
 
 /** Walks the folder, writing batches as they fill. */
 async function walkPhase(d: ScanRunDeps, gen: number, report: ScanReport, started: number): Promise<Walked> {
-  const w: Walked = { dirty: new Set(), unreadable: [], covers: createCoverStore(d.db, d.dataDir, d.log), playlistsChanged: false };
+  const folders = await createFolderSkip(d.db, gen, { quick: !d.full, forced: d.forcedDirs });
+  const w: Walked = {
+    dirty: new Set(), unreadable: [], covers: createCoverStore(d.db, d.dataDir, d.log), playlistsChanged: false, folders,
+  };
   let lastProgress = started;
   const progress = () => {
     report.durationMs = d.now() - started;
     d.onProgress?.({ ...report });
     if (d.now() - lastProgress < d.progressEveryMs) return;
     lastProgress = d.now();
-    d.log.info('scan progress', { seen: report.seen, read: report.read, errors: report.errors, filesPerSec: rate(report) });
+    d.log.info('scan progress', {
+      seen: report.seen, read: report.read, errors: report.errors, filesPerSec: rate(report), skipped: report.skipped,
+    });
   };
+  // The previous batch's write runs while the next batch is read (the database has a thread of its own).
+  let writing: Promise<void> = Promise.resolve();
   const flush = async (files: PendingFile[], lists: PendingFile[]) => {
-    if (files.length > 0) await processBatch(d, gen, w.covers, files, report, w.dirty);
+    if (files.length > 0) {
+      const write = await processBatch(d, gen, w.covers, files, report, w.dirty);
+      await writing;
+      writing = write();
+      writing.catch(() => {}); // awaited at the next flush or the end of the walk
+    }
     if (lists.length > 0) w.playlistsChanged = (await registerPlaylists(d.db, gen, await statAll(lists))) || w.playlistsChanged;
     await renewLease(d.db, d.owner);
     progress();
@@ -104,6 +131,7 @@ async function walkPhase(d: ScanRunDeps, gen: number, report: ScanReport, starte
 
   let files: PendingFile[] = [];
   let lists: PendingFile[] = [];
+  let lastSkipProgress = 0;
   const walk = walkFolders(d.root, {
     signal: d.signal,
     onRefused: (rel, reason) => d.log.warn('left out of the library', { path: rel, reason }),
@@ -113,6 +141,29 @@ async function walkPhase(d: ScanRunDeps, gen: number, report: ScanReport, starte
     },
   });
   for await (const folder of walk) {
+    if (folders.check(folder)) {
+      // Unchanged since the last completed scan: its files count as seen, unstatted.
+      await folders.skip(folder);
+      report.seen += folder.audio.length;
+      report.skipped += folder.audio.length;
+      if (report.seen - lastSkipProgress >= 16 * d.batchSize) {
+        lastSkipProgress = report.seen;
+        await renewLease(d.db, d.owner);
+        progress();
+      }
+      lists.push(...folder.playlists.map((name) => ({
+        rel: relJoin(folder.rel, name), abs: join(folder.abs, name), dir: folder.rel, folderSig: '', folderImage: null,
+      })));
+      if (lists.length >= d.batchSize) {
+        await flush([], lists);
+        lists = [];
+      }
+      if (d.signal.aborted) {
+        await writing;
+        return w;
+      }
+      continue;
+    }
     const image = folder.audio.length > 0 ? await folderImage(folder) : null;
     const folderSig = image ? await imageSig(image) : '';
     const pending = (name: string): PendingFile => ({
@@ -123,7 +174,10 @@ async function walkPhase(d: ScanRunDeps, gen: number, report: ScanReport, starte
       if (files.length >= d.batchSize) {
         await flush(files, []);
         files = [];
-        if (d.signal.aborted) return w;
+        if (d.signal.aborted) {
+          await writing;
+          return w;
+        }
       }
     }
     lists.push(...folder.playlists.map(pending));
@@ -131,9 +185,14 @@ async function walkPhase(d: ScanRunDeps, gen: number, report: ScanReport, starte
       await flush([], lists);
       lists = [];
     }
-    if (d.signal.aborted) return w;
+    if (d.signal.aborted) {
+      await writing;
+      return w;
+    }
   }
   await flush(files, lists);
+  await writing;
+  await folders.flush();
   return w;
 }
 
@@ -142,6 +201,7 @@ async function finalizePhase(d: ScanRunDeps, gen: number, report: ScanReport, w:
   await keepUnreadable(d.db, gen, w.unreadable);
   const swept = await sweep(d.db, gen, w.dirty);
   report.removed += swept.tracks;
+  await w.folders.save();
   if (w.dirty.size > 0) await regroupAlbums(d.db, w.dirty);
   report.changed = report.read > 0 || report.removed > 0 || w.playlistsChanged || swept.playlists > 0;
   if (report.changed) {

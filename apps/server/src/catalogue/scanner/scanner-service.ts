@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import { dirname, relative, sep } from 'node:path';
 import type { Deps } from '../../module.js';
 import { createCoalescer } from './coalesce.js';
-import { readAudioFile, type ReadAudio } from './read-audio.js';
-import { rate, runScan, type ScanReport } from './scan-run.js';
+import { createParsePool } from './parse-pool.js';
+import type { ReadAudio } from './read-audio.js';
+import { emptyReport, rate, runScan, type ScanReport } from './scan-run.js';
 import { lastScanAt, LEASE_SECONDS } from './scan-state.js';
 import { watchMusic, type MusicWatcher } from './watcher.js';
 
@@ -28,8 +30,13 @@ export interface Scanner {
   /** Starts the first scan in the background (the server keeps serving) and the watcher. */
   start(): Promise<void>;
   stop(): Promise<void>;
-  /** Scans now; a call while a scan runs joins that scan. */
-  rescan(): Promise<ScanReport>;
+  /**
+   * Scans now; a call while a scan runs joins that scan. `full` (the default)
+   * stats every file; `quick` skips folders whose mtime and entry count did not
+   * change since the last completed scan (start-up, SCAN_INTERVAL_MINUTES and
+   * watched changes scan quickly; the watcher names the folders it saw change).
+   */
+  rescan(mode?: ScanMode): Promise<ScanReport>;
   isScanning(): boolean;
   status(): Promise<ScanStatus>;
   /** Called after every scan that changed the catalogue (curated playlists refresh on it). */
@@ -38,8 +45,13 @@ export interface Scanner {
   watching(): Promise<void>;
 }
 
+export type ScanMode = 'full' | 'quick';
+
 export interface ScannerOptions {
+  /** Reads tags in process instead of on the worker threads of parse-pool.ts (tests count reads with it). */
   readAudio?: ReadAudio;
+  /** Tag-reading threads (default: one per core). */
+  parseThreads?: number;
   batchSize?: number;
   /** Quiet time after the last file event before a watched change is scanned. */
   watchDebounceMs?: number;
@@ -47,10 +59,6 @@ export interface ScannerOptions {
   watchMaxWaitMs?: number;
   progressEveryMs?: number;
 }
-
-const IDLE: ScanReport = {
-  seen: 0, read: 0, skipped: 0, moved: 0, removed: 0, errors: 0, durationMs: 0, complete: false, changed: false,
-};
 
 export function createScanner(deps: Deps, opts: ScannerOptions = {}): Scanner {
   const { config, db, now } = deps;
@@ -63,6 +71,9 @@ export function createScanner(deps: Deps, opts: ScannerOptions = {}): Scanner {
   let abort = new AbortController();
   let stopped = false;
   let watcher: MusicWatcher | null = null;
+  let interval: NodeJS.Timeout | null = null;
+  // Folders where the watcher saw a change since the last scan started (relative, '' = the root).
+  let changedDirs = new Set<string>();
   // Watched changes and lease retries: bursts of events become one scan.
   const newCoalescer = () =>
     createCoalescer({
@@ -70,27 +81,42 @@ export function createScanner(deps: Deps, opts: ScannerOptions = {}): Scanner {
       maxWaitMs: opts.watchMaxWaitMs ?? 30_000,
       now,
       running: () => current,
-      run: () => rescan(),
+      run: () => rescan('quick'),
     });
   let coalescer = newCoalescer();
 
-  async function scanOnce(): Promise<ScanReport> {
-    log.info('scan started', { music: config.MUSIC_DIR });
+  async function scanOnce(mode: ScanMode): Promise<ScanReport> {
+    log.info('scan started', { music: config.MUSIC_DIR, mode });
+    const forcedDirs = changedDirs;
+    changedDirs = new Set();
+    const pool = opts.readAudio ? null : createParsePool(opts.parseThreads);
+    // The folders named by the watcher wait for the next scan unless this one completes.
+    const keepForced = () => forcedDirs.forEach((dir) => changedDirs.add(dir));
     const report = await runScan({
       db, log, now, owner,
       root: config.MUSIC_DIR,
       dataDir: config.DATA_DIR,
-      readAudio: opts.readAudio ?? readAudioFile,
+      readAudio: opts.readAudio ?? pool!.read,
+      readConcurrency: pool?.concurrency ?? 4,
+      full: mode === 'full',
+      forcedDirs,
       signal: abort.signal,
       batchSize: opts.batchSize ?? 256,
       progressEveryMs: opts.progressEveryMs ?? 5_000,
       onProgress: (r) => (progress = r),
-    });
+    })
+      .catch((e: unknown) => {
+        keepForced();
+        throw e;
+      })
+      .finally(() => pool?.close());
     if (report === null) {
+      keepForced();
       log.info('another server instance is scanning; retrying later');
       coalescer.poke(LEASE_SECONDS * 1000);
-      return { ...IDLE };
+      return emptyReport(mode === 'full');
     }
+    if (!report.complete) keepForced();
     lastReport = report;
     const { durationMs, ...counts } = report;
     log.info(report.complete ? 'scan finished' : 'scan stopped', { ...counts, durationMs, filesPerSec: rate(report) });
@@ -106,10 +132,10 @@ export function createScanner(deps: Deps, opts: ScannerOptions = {}): Scanner {
     return report;
   }
 
-  function rescan(): Promise<ScanReport> {
+  function rescan(mode: ScanMode = 'full'): Promise<ScanReport> {
     if (current) return current;
-    if (stopped) return Promise.resolve({ ...IDLE });
-    current = scanOnce()
+    if (stopped) return Promise.resolve(emptyReport(mode === 'full'));
+    current = scanOnce(mode)
       .catch((e: unknown) => {
         log.error('scan failed', { error: e as Error });
         throw e;
@@ -128,12 +154,24 @@ export function createScanner(deps: Deps, opts: ScannerOptions = {}): Scanner {
         abort = new AbortController();
         coalescer = newCoalescer();
       }
-      void rescan().catch(() => {});
-      if (config.SCAN_WATCH === 'on' && !watcher) watcher = watchMusic(config.MUSIC_DIR, () => coalescer.poke(), log);
+      void rescan('quick').catch(() => {});
+      if (config.SCAN_WATCH === 'on' && !watcher) {
+        watcher = watchMusic(config.MUSIC_DIR, (abs) => {
+          changedDirs.add(dirOf(config.MUSIC_DIR, abs));
+          coalescer.poke();
+        }, log);
+      }
+      // Folders on a filesystem without change events (a network share) are seen by periodic quick scans.
+      if (config.SCAN_INTERVAL_MINUTES > 0 && !interval) {
+        interval = setInterval(() => void rescan('quick').catch(() => {}), config.SCAN_INTERVAL_MINUTES * 60_000);
+        interval.unref();
+      }
     },
     async stop() {
       stopped = true;
       coalescer.cancel();
+      if (interval) clearInterval(interval);
+      interval = null;
       await watcher?.close();
       watcher = null;
       abort.abort();
@@ -155,4 +193,10 @@ export function createScanner(deps: Deps, opts: ScannerOptions = {}): Scanner {
     },
     watching: async () => watcher?.ready,
   };
+}
+
+/** The folder of a changed path, relative to the music folder with '/' separators ('' = the root). */
+function dirOf(root: string, abs: string): string {
+  const rel = dirname(relative(root, abs));
+  return rel === '.' ? '' : rel.split(sep).join('/');
 }

@@ -2,7 +2,9 @@ import { access } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Queryable } from '../../db/db.js';
 import { artistKey, trackId } from '../ids.js';
+import type { GroupingRow } from './album-grouping.js';
 import { ensureArtists, newTrackId } from './entity-rows.js';
+import { albumIdsFor } from './finalize.js';
 import type { AudioFile } from './read-audio.js';
 
 /** A file read in this scan, ready to be written. */
@@ -94,6 +96,7 @@ export async function writeTracks(
 ): Promise<number> {
   if (tracks.length === 0) return 0;
   const { ids, moved } = await resolveIds(q, root, gen, tracks, known);
+  const albumIds = await provisionalAlbums(q, ids, tracks);
   // Every column travels as text[] and is cast in SQL: the drivers agree on text arrays
   // (postgres.js cannot send boolean[]), and a null stays a null.
   const col = (f: (t: ReadTrack) => string | number | boolean | null) =>
@@ -109,21 +112,21 @@ export async function writeTracks(
     `insert into tracks (id, path, dir, size_bytes, mtime_ms, fingerprint, title, norm_title,
         track_no, disc_no, year, release_date, duration_s, genre, language, label, copyright, explicit,
         codec, container, bitrate_kbps, sample_rate, channels, cover_id, cover_source, folder_sig,
-        album_tag, album_artist_tag, artist_tag, compilation, search_text, search_tsv, scanned_at)
+        album_tag, album_artist_tag, artist_tag, compilation, search_text, search_tsv, scanned_at, album_id)
      select id, path, dir, size_bytes::int8, mtime_ms::int8, fingerprint, title, lower(unaccent(title)),
         track_no::int, disc_no::int, year::int, release_date, duration_s::float8, genre, language, label, copyright,
         explicit::bool, codec, container, bitrate_kbps::int, sample_rate::int, channels::int, cover_id, cover_source,
         folder_sig, album_tag, album_artist_tag, artist_tag, compilation::bool,
-        lower(unaccent(search)), to_tsvector('simple', lower(unaccent(search))), now()
+        lower(unaccent(search)), to_tsvector('simple', lower(unaccent(search))), now(), album_id
        from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[],
                    $8::text[], $9::text[], $10::text[], $11::text[], $12::text[], $13::text[], $14::text[],
                    $15::text[], $16::text[], $17::text[], $18::text[], $19::text[], $20::text[], $21::text[],
                    $22::text[], $23::text[], $24::text[], $25::text[], $26::text[], $27::text[], $28::text[],
-                   $29::text[], $30::text[])
+                   $29::text[], $30::text[], $31::text[])
          as x(id, path, dir, size_bytes, mtime_ms, fingerprint, title, track_no, disc_no, year, release_date,
               duration_s, genre, language, label, copyright, explicit, codec, container, bitrate_kbps,
               sample_rate, channels, cover_id, cover_source, folder_sig, album_tag, album_artist_tag,
-              artist_tag, compilation, search)
+              artist_tag, compilation, search, album_id)
      on conflict (id) do update set
         path = excluded.path, dir = excluded.dir, size_bytes = excluded.size_bytes, mtime_ms = excluded.mtime_ms,
         fingerprint = excluded.fingerprint, title = excluded.title, norm_title = excluded.norm_title,
@@ -135,7 +138,8 @@ export async function writeTracks(
         cover_id = excluded.cover_id, cover_source = excluded.cover_source, folder_sig = excluded.folder_sig,
         album_tag = excluded.album_tag, album_artist_tag = excluded.album_artist_tag,
         artist_tag = excluded.artist_tag, compilation = excluded.compilation,
-        search_text = excluded.search_text, search_tsv = excluded.search_tsv, scanned_at = excluded.scanned_at`,
+        search_text = excluded.search_text, search_tsv = excluded.search_tsv, scanned_at = excluded.scanned_at,
+        album_id = excluded.album_id`,
     [
       ids, col((t) => t.rel), col((t) => t.dir), col((t) => t.sizeBytes), col((t) => t.mtimeMs),
       col((t) => t.audio.fingerprint), col((t) => t.audio.tags.title), col((t) => t.audio.tags.trackNo),
@@ -146,12 +150,36 @@ export async function writeTracks(
       col((t) => t.audio.format.sampleRate), col((t) => t.audio.format.channels), col((t) => t.coverId),
       col((t) => t.coverSource), col((t) => t.folderSig), col((t) => t.audio.tags.album),
       col((t) => t.audio.tags.albumArtist), col((t) => t.audio.tags.artistTag), col((t) => t.audio.tags.compilation),
-      col(search),
+      col(search), albumIds,
     ],
   );
   await writeCredits(q, ids, tracks);
   await q.query('delete from scan_errors where path = any($1::text[])', [col((t) => t.rel)]);
   return moved.size;
+}
+
+/**
+ * The album of each new or changed song, decided with its folder-mates already
+ * in the catalogue, so the row is written once with it. The regrouping at the
+ * end of the scan (finalize.ts) still decides every changed folder whole, and
+ * rewrites only the rows whose album differs (a folder split across batches).
+ */
+async function provisionalAlbums(q: Queryable, ids: readonly string[], tracks: readonly ReadTrack[]): Promise<(string | null)[]> {
+  const mates = await q.query<GroupingRow>(
+    `select id, dir, album_tag, album_artist_tag, artist_tag, compilation from tracks
+      where dir = any($1::text[]) and not (id = any($2::text[]))`,
+    [[...new Set(tracks.map((t) => t.dir))], ids],
+  );
+  const rows: GroupingRow[] = tracks.map((t, i) => ({
+    id: ids[i]!,
+    dir: t.dir,
+    album_tag: t.audio.tags.album,
+    album_artist_tag: t.audio.tags.albumArtist,
+    artist_tag: t.audio.tags.artistTag,
+    compilation: t.audio.tags.compilation,
+  }));
+  const albums = await albumIdsFor(q, [...mates, ...rows]);
+  return ids.map((id) => albums.get(id) ?? null);
 }
 
 async function writeCredits(q: Queryable, ids: readonly string[], tracks: readonly ReadTrack[]) {

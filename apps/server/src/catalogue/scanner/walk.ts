@@ -1,9 +1,9 @@
 import type { Dirent } from 'node:fs';
-import { opendir, realpath, stat } from 'node:fs/promises';
+import { readdir, realpath, stat } from 'node:fs/promises';
 import { join, sep } from 'node:path';
 
 /**
- * Walks MUSIC_DIR one folder at a time (fs.opendir, a stack of pending
+ * Walks MUSIC_DIR one folder at a time (fs.readdir, a stack of pending
  * folders): memory holds one folder's names, never the whole library.
  * Hidden entries (".git", "._song.mp3" AppleDouble files) are skipped;
  * symbolic links are followed while they stay inside the music folder (by
@@ -22,6 +22,9 @@ export interface WalkFolder {
   audio: string[];
   playlists: string[];
   images: string[];
+  /** The folder's own mtime and number of entries (hidden ones included) when it was listed. */
+  mtimeMs: number;
+  entries: number;
 }
 
 export interface WalkOptions {
@@ -46,14 +49,17 @@ export async function* walkFolders(root: string, opts: WalkOptions = {}): AsyncG
     if (opts.signal?.aborted) return;
     const rel = pending.pop()!;
     const abs = rel === '' ? root : join(root, rel);
-    const folder: WalkFolder = { rel, abs, audio: [], playlists: [], images: [] };
+    const folder: WalkFolder = { rel, abs, audio: [], playlists: [], images: [], mtimeMs: 0, entries: 0 };
     const subfolders: string[] = [];
     try {
       const s = await stat(abs);
       const key = `${s.dev}:${s.ino}`;
       if (visited.has(key)) continue;
       visited.add(key);
-      for await (const entry of await opendir(abs)) {
+      folder.mtimeMs = Math.trunc(s.mtimeMs);
+      const entries = await readdir(abs, { withFileTypes: true });
+      folder.entries = entries.length;
+      for (const entry of entries) {
         if (entry.name.startsWith('.')) continue;
         if (entry.name.includes('\uFFFD')) {
           opts.onRefused?.(relJoin(rel, entry.name), 'the name is not valid UTF-8: rename it to add it to the library');
