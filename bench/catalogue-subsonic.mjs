@@ -5,14 +5,17 @@
 // the same run on the same database:
 //   - search3 (songCount 20, the other counts at their default 20) against
 //     GET /api/search/songs?limit=20 for the same queries;
-//   - getAlbumList2 type=alphabeticalByName and type=newest, size=500;
+//   - getAlbumList2 of every type, size=500 (the albums' first scans spread over a
+//     year, a quarter of them played, the account's own ratings and stars on 600
+//     and 300 albums);
 //   - stream's time to first byte (maxBitRate=320) against /media's for the same
 //     song: a cached tier, and a first play (live transcode, a new song each time).
 // Requests authenticate as Subsonic apps usually do (u, t = md5(password + s), s).
 // Nothing is asserted.
 //
 //   node bench/catalogue-subsonic.mjs [tracks]      (needs `npm run build`, ffmpeg)
-//   BENCH_DATABASE_URL, BENCH_ENGINES, BENCH_KEEP, BENCH_PGLITE_DIR as for catalogue-search.mjs
+//   BENCH_DATABASE_URL, BENCH_ENGINES, BENCH_KEEP, BENCH_PGLITE_DIR as for catalogue-search.mjs;
+//   BENCH_STREAM=off leaves out the stream figures
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { copyFileSync, mkdtempSync, rmSync, statSync } from 'node:fs';
@@ -94,6 +97,15 @@ async function run(engine, musicDir) {
       if (have > 0) await db.exec('truncate tracks, albums, artists, catalogue_words cascade');
       genMs = await generate(db, TRACKS);
     }
+    // What a year of scans and plays leaves on the albums (first scan, plays, latest play).
+    await db.exec(`
+      update albums al set first_seen_at = now() - (abs(hashint4(s.n * 29)) % 525600) * interval '1 minute',
+                           play_count = s.plays,
+                           last_played_at = case when s.n % 4 = 0 then now() - (abs(hashint4(s.n * 31)) % 525600) * interval '1 minute' end
+        from (select album_id, substr(album_id, 3)::int as n, sum(play_count)::int as plays
+                from tracks where album_id like 'al%' group by album_id) s
+       where s.album_id = al.id`);
+    await db.exec('vacuum analyze albums');
     const config = loadConfig({ DATA_DIR: dataDir, MUSIC_DIR: musicDir, SCAN_WATCH: 'off', VIDEO_WORKER: 'off' });
     const app = await createApp({ config, db, log: silentLogger, now: Date.now }, ['catalogue', 'backend']);
     const [{ n }] = await db.query('select count(*)::int as n from tracks');
@@ -104,6 +116,14 @@ async function run(engine, musicDir) {
     await usersStore(db).insert({ id: 'u-bench', email: EMAIL, name: 'Bench', passwordHash: await hashPassword('bench password'), emailVerification: true, at: new Date() });
     const box = secretBox(await loadOrCreateKey(dataDir));
     const { password } = await issueCredentials(db, box, EMAIL, { rotate: false, now: new Date() });
+    await db.exec(`
+      insert into subsonic_ratings (user_id, kind, item_id, rating, updated_at)
+      select 'u-bench', 'album', 'al' || i, 1 + abs(hashint4(i * 37)) % 5, now() - i * interval '1 minute'
+        from generate_series(1, least(600, ${Math.max(1, Math.round(TRACKS / 10))})) i;
+      insert into subsonic_stars (user_id, kind, item_id)
+      select 'u-bench', 'album', 'al' || (1 + (i * 7) % ${Math.max(1, Math.round(TRACKS / 10))})
+        from generate_series(1, 300) i on conflict do nothing;
+      analyze subsonic_ratings; analyze subsonic_stars;`);
     const salt = 'b3nch5alt';
     const auth = new URLSearchParams({ u: EMAIL, t: createHash('md5').update(password + salt).digest('hex'), s: salt, c: 'bench', v: '1.16.1', f: 'json' });
     const rest = (method, params) => `/rest/${method}?${auth}&${new URLSearchParams(params)}`;
@@ -140,12 +160,31 @@ async function run(engine, musicDir) {
     line('/api/search/songs limit=20', api, ref, 'reference');
     line('search3 songCount=20', stats(restTimes), api, '/api search');
 
-    for (const type of ['alphabeticalByName', 'newest']) {
-      const path = rest('getAlbumList2', { type, size: '500' });
+    const lists = [
+      { type: 'alphabeticalByName' },
+      { type: 'alphabeticalByArtist' },
+      { type: 'newest' },
+      { type: 'frequent' },
+      { type: 'recent' },
+      { type: 'highest' },
+      { type: 'starred' },
+      { type: 'byYear', fromYear: '1990', toYear: '2010' },
+      { type: 'byGenre', genre: 'jazz' },
+      { type: 'random' },
+    ];
+    for (const params of lists) {
+      const path = rest('getAlbumList2', { ...params, size: '500' });
       const count = (await restJson(path)).albumList2.album.length;
-      line(`getAlbumList2 ${type} (${count})`, stats(await time(() => restJson(path), REPS)), api, '/api search');
+      line(`getAlbumList2 ${params.type} (${count})`, stats(await time(() => restJson(path), REPS)), api, '/api search');
     }
+    const deep = rest('getAlbumList2', { type: 'newest', size: '500', offset: '5000' });
+    await restJson(deep);
+    line('getAlbumList2 newest offset=5000', stats(await time(() => restJson(deep), REPS)), api, '/api search');
 
+    if (process.env.BENCH_STREAM === 'off') {
+      await app.stop();
+      return;
+    }
     // Stream: time to first byte, /rest/stream against /media for the same song.
     const file = join(musicDir, 'song-0.flac');
     const s = statSync(file);

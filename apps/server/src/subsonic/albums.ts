@@ -3,11 +3,20 @@ import { selectAlbumTrackArtists } from '../catalogue/store/albums.sql.js';
 import { selectAlbums, type AlbumRow } from './library.sql.js';
 import type { AlbumArtist } from './shapes.js';
 
+export interface LoadedAlbum {
+  row: AlbumRow;
+  artists: AlbumArtist[];
+}
+
 /** Albums in the order of `ids`, each with its artists: the album artist, else its tracks' main performers. */
-export async function loadAlbums(db: Queryable, ids: readonly string[]): Promise<{ row: AlbumRow; artists: AlbumArtist[] }[]> {
-  const rows = await selectAlbums(db, ids);
+export async function loadAlbums(db: Queryable, ids: readonly string[]): Promise<LoadedAlbum[]> {
+  return withArtists(db, await selectAlbums(db, ids));
+}
+
+/** Album rows with their artists: the album artist, else their tracks' main performers (read for those only). */
+export async function withArtists(db: Queryable, rows: readonly AlbumRow[]): Promise<LoadedAlbum[]> {
   const without = rows.filter((r) => !r.artist_id).map((r) => r.id);
-  const fromTracks = await selectAlbumTrackArtists(db, without);
+  const fromTracks = without.length ? await selectAlbumTrackArtists(db, without) : [];
   return rows.map((row) => ({
     row,
     artists: row.artist_id

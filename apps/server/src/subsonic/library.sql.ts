@@ -80,30 +80,29 @@ export interface AlbumRow {
   created: Date;
 }
 
-/** Albums that hold at least one track, by id, in the order asked (their tracks' facts read from one index). */
+/** An album row with its album artist: the album keeps its song count, length, plays and first scan. */
+const ALBUM_ROW = `select al.id, al.name, al.norm_name, al.year, nullif(al.genre, '') as genre, al.cover_id,
+                          ar.id as artist_id, ar.name as artist_name,
+                          al.song_count, al.duration_s, al.play_count, al.first_seen_at as created
+                     from albums al left join artists ar on ar.id = al.album_artist_id`;
+
+/** Albums with songs (others are left from older scans): the catalogue keeps song_count as tracks are written. */
+const HAS_SONGS = 'al.song_count > 0';
+
+/** Albums that hold at least one track, by id, in the order asked. */
 export async function selectAlbums(db: Queryable, ids: readonly string[]): Promise<AlbumRow[]> {
   if (ids.length === 0) return [];
-  const rows = await db.query<AlbumRow>(
-    `select al.id, al.name, al.norm_name, al.year, nullif(al.genre, '') as genre, al.cover_id,
-            ar.id as artist_id, ar.name as artist_name,
-            s.song_count, s.duration_s, s.play_count, s.created
-       from (select t.album_id, count(*)::int as song_count, coalesce(sum(t.duration_s), 0)::float8 as duration_s,
-                    coalesce(sum(t.play_count), 0)::int as play_count, min(t.scanned_at) as created
-               from tracks t where t.album_id = any($1::text[]) group by t.album_id) s
-       join albums al on al.id = s.album_id
-       left join artists ar on ar.id = al.album_artist_id
-      where al.id = any($1::text[])`,
-    [ids],
-  );
+  const rows = await db.query<AlbumRow>(`${ALBUM_ROW} where al.id = any($1::text[]) and ${HAS_SONGS}`, [ids]);
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
-/** Album ids of an album list (getAlbumList2). */
+/** The order of an album list (getAlbumList2). */
 export type AlbumOrder =
   | { kind: 'random' }
   | { kind: 'newest' }
   | { kind: 'frequent' }
+  | { kind: 'recent' }
   | { kind: 'alphabeticalByName' }
   | { kind: 'alphabeticalByArtist' }
   | { kind: 'byYear'; from: number; to: number }
@@ -111,73 +110,78 @@ export type AlbumOrder =
   | { kind: 'starred'; userId: string }
   | { kind: 'highest'; userId: string };
 
-/** Albums with at least one track (others are left from older scans). */
-const HAS_TRACKS = 'exists (select 1 from tracks t where t.album_id = al.id)';
+/**
+ * The lists that walk one index of albums (catalogue/0400-album-list-figures.sql,
+ * subsonic/catalogue/) and stop after a page: ORDER BY of each.
+ */
+const INDEX_ORDER = {
+  newest: 'al.first_seen_at desc, al.norm_name, al.id',
+  frequent: 'al.play_count desc, al.norm_name, al.id',
+  // never played: newest first
+  recent: 'al.last_played_at desc nulls last, al.first_seen_at desc, al.norm_name, al.id',
+  alphabeticalByName: 'al.norm_name, al.id',
+} as const;
 
 /**
- * One page of an album list. Only `newest` and `frequent` aggregate tracks
- * (read from an index of their own); the others walk an index of albums.
+ * One page of an album list, in order. Every order but random and the
+ * caller's own (starred, highest: a few albums each) walks an index and stops
+ * after the page; byGenre sorts the albums of the genre.
  */
-export async function selectAlbumList(db: Queryable, order: AlbumOrder, limit: number, offset: number): Promise<string[]> {
-  const params: unknown[] = [limit, offset];
-  let from = 'albums al';
-  let where = HAS_TRACKS;
-  let orderBy: string;
+export async function selectAlbumList(db: Queryable, order: AlbumOrder, limit: number, offset: number): Promise<AlbumRow[]> {
+  const page = [limit, offset];
   switch (order.kind) {
     case 'random':
-      orderBy = 'random()';
-      break;
+      return db.query<AlbumRow>(`${ALBUM_ROW} where ${HAS_SONGS} order by random() limit $1 offset $2`, page);
     case 'newest':
-      from = `albums al join (select album_id, min(scanned_at) as created from tracks where album_id is not null group by album_id) s
-                on s.album_id = al.id`;
-      where = 'true';
-      orderBy = 's.created desc, al.norm_name, al.id';
-      break;
     case 'frequent':
-      from = `albums al join (select album_id, sum(play_count) as plays from tracks where album_id is not null group by album_id) s
-                on s.album_id = al.id`;
-      where = 'true';
-      orderBy = 's.plays desc, al.norm_name, al.id';
-      break;
+    case 'recent':
     case 'alphabeticalByName':
-      orderBy = 'al.norm_name, al.id';
-      break;
-    case 'alphabeticalByArtist':
-      from = 'albums al left join artists ar on ar.id = al.album_artist_id';
-      orderBy = 'ar.norm_name nulls last, al.year nulls last, al.norm_name, al.id';
-      break;
+      return db.query<AlbumRow>(`${ALBUM_ROW} where ${HAS_SONGS} order by ${INDEX_ORDER[order.kind]} limit $1 offset $2`, page);
     case 'byYear': {
-      params.push(Math.min(order.from, order.to), Math.max(order.from, order.to));
-      where = `al.year between $3 and $4 and ${HAS_TRACKS}`;
       const dir = order.from > order.to ? 'desc' : 'asc';
-      orderBy = `al.year ${dir}, al.norm_name, al.id`;
-      break;
+      return db.query<AlbumRow>(
+        `${ALBUM_ROW} where al.year between $3 and $4 and ${HAS_SONGS}
+          order by al.year ${dir}, al.norm_name, al.id limit $1 offset $2`,
+        [...page, Math.min(order.from, order.to), Math.max(order.from, order.to)],
+      );
     }
+    case 'alphabeticalByArtist':
+      // Artists by name, each one's albums by year and name; albums without an album artist last.
+      return selectAlbums(db, await pageIds(db, `select id from (
+          (select al.id, 0 as part, ar.norm_name as artist, al.year, al.norm_name
+             from artists ar join albums al on al.album_artist_id = ar.id
+            where ${HAS_SONGS}
+            order by ar.norm_name, al.year nulls last, al.norm_name, al.id limit $1::int + $2::int)
+          union all
+          (select al.id, 1, null, al.year, al.norm_name from albums al
+            where al.album_artist_id is null and ${HAS_SONGS}
+            order by al.year nulls last, al.norm_name, al.id limit $1::int + $2::int)) x
+        order by part, artist, year nulls last, norm_name, id limit $1 offset $2`, page));
     case 'byGenre':
-      params.push(order.genre);
-      where = `(lower(al.genre) = lower($3) or exists (select 1 from tracks g where g.album_id = al.id and lower(g.genre) = lower($3)))
-               and ${HAS_TRACKS}`;
-      orderBy = 'al.norm_name, al.id';
-      break;
+      // The album's genre or any of its songs', in any letter case.
+      return selectAlbums(db, await pageIds(db, `select al.id from albums al
+          where al.id in (select g.id from albums g where lower(g.genre) = lower($3)
+                          union select t.album_id from tracks t where lower(t.genre) = lower($3))
+            and ${HAS_SONGS}
+          order by al.norm_name, al.id limit $1 offset $2`, [...page, order.genre]));
     case 'starred':
-      params.push(order.userId);
-      where = `(exists (select 1 from subsonic_stars st where st.user_id = $3 and st.kind = 'album' and st.item_id = al.id)
-               or exists (select 1 from tracks g join doc_favorite f on f."songId" = g.id and f."userId" = $3 where g.album_id = al.id))
-               and ${HAS_TRACKS}`;
-      orderBy = 'al.norm_name, al.id';
-      break;
+      // Starred albums and albums holding a favourite song.
+      return selectAlbums(db, await pageIds(db, `select al.id from albums al
+          where al.id in (select st.item_id from subsonic_stars st where st.user_id = $3 and st.kind = 'album'
+                          union select t.album_id from doc_favorite f join tracks t on t.id = f."songId" where f."userId" = $3)
+            and ${HAS_SONGS}
+          order by al.norm_name, al.id limit $1 offset $2`, [...page, order.userId]));
     case 'highest':
       // The caller's rated albums, best first.
-      params.push(order.userId);
-      from = `albums al join subsonic_ratings r on r.user_id = $3 and r.kind = 'album' and r.item_id = al.id`;
-      orderBy = 'r.rating desc, r.updated_at desc, al.norm_name, al.id';
-      break;
+      return selectAlbums(db, await pageIds(db, `select al.id from albums al
+          join subsonic_ratings r on r.user_id = $3 and r.kind = 'album' and r.item_id = al.id
+         where ${HAS_SONGS}
+         order by r.rating desc, r.updated_at desc, al.norm_name, al.id limit $1 offset $2`, [...page, order.userId]));
   }
-  const rows = await db.query<{ id: string }>(
-    `select al.id from ${from} where ${where} order by ${orderBy} limit $1 offset $2`,
-    params,
-  );
-  return rows.map((r) => r.id);
+}
+
+async function pageIds(db: Queryable, sql: string, params: unknown[]): Promise<string[]> {
+  return (await db.query<{ id: string }>(sql, params)).map((r) => r.id);
 }
 
 export interface ArtistRow {
@@ -280,7 +284,7 @@ export async function selectRandomSongIds(
  */
 export async function selectAllIds(db: Queryable, kind: 'tracks' | 'albums', limit: number, offset: number): Promise<string[]> {
   if (limit === 0) return [];
-  const where = kind === 'albums' ? 'where exists (select 1 from tracks t where t.album_id = albums.id)' : '';
+  const where = kind === 'albums' ? 'where song_count > 0' : '';
   const rows = await db.query<{ id: string }>(`select id from ${kind} ${where} order by id limit $1 offset $2`, [limit, offset]);
   return rows.map((r) => r.id);
 }

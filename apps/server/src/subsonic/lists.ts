@@ -1,6 +1,6 @@
 import { prepareQuery, rankTracks } from '../catalogue/search.js';
 import { searchNamedIds } from '../catalogue/store/search.sql.js';
-import { loadAlbums } from './albums.js';
+import { loadAlbums, withArtists } from './albums.js';
 import type { Call, Methods } from './call.js';
 import { invalid, missing } from './errors.js';
 import { MAX_INT } from './params.js';
@@ -25,8 +25,9 @@ type ListType = (typeof LIST_TYPES)[number];
 const isListType = (t: string): t is ListType => (LIST_TYPES as readonly string[]).includes(t);
 
 /**
- * The order of an album list. No play times are kept yet: `recent` lists the
- * newest albums. `highest` is the caller's rated albums, best first.
+ * The order of an album list. `newest`, `frequent` and `recent` are the
+ * album's first scan, plays and latest play (kept on the album, so plays by
+ * every listener count); `highest` is the caller's rated albums, best first.
  */
 function albumOrder(call: Call, type: ListType): AlbumOrder {
   const { params } = call;
@@ -35,10 +36,9 @@ function albumOrder(call: Call, type: ListType): AlbumOrder {
     case 'newest':
     case 'frequent':
     case 'alphabeticalByName':
+    case 'recent':
     case 'alphabeticalByArtist':
       return { kind: type };
-    case 'recent':
-      return { kind: 'newest' };
     case 'highest':
       return { kind: 'highest', userId: call.caller.userId };
     case 'starred':
@@ -69,8 +69,7 @@ async function albumList(call: Call) {
   if (!isListType(type)) throw invalid('type', `expected one of ${LIST_TYPES.join(', ')}`);
   const size = params.int('size', 10, 0, MAX_LIST);
   const offset = params.int('offset', 0, 0, MAX_INT);
-  const ids = size === 0 ? [] : await selectAlbumList(db, albumOrder(call, type), size, offset);
-  return loadAlbums(db, ids);
+  return withArtists(db, size === 0 ? [] : await selectAlbumList(db, albumOrder(call, type), size, offset));
 }
 
 /** search3 and search2: artists, albums and songs matching every word; an empty query pages through everything. */
@@ -86,24 +85,25 @@ async function search({ params, db, caller }: Call) {
   let artistIds: string[];
   let albumIds: string[];
   let songIds: string[];
+  // The three kinds are independent: their queries go out together (PostgreSQL runs them on several connections).
   if (text === '') {
-    const all = await selectArtists(db);
-    artistIds = all.slice(artistPage.offset, artistPage.offset + artistPage.limit).map((a) => a.id);
-    albumIds = await selectAllIds(db, 'albums', albumPage.limit, albumPage.offset);
-    songIds = await selectAllIds(db, 'tracks', songPage.limit, songPage.offset);
+    [artistIds, albumIds, songIds] = await Promise.all([
+      selectArtists(db).then((all) => all.slice(artistPage.offset, artistPage.offset + artistPage.limit).map((a) => a.id)),
+      selectAllIds(db, 'albums', albumPage.limit, albumPage.offset),
+      selectAllIds(db, 'tracks', songPage.limit, songPage.offset),
+    ]);
   } else {
     const prepared = await prepareQuery({ db, base: '' }, text);
     const named = async (table: 'albums' | 'artists', p: { limit: number; offset: number }) =>
       prepared && p.limit > 0 ? (await searchNamedIds(db, table, { ...prepared, ...p })).ids : [];
-    artistIds = await named('artists', artistPage);
-    albumIds = await named('albums', albumPage);
-    songIds = songPage.limit > 0 ? (await rankTracks({ db, base: '' }, prepared, songPage)).ids : [];
+    [artistIds, albumIds, songIds] = await Promise.all([
+      named('artists', artistPage),
+      named('albums', albumPage),
+      songPage.limit > 0 ? rankTracks({ db, base: '' }, prepared, songPage).then((r) => r.ids) : [],
+    ]);
   }
-  return {
-    artists: await selectArtists(db, artistIds),
-    albums: await loadAlbums(db, albumIds),
-    songs: await selectSongs(db, songIds, caller.userId),
-  };
+  const [artists, albums, songs] = await Promise.all([selectArtists(db, artistIds), loadAlbums(db, albumIds), selectSongs(db, songIds, caller.userId)]);
+  return { artists, albums, songs };
 }
 
 export const listMethods: Methods = {

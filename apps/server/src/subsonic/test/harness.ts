@@ -7,7 +7,7 @@ import { usersStore } from '../../backend/accounts/users.store.js';
 import { hashPassword } from '../../backend/auth/password.js';
 import { buildFixtureLibrary } from '../../catalogue/test/fixtures.js';
 import { startTestServer, type TestServer } from '../../backend/test/server.js';
-import { createTestApp, type TestApp } from '../../test/app.js';
+import { createTestApp, type TestApp, type TestAppOptions } from '../../test/app.js';
 import type { Engine } from '../../test/db.js';
 import { issueCredentials, type IssuedCredentials } from '../credentials.js';
 import { loadOrCreateKey, secretBox } from '../secret-box.js';
@@ -17,14 +17,16 @@ export const PASSWORD = 'correct horse battery';
 
 export interface Harness {
   t: TestApp;
+  /** The scanned music folder (add files, then rescan). */
+  musicDir: string;
   creds: IssuedCredentials;
   userId: string;
   close(): Promise<void>;
 }
 
 /** The real app (catalogue + backend, so the subsonic module) over the scanned fixture library, with one account. */
-export async function startHarness(engine: Engine): Promise<Harness> {
-  return prepare(async (env) => createTestApp(engine, env, ['catalogue', 'backend']));
+export async function startHarness(engine: Engine, opts: TestAppOptions = {}): Promise<Harness> {
+  return prepare(async (env) => createTestApp(engine, env, ['catalogue', 'backend'], opts));
 }
 
 /** The same, listening on a loopback port and started (realtime), for the appwrite SDK and HTTP clients. */
@@ -36,8 +38,7 @@ async function prepare<T extends TestApp>(open: (env: Record<string, string>) =>
   const musicDir = await mkdtemp(join(tmpdir(), 'lyra-subsonic-music-'));
   await buildFixtureLibrary(musicDir);
   const t = await open({ MUSIC_DIR: musicDir, LOUDNESS_SCAN: 'off' });
-  const scan = await t.app.request('/api/admin/rescan?wait=true', { method: 'POST' });
-  if (scan.status !== 200) throw new Error(`scan failed: ${scan.status}`);
+  await rescan(t);
   const db = t.testDb.db;
   const user = await usersStore(db).insert({
     id: 'u-listener',
@@ -52,6 +53,7 @@ async function prepare<T extends TestApp>(open: (env: Record<string, string>) =>
   const creds = await issueCredentials(db, box, EMAIL, { rotate: false, now: new Date() });
   return {
     t,
+    musicDir,
     creds,
     userId: user.id,
     async close() {
@@ -59,6 +61,12 @@ async function prepare<T extends TestApp>(open: (env: Record<string, string>) =>
       await rm(musicDir, { recursive: true, force: true });
     },
   };
+}
+
+/** A scan of the music folder (the default kind), waited for. */
+export async function rescan(t: TestApp): Promise<void> {
+  const scan = await t.app.request('/api/admin/rescan?wait=true', { method: 'POST' });
+  if (scan.status !== 200) throw new Error(`scan failed: ${scan.status}`);
 }
 
 /** Token auth parameters for `password`: t = md5(password + s). */
