@@ -1,6 +1,5 @@
 import type { Song } from '@lyra/contracts/catalogue';
-
-const TIERS = ['12kbps', '48kbps', '96kbps', '160kbps', '320kbps'] as const;
+import { DOWNLOAD_QUALITIES } from '@lyra/contracts/ids';
 
 /** A catalogue Song as our server sends it (catalogue-api.md §3.5), with overrides. */
 export function makeSong(n: number | string, overrides: Partial<Song> = {}): Song {
@@ -31,7 +30,7 @@ export function makeSong(n: number | string, overrides: Partial<Song> = {}): Son
       { quality: '150x150', url: `https://music.example/img/${id}/150.jpg` },
       { quality: '500x500', url: `https://music.example/img/${id}/500.jpg` },
     ],
-    downloadUrl: TIERS.map((quality) => ({ quality, url: `https://music.example/media/${id}/${quality}.mp4` })),
+    downloadUrl: DOWNLOAD_QUALITIES.map((quality) => ({ quality, url: `https://music.example/media/${id}/${quality}.mp4` })),
     ...overrides,
   };
 }

@@ -6,6 +6,7 @@ import { setBackendForTests } from '../../shared/lib/backend.js';
 import { createFakeBackend, FakeBackendError, type FakeBackend } from '../../shared/lib/backend-fake.js';
 import { renderApp } from '../../test/render.js';
 import { CallbackRoute } from './callback-route.js';
+import { isVisible } from '../../test/visible.js';
 
 let fake: FakeBackend;
 
@@ -28,8 +29,8 @@ const visit = (search: string) =>
 describe('/callback (SPEC §2 Callback)', () => {
   it("shows 'Logging in...', creates the session once and goes to /", async () => {
     const { router } = visit('?secret=abc&userId=u7');
-    expect(screen.getByText('Logging in...')).toBeTruthy();
-    expect(await screen.findByRole('heading', { name: 'Home page' })).toBeTruthy();
+    expect(isVisible(screen.getByText('Logging in...'))).toBe(true);
+    expect(isVisible(await screen.findByRole('heading', { name: 'Home page' }))).toBe(true);
     expect(router.state.location.pathname).toBe('/');
     expect(fake.calls.filter((c) => c.op === 'createSession').map((c) => c.args)).toEqual([['u7', 'abc']]);
     expect(currentUser()?.$id).toBe('u7');
@@ -38,7 +39,7 @@ describe('/callback (SPEC §2 Callback)', () => {
 
   it.each([['?userId=u7'], ['?secret=abc'], [''], ['?error=%7B%22code%22%3A424%7D']])('without both parameters (%s) goes to /profile and calls nothing', async (search) => {
     const { router } = visit(search);
-    expect(await screen.findByRole('heading', { name: 'Profile page' })).toBeTruthy();
+    expect(isVisible(await screen.findByRole('heading', { name: 'Profile page' }))).toBe(true);
     expect(router.state.location.pathname).toBe('/profile');
     expect(fake.calls).toEqual([]);
   });

@@ -10,6 +10,7 @@ import { renderApp } from '../../test/render.js';
 import { signInWithFakeBackend, signOutOfFakeBackend } from '../../test/signed-in.js';
 import { makeSong } from '../../test/songs.js';
 import { FavoritesRoute } from './favorites-route.js';
+import { isVisible } from '../../test/visible.js';
 
 let fake: FakeBackend;
 const ada = { $id: 'u1', name: 'Ada', email: 'a@example.com' };
@@ -57,7 +58,7 @@ describe('/favorites (SPEC §2)', () => {
 
   it("says 'No favorites found, add songs' when there are none", async () => {
     const { container } = open();
-    expect(await screen.findByText('No favorites found, add songs')).toBeTruthy();
+    expect(isVisible(await screen.findByText('No favorites found, add songs'))).toBe(true);
     expect(screen.getByTestId('favorites-count').textContent).toBe('0 songs');
     expect(container.querySelector('img')!.getAttribute('src')).toBe('/logo.svg');
   });
@@ -68,7 +69,7 @@ describe('/favorites (SPEC §2)', () => {
     await waitFor(() => expect(rows()).toHaveLength(3));
     expect(container.querySelector('img')!.getAttribute('src')).toBe('https://music.example/img/s3/500.jpg');
     expect(rows().map((r) => r.textContent)).toEqual([expect.stringContaining('Title s3'), expect.stringContaining('Title s2'), expect.stringContaining('Title s1')]);
-    expect(screen.getByRole('heading', { name: 'Favorites' })).toBeTruthy();
+    expect(isVisible(screen.getByRole('heading', { name: 'Favorites' }))).toBe(true);
     expect(screen.getByTestId('favorites-count').textContent).toBe('3 songs');
     expect(JSON.parse(localStorage.getItem('favorites')!)).toEqual(['s1', 's2', 's3']);
   });
@@ -115,7 +116,7 @@ describe('Home Favorites row (SPEC §2)', () => {
     await waitFor(() => expect(screen.getAllByTestId('favorites-page')).toHaveLength(2));
     const pages = screen.getAllByTestId('favorites-page').map((p) => within(p).getAllByRole('button').length);
     expect(pages).toEqual([8, 2]);
-    expect(screen.getByRole('heading', { name: 'Favorites' })).toBeTruthy();
+    expect(isVisible(screen.getByRole('heading', { name: 'Favorites' }))).toBe(true);
   });
 
   it('is absent when signed out or without favourites', async () => {

@@ -8,6 +8,8 @@ import { FakeBackendError, type FakeBackend } from '../../shared/lib/backend-fak
 import { renderApp } from '../../test/render.js';
 import { signInWithFakeBackend, signOutOfFakeBackend } from '../../test/signed-in.js';
 import { LibraryRoute } from './library-route.js';
+import { findToast } from '../../test/toast.js';
+import { isVisible } from '../../test/visible.js';
 
 let fake: FakeBackend;
 const ada = { $id: 'u1', name: 'Ada', email: 'a@example.com' };
@@ -36,8 +38,8 @@ const playlistNames = () => within(screen.getByRole('list', { name: 'Your playli
 
 async function createNamed(name: string) {
   fireEvent.click(screen.getByRole('button', { name: /Create New Playlist/ }));
-  expect(await screen.findByRole('heading', { name: 'Create Playlist' })).toBeTruthy();
-  expect(screen.getByText('Enter the name of your playlist')).toBeTruthy();
+  expect(isVisible(await screen.findByRole('heading', { name: 'Create Playlist' }))).toBe(true);
+  expect(isVisible(screen.getByText('Enter the name of your playlist'))).toBe(true);
   fireEvent.change(screen.getByLabelText('Name'), { target: { value: name } });
   fireEvent.click(screen.getByRole('button', { name: 'Launch' }));
 }
@@ -45,7 +47,7 @@ async function createNamed(name: string) {
 describe('Library (SPEC §2)', () => {
   it("has the title, the 'Create New Playlist' tile and the Favorites tile to /favorites", async () => {
     const { router } = library();
-    expect(screen.getByRole('heading', { name: 'Your Library' })).toBeTruthy();
+    expect(isVisible(screen.getByRole('heading', { name: 'Your Library' }))).toBe(true);
     expect(screen.getByRole('button', { name: /Create New Playlist/ }).textContent).toContain('Add your favorite songs');
     fireEvent.click(screen.getByRole('button', { name: 'Favorites' }));
     expect(router.state.location.pathname).toBe('/favorites');
@@ -55,7 +57,7 @@ describe('Library (SPEC §2)', () => {
     useSessionStore.setState({ user: null, checked: true });
     const { router } = library();
     fireEvent.click(screen.getByRole('button', { name: /Create New Playlist/ }));
-    expect(await screen.findByText('Sign in to create playlist')).toBeTruthy();
+    expect(isVisible(await screen.findByText('Sign in to create playlist'))).toBe(true);
     expect(screen.queryByRole('button', { name: 'Launch' })).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
     expect(router.state.location.pathname).toBe('/profile');
@@ -80,8 +82,8 @@ describe('Library (SPEC §2)', () => {
     library();
     fake.failNext('create', new FakeBackendError('Server Error', 500));
     await createNamed('Road trip');
-    expect(await screen.findByText('Playlist not created, try after some time')).toBeTruthy();
-    expect(screen.getByRole('dialog')).toBeTruthy();
+    expect(await findToast('Playlist not created, try after some time')).toEqual({ type: 'error', description: null, action: null });
+    expect(isVisible(screen.getByRole('dialog'))).toBe(true);
     expect((screen.getByLabelText('Name') as HTMLInputElement).value).toBe('Road trip');
   });
 
@@ -96,7 +98,7 @@ describe('Library (SPEC §2)', () => {
     fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
     expect((await screen.findByRole('status')).textContent).toContain('Deleting');
     await act(async () => release());
-    expect(await screen.findByText('Playlist Deleted Successfully')).toBeTruthy();
+    expect(await findToast('Playlist Deleted Successfully')).toEqual({ type: 'success', description: null, action: null });
     expect(playlistNames()).toEqual(['Chill']);
     expect(JSON.parse(localStorage.getItem('PlaylistMetadata')!).map((p: { name: string }) => p.name)).toEqual(['Chill']);
     expect(localStorage.getItem('playlist:p1')).toBeNull();
@@ -108,7 +110,7 @@ describe('Library (SPEC §2)', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Delete Mix' }));
     fake.failNext('remove', new TypeError('Failed to fetch'));
     fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
-    expect(await screen.findByText("Couldn't delete playlist")).toBeTruthy();
+    expect(await findToast("Couldn't delete playlist")).toEqual({ type: 'error', description: null, action: null });
     expect(playlistNames()).toEqual(['Mix']);
   });
 

@@ -3,6 +3,7 @@ import { startTransition, useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { PlayerScreen } from '../../features/player/components/player-screen.js';
 import { PlayerSkeleton } from '../../features/player/components/player-skeleton.js';
+import { commands } from '../../features/player/index.js';
 import { usePlayerStore, useCurrentSong } from '../../features/player/player-store.js';
 import { songQuery } from '../../shared/lib/catalogue-queries.js';
 import { useCatalogue } from '../../shared/lib/catalogue-context.js';
@@ -34,7 +35,7 @@ export function PlayerRoute() {
     // The full screen renders in a transition: React builds it in short slices.
     const ready = () => startTransition(() => setStatus('ready'));
     if (queued && !params.has('share')) {
-      state.actions.openPaused(queued);
+      commands.openPaused(queued);
       ready();
       return;
     }
@@ -43,7 +44,7 @@ export function PlayerRoute() {
       .fetchQuery(songQuery(catalogue, songId))
       .then((song) => {
         if (cancelled) return;
-        usePlayerStore.getState().actions.openPaused(song);
+        commands.openPaused(song);
         ready();
       })
       .catch(() => !cancelled && setStatus('missing'));

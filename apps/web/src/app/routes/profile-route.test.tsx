@@ -8,6 +8,7 @@ import { createFakeBackend, type FakeBackend } from '../../shared/lib/backend-fa
 import { DEFAULT_CONFIG } from '../../shared/lib/client-config.js';
 import { renderApp } from '../../test/render.js';
 import { ProfileRoute } from './profile-route.js';
+import { isVisible } from '../../test/visible.js';
 
 let fake: FakeBackend;
 const ada = { $id: 'u1', name: 'ada', email: 'ada@example.com' };
@@ -30,7 +31,7 @@ const profile = (config = DEFAULT_CONFIG) => renderApp(<ProfileRoute />, { path:
 describe('Profile (SPEC §2)', () => {
   it("signed out with Google configured: the heading, and 'Login with Google' runs the token flow back to /callback", async () => {
     profile({ ...DEFAULT_CONFIG, signIn: { google: true, oidc: false, email: true } });
-    expect(screen.getByRole('heading', { name: 'Your Music, Your Favorites, Your Way!' })).toBeTruthy();
+    expect(isVisible(screen.getByRole('heading', { name: 'Your Music, Your Favorites, Your Way!' }))).toBe(true);
     fireEvent.click(screen.getByRole('button', { name: 'Login with Google' }));
     await waitFor(() => expect(fake.oauth).toHaveLength(1));
     const back = `${window.location.origin}/callback`;
@@ -51,9 +52,9 @@ describe('Profile (SPEC §2)', () => {
     fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'grace@example.com' } });
     fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'password123' } });
     fireEvent.click(screen.getByRole('button', { name: 'Create account' }));
-    expect(await screen.findByRole('button', { name: 'LogOut' })).toBeTruthy();
+    expect(isVisible(await screen.findByRole('button', { name: 'LogOut' }))).toBe(true);
     expect(fake.calls.map((c) => c.op)).toEqual(['createAccount', 'createEmailSession', 'getAccount']);
-    expect(screen.getByText('grace@example.com')).toBeTruthy();
+    expect(isVisible(screen.getByText('grace@example.com'))).toBe(true);
     expect(fake.oauth).toHaveLength(0);
   });
 
@@ -74,11 +75,11 @@ describe('Profile (SPEC §2)', () => {
     fake.user = ada;
     act(() => useSessionStore.getState().setUser(ada));
     profile();
-    expect(screen.getByText('A')).toBeTruthy();
-    expect(screen.getByRole('heading', { name: 'ada' })).toBeTruthy();
-    expect(screen.getByText('ada@example.com')).toBeTruthy();
+    expect(isVisible(screen.getByText('A'))).toBe(true);
+    expect(isVisible(screen.getByRole('heading', { name: 'ada' }))).toBe(true);
+    expect(isVisible(screen.getByText('ada@example.com'))).toBe(true);
     fireEvent.click(screen.getByRole('button', { name: 'LogOut' }));
-    expect(await screen.findByRole('heading', { name: 'Your Music, Your Favorites, Your Way!' })).toBeTruthy();
+    expect(isVisible(await screen.findByRole('heading', { name: 'Your Music, Your Favorites, Your Way!' }))).toBe(true);
     expect(fake.calls.map((c) => c.op)).toEqual(['deleteCurrentSession']);
     expect(localStorage.getItem('User')).toBeNull();
     expect(localStorage.getItem('userExpiry')).toBeNull();
@@ -86,8 +87,8 @@ describe('Profile (SPEC §2)', () => {
 
   it('shows System Preferences signed out and signed in', () => {
     profile();
-    expect(screen.getByRole('heading', { name: 'System Preferences' })).toBeTruthy();
-    expect(screen.getByText('Audio Quality Settings')).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Report bugs or give feedback' })).toBeTruthy();
+    expect(isVisible(screen.getByRole('heading', { name: 'System Preferences' }))).toBe(true);
+    expect(isVisible(screen.getByText('Audio Quality Settings'))).toBe(true);
+    expect(isVisible(screen.getByRole('button', { name: 'Report bugs or give feedback' }))).toBe(true);
   });
 });

@@ -6,6 +6,8 @@ import { makeSongs } from '../../test/songs.js';
 import { renderApp } from '../../test/render.js';
 import { AppShell } from './app-shell.js';
 import { promoText } from './top-bar.js';
+import { findToast } from '../../test/toast.js';
+import { isVisible } from '../../test/visible.js';
 
 const initial = usePlayerStore.getState();
 
@@ -32,7 +34,7 @@ describe('global chrome (SPEC §2)', () => {
     expect(screen.getByRole('banner').textContent).toContain('Lyra');
     const tabs = screen.getByRole('navigation', { name: 'Main' });
     expect([...tabs.querySelectorAll('a')].map((a) => a.textContent)).toEqual(['Home', 'Search', 'Library', 'Profile']);
-    expect(screen.getByRole('region', { name: 'Now playing' })).toBeTruthy();
+    expect(isVisible(screen.getByRole('region', { name: 'Now playing' }))).toBe(true);
     const top = within(screen.getByRole('banner'));
     expect(top.getByRole('link', { name: 'Login' }).getAttribute('href')).toBe('/profile');
     expect(top.getByRole('link', { name: 'Search' }).getAttribute('href')).toBe('/search');
@@ -56,7 +58,7 @@ describe('global chrome (SPEC §2)', () => {
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
     shell('/');
     fireEvent.click(screen.getByRole('button', { name: 'Share Lyra' }));
-    expect(await screen.findByText('Link copied to clipboard!')).toBeTruthy();
+    expect(await findToast('Link copied to clipboard!')).toEqual({ type: 'success', description: null, action: null });
     expect(writeText).toHaveBeenCalledWith(promoText(window.location.origin));
     expect(promoText('https://x.example')).toContain('https://x.example/');
   });

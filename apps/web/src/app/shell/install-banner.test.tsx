@@ -3,6 +3,7 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { InstallBanner } from './install-banner.js';
 import { captureInstallPrompt } from './install-prompt.js';
+import { isVisible } from '../../test/visible.js';
 
 let standalone = false;
 beforeAll(() => {
@@ -34,7 +35,7 @@ describe("'Add to home screen' banner (SPEC §2)", () => {
     expect(screen.queryByText('Add to home screen')).toBeNull();
     const { prompt, event } = offerInstall();
     expect(event.defaultPrevented).toBe(true);
-    expect(screen.getByText('Add to home screen')).toBeTruthy();
+    expect(isVisible(screen.getByText('Add to home screen'))).toBe(true);
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: 'Install Now' }));
     });

@@ -32,7 +32,7 @@ describe('offline banner (SPEC §2)', () => {
     expect(screen.queryByRole('status')).toBeNull();
     goOffline(false);
     goOffline(true);
-    expect(screen.getByRole('status')).toBeTruthy();
+    expect(screen.getByRole('status').textContent).toBe('You are offline. Reconnecting...');
   });
 
   it('re-checks the connection every 5 s even without an event', () => {
@@ -47,7 +47,7 @@ describe('offline banner (SPEC §2)', () => {
       act(() => {
       vi.advanceTimersByTime(1);
     });
-      expect(screen.getByRole('status')).toBeTruthy();
+      expect(screen.getByRole('status').textContent).toBe('You are offline. Reconnecting...');
     } finally {
       vi.useRealTimers();
     }

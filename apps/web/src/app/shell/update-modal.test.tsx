@@ -3,6 +3,7 @@ import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../../test/render.js';
 import { UpdateModal } from './update-modal.js';
+import { isVisible } from '../../test/visible.js';
 
 beforeEach(() => localStorage.clear());
 afterEach(cleanup);
@@ -11,8 +12,8 @@ describe('Update modal (SPEC §2)', () => {
   it('thanks Guest when nobody is signed in and lists the changes', () => {
     renderApp(<UpdateModal open onOpenChange={() => {}} onUpdate={() => {}} />);
     expect(screen.getByRole('dialog').textContent).toContain('Thank you, Guest!');
-    expect(screen.getByText("Fixed the 'No Songs' bug in Artists")).toBeTruthy();
-    expect(screen.getByText('Infinite songs in the queue')).toBeTruthy();
+    expect(isVisible(screen.getByText("Fixed the 'No Songs' bug in Artists"))).toBe(true);
+    expect(isVisible(screen.getByText('Infinite songs in the queue'))).toBe(true);
   });
 
   it('thanks the signed-in user by name', () => {

@@ -11,6 +11,7 @@ import { EmailSignInDialog } from './email-sign-in-dialog.js';
 import { FACTORS_PENDING_KEY } from './session.js';
 import { SignInButton } from './sign-in-button.js';
 import { currentUser, useSessionStore } from './session-store.js';
+import { isVisible } from '../../test/visible.js';
 
 let backend: FakeBackend;
 let account: FakeAccount;
@@ -122,7 +123,7 @@ describe('forgot password and sign-in links', () => {
   it('mails a reset link to /recovery, and reads the same whether or not the account exists', async () => {
     open();
     fireEvent.click(screen.getByRole('button', { name: 'Forgot password?' }));
-    expect(screen.getByRole('heading', { name: 'Reset your password' })).toBeTruthy();
+    expect(isVisible(screen.getByRole('heading', { name: 'Reset your password' }))).toBe(true);
     type('Email', ' ada@example.com ');
     fireEvent.click(screen.getByRole('button', { name: 'Send reset link' }));
     const sent = 'If an account uses ada@example.com, a link to reset its password is on its way. Check your inbox.';
@@ -139,7 +140,7 @@ describe('forgot password and sign-in links', () => {
     expect((await screen.findByRole('alert')).textContent).toBe('Too many requests');
 
     fireEvent.click(screen.getByRole('button', { name: 'Back to sign in' }));
-    expect(screen.getByRole('heading', { name: 'Sign in' })).toBeTruthy();
+    expect(isVisible(screen.getByRole('heading', { name: 'Sign in' }))).toBe(true);
   });
 
   it('mails a sign-in link that opens /callback', async () => {

@@ -4,7 +4,6 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createFakeBackend, FakeBackendError, type FakeBackend } from '../../shared/lib/backend-fake.js';
 import { checkSession, completeOAuth, FACTORS_PENDING_KEY, signInWithEmail, signOut } from './session.js';
 import { currentUser, useSessionStore } from './session-store.js';
-import { USER_TTL_MS } from './user-cache.js';
 
 const NOW = Date.UTC(2026, 0, 2, 3, 4, 5);
 const ada = { $id: 'u1', name: 'Ada Lovelace', email: 'ada@example.com' };
@@ -38,8 +37,8 @@ describe('session (SPEC §4)', () => {
     expect(await checkSession(async () => fake, NOW)).toEqual({ ...ada, name: 'Ada K.' });
     expect(fake.calls.map((c) => c.op)).toEqual(['getAccount']);
     expect(stored('User')).toEqual({ ...ada, name: 'Ada K.' });
-    expect(stored('userExpiry')).toBe(NOW + USER_TTL_MS);
-    expect(USER_TTL_MS).toBe(3 * 24 * 3600 * 1000);
+    // Three days.
+    expect(stored('userExpiry')).toBe(NOW + 3 * 24 * 3600 * 1000);
   });
 
   it('asks the backend when no user is cached but the SDK holds a session; none leaves the user unset', async () => {

@@ -5,9 +5,11 @@ import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { renderApp } from '../../test/render.js';
 import { makeSong, makeSongs } from '../../test/songs.js';
-import { usePlayerStore } from '../player/player-store.js';
+import { usePlayerStore } from '../player/index.js';
 import { CollectionScreen } from './collection-screen.js';
 import { recalledScroll, rememberScroll } from './scroll-memory.js';
+import { findToast } from '../../test/toast.js';
+import { isVisible } from '../../test/visible.js';
 
 const initialPlayer = usePlayerStore.getState();
 beforeEach(() => {
@@ -26,14 +28,14 @@ describe('the album / playlist / artist screen (SPEC §2, §9)', () => {
 
   it("shows 'No songs available' when empty, and a source's note under it", () => {
     renderApp(<CollectionScreen title="Mine" songs={[]} isPending={false} emptyNote="Playlist updations make take 5 mins" />);
-    expect(screen.getByText('No songs available')).toBeTruthy();
-    expect(screen.getByText('Playlist updations make take 5 mins')).toBeTruthy();
+    expect(isVisible(screen.getByText('No songs available'))).toBe(true);
+    expect(isVisible(screen.getByText('Playlist updations make take 5 mins'))).toBe(true);
   });
 
   it('shows the decoded title, the description and the cover, or the default logo', () => {
     renderApp(<CollectionScreen title="Rock &amp; Roll" description="2021 · English Album · Mira" songs={makeSongs(1)} isPending={false} />);
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Rock & Roll');
-    expect(screen.getByText('2021 · English Album · Mira')).toBeTruthy();
+    expect(isVisible(screen.getByText('2021 · English Album · Mira'))).toBe(true);
     expect(document.querySelector('section img')!.getAttribute('src')).toBe('/logo.svg');
   });
 
@@ -60,7 +62,7 @@ describe('the album / playlist / artist screen (SPEC §2, §9)', () => {
   it("each row adds to the queue with 'Song added to queue'", async () => {
     renderApp(<CollectionScreen title="Album" songs={makeSongs(3)} isPending={false} />);
     fireEvent.click(screen.getByRole('button', { name: 'Add Song 2 to queue' }));
-    expect(await screen.findByText('Song added to queue')).toBeTruthy();
+    expect(await findToast('Song added to queue')).toEqual({ type: 'success', description: null, action: null });
     expect(usePlayerStore.getState().queue.map((s) => s.id)).toEqual(['song0002']);
   });
 

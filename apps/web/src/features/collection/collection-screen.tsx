@@ -7,7 +7,7 @@ import { decodeEntities, DEFAULT_COVER, songTitle } from '../../shared/lib/song-
 import { CoverImage } from '../../shared/ui/cover-image.js';
 import type { CollectionRef } from '../offline/index.js';
 import { OfflineButton } from '../offline/ui.js';
-import { commands } from '../player/commands.js';
+import { commands } from '../player/index.js';
 import { PlaceholderRow, type RowAction } from './collection-row.js';
 import { recalledScroll, rememberScroll } from './scroll-memory.js';
 import { VirtualSongList } from './virtual-song-list.js';

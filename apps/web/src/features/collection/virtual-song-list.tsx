@@ -1,7 +1,7 @@
 import type { Song } from '@lyra/contracts/catalogue';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { useLayoutEffect, useRef, useState } from 'react';
-import { usePlayerStore } from '../player/player-store.js';
+import { usePlayerStore } from '../player/index.js';
 import { CollectionRow, ROW_HEIGHT_PX, type RowAction } from './collection-row.js';
 
 /** SPEC §9 "Lists": rows of about 70px, one extra row rendered beyond the screen. */

@@ -2,7 +2,7 @@ import type { Song } from '@lyra/contracts/catalogue';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { signInToast } from '../../shared/lib/toasts.js';
-import { useSessionUser } from '../auth/session-store.js';
+import { useSessionUser } from '../auth/index.js';
 import { downloadSong, saveWithLink } from './download-song.js';
 
 /** SPEC §5/§8: downloads need sign-in ('Sign in to download song', Sign in, 5 s). */

@@ -3,8 +3,7 @@ import { coverUrl, DEFAULT_COVER } from '../../shared/lib/song-view.js';
 import { CoverImage } from '../../shared/ui/cover-image.js';
 import { SongRow } from '../../shared/ui/song-row.js';
 import { OfflineButton } from '../offline/ui.js';
-import { commands } from '../player/commands.js';
-import { playerActions, usePlayerStore } from '../player/player-store.js';
+import { commands, usePlayerStore } from '../player/index.js';
 import { useFavoriteSongs } from './favorite-songs.js';
 
 /**
@@ -63,7 +62,7 @@ export function FavoritesList({
               key={song.id}
               song={song}
               isCurrent={song.id === currentId}
-              onPlay={() => playerActions().playQueue(songs, i)}
+              onPlay={() => commands.playListAt(songs, i)}
               onAddToQueue={() => commands.addToQueue(song)}
             />
           ))}

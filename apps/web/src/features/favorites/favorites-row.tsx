@@ -2,8 +2,8 @@ import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { coverUrl, primaryArtistNames, songTitle } from '../../shared/lib/song-view.js';
 import { CoverImage } from '../../shared/ui/cover-image.js';
-import { playerActions } from '../player/player-store.js';
-import { useSessionUser } from '../auth/session-store.js';
+import { commands } from '../player/index.js';
+import { useSessionUser } from '../auth/index.js';
 import { FAVORITES } from './favorites-cache.js';
 import { useFavoriteSongs } from './favorite-songs.js';
 import { useFavoriteIds } from './use-favorites.js';
@@ -50,7 +50,7 @@ export function FavoritesRow() {
               <li key={song.id} className="min-w-0">
                 <button
                   type="button"
-                  onClick={() => playerActions().playQueue(songs, p * PER_PAGE + i)}
+                  onClick={() => commands.playListAt(songs, p * PER_PAGE + i)}
                   className="flex w-full min-w-0 items-center gap-2 rounded-lg p-1 text-left hover:bg-panel"
                   data-favorite-song-id={song.id}
                 >

@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { describeFailure } from '../../shared/lib/backend.js';
 import { useBackend } from '../../shared/lib/backend-hooks.js';
 import { useOnlineAgain } from '../../shared/lib/use-online-again.js';
-import { useSessionStore } from '../auth/session-store.js';
+import { useSessionStore } from '../auth/index.js';
 import { retryFailedFavorites } from './favorites-api.js';
 import { readFailed, removeLegacyFavorites } from './favorites-cache.js';
 import { refreshFavorites } from './favorites-query.js';

@@ -4,7 +4,7 @@ import { toast } from 'sonner';
 import type { BackendApi } from '../../shared/lib/backend.js';
 import { useBackend } from '../../shared/lib/backend-hooks.js';
 import { TOAST_MS } from '../../shared/lib/toasts.js';
-import { currentUser, useSessionUser } from '../auth/session-store.js';
+import { currentUser, useSessionUser } from '../auth/index.js';
 import { createFavoriteToggler, type FavoriteToggler, type ToggleNotice } from './favorite-toggle.js';
 import { addFavorite, removeFavorite } from './favorites-api.js';
 import { clearFailed, FAVORITES, markFailed } from './favorites-cache.js';

@@ -5,9 +5,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FakeBackendError, type FakeBackend } from '../../shared/lib/backend-fake.js';
 import { renderApp } from '../../test/render.js';
 import { signInWithFakeBackend, signOutOfFakeBackend } from '../../test/signed-in.js';
-import { useSessionStore } from '../auth/session-store.js';
+import { useSessionStore } from '../auth/index.js';
 import { FeedbackButton } from './feedback-dialog.js';
 import { isFeedbackLongEnough } from './send-feedback.js';
+import { findToast } from '../../test/toast.js';
+import { isVisible } from '../../test/visible.js';
 
 let fake: FakeBackend;
 const ada = { $id: 'u1', name: 'Ada', email: 'ada@example.com' };
@@ -26,7 +28,7 @@ afterEach(() => {
 function openAndType(message: string) {
   renderApp(<FeedbackButton />);
   fireEvent.click(screen.getByRole('button', { name: 'Report bugs or give feedback' }));
-  expect(screen.getByText('We will take atleast 3 days to fix the bugs')).toBeTruthy();
+  expect(isVisible(screen.getByText('We will take atleast 3 days to fix the bugs'))).toBe(true);
   fireEvent.change(screen.getByLabelText('Your message'), { target: { value: message } });
   fireEvent.click(screen.getByRole('button', { name: 'Send' }));
 }
@@ -40,7 +42,7 @@ describe('feedback (SPEC §2, §5, §8)', () => {
 
   it("stores Feedback {userName, message} and thanks the listener: 'Thanks for you feedback'", async () => {
     openAndType('The queue skips a song');
-    expect(await screen.findByText('Thanks for you feedback')).toBeTruthy();
+    expect(await findToast('Thanks for you feedback')).toEqual({ type: 'success', description: null, action: null });
     expect(fake.docs.Feedback).toEqual([expect.objectContaining({ userName: 'Ada', message: 'The queue skips a song' })]);
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
@@ -48,10 +50,10 @@ describe('feedback (SPEC §2, §5, §8)', () => {
   it('shows a spinner while sending', async () => {
     const release = fake.hold('create');
     openAndType('The queue skips a song');
-    expect(await screen.findByRole('img', { name: 'Sending' })).toBeTruthy();
+    expect(isVisible(await screen.findByRole('img', { name: 'Sending' }))).toBe(true);
     expect(screen.getByRole('button', { name: /Send/ }).hasAttribute('disabled')).toBe(true);
     await act(async () => release());
-    expect(await screen.findByText('Thanks for you feedback')).toBeTruthy();
+    expect(await findToast('Thanks for you feedback')).toEqual({ type: 'success', description: null, action: null });
   });
 
   it('a message of 5 characters or fewer closes the dialog silently, sending nothing', async () => {
@@ -64,7 +66,7 @@ describe('feedback (SPEC §2, §5, §8)', () => {
   it("a failure says \"couldn't send feedback\" and keeps the message", async () => {
     fake.failNext('create', new FakeBackendError('Server Error', 500));
     openAndType('The queue skips a song');
-    expect(await screen.findByText("couldn't send feedback")).toBeTruthy();
+    expect(await findToast("couldn't send feedback")).toEqual({ type: 'error', description: null, action: null });
     expect((screen.getByLabelText('Your message') as HTMLTextAreaElement).value).toBe('The queue skips a song');
   });
 
@@ -72,7 +74,7 @@ describe('feedback (SPEC §2, §5, §8)', () => {
     useSessionStore.setState({ user: null, checked: true });
     renderApp(<FeedbackButton />);
     fireEvent.click(screen.getByRole('button', { name: 'Report bugs or give feedback' }));
-    expect(await screen.findByText('Sign in to send feedback')).toBeTruthy();
+    expect(await findToast('Sign in to send feedback')).toEqual({ type: null, description: null, action: null });
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 });

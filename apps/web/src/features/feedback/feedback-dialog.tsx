@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import { useBackend } from '../../shared/lib/backend-hooks.js';
 import { Spinner } from '../../shared/ui/spinner.js';
-import { useSessionUser } from '../auth/session-store.js';
+import { useSessionUser } from '../auth/index.js';
 import { sendFeedback } from './send-feedback.js';
 
 /** SPEC §8 feedback toast durations. */

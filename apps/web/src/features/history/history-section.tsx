@@ -4,8 +4,8 @@ import { useBackend } from '../../shared/lib/backend-hooks.js';
 import { useCatalogue } from '../../shared/lib/catalogue-context.js';
 import { fetchSongsByIds } from '../../shared/lib/catalogue-queries.js';
 import { SongRow } from '../../shared/ui/song-row.js';
-import { useSessionUser } from '../auth/session-store.js';
-import { commands } from '../player/commands.js';
+import { useSessionUser } from '../auth/index.js';
+import { commands } from '../player/index.js';
 import { groupByDay } from './group-by-day.js';
 import { historyQuery } from './history-queries.js';
 

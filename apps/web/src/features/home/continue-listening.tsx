@@ -6,10 +6,9 @@ import { useCatalogue } from '../../shared/lib/catalogue-context.js';
 import { songQuery } from '../../shared/lib/catalogue-queries.js';
 import { coverUrl, primaryArtistNames, songTitle } from '../../shared/lib/song-view.js';
 import { CoverImage } from '../../shared/ui/cover-image.js';
-import { useSessionUser } from '../auth/session-store.js';
+import { useSessionUser } from '../auth/index.js';
 import { nowPlayingQuery } from '../history/index.js';
-import { commands } from '../player/commands.js';
-import { usePlayerStore } from '../player/player-store.js';
+import { commands, usePlayerStore } from '../player/index.js';
 
 /**
  * Continue listening: the song and position the listener last saved on any

@@ -1,7 +1,6 @@
 import type { HomeSongRow } from '@lyra/contracts/catalogue';
 import { SongRow } from '../../shared/ui/song-row.js';
-import { commands } from '../player/commands.js';
-import { usePlayerStore } from '../player/player-store.js';
+import { commands, usePlayerStore } from '../player/index.js';
 import { HomeSection, HorizontalList } from './home-section.js';
 import { FIRST_SCREEN_TILES, SongTile } from './song-tile.js';
 

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useDeferredValue } from 'react';
 import { useCatalogue } from '../../shared/lib/catalogue-context.js';
-import { VideoPreviewsRow } from '../video-previews/video-previews-row.js';
+import { VideoPreviewsRow } from '../video-previews/ui.js';
 import { CuratedRows } from './curated-rows.js';
 import { cachedHomeRowsQuery } from './home-queries.js';
 import { SuggestedForYou } from './suggested-for-you.js';

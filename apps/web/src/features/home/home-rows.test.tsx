@@ -4,10 +4,11 @@ import { act, cleanup, fireEvent, screen, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../../test/render.js';
 import { makeSong, makeSongs } from '../../test/songs.js';
-import { usePlayerStore } from '../player/player-store.js';
+import { usePlayerStore } from '../player/index.js';
 import { HomeBelowFold } from './home-below-fold.js';
 import { RecentPlaysRow } from './recent-plays-row.js';
 import { SpeedListGrid } from './speed-list-grid.js';
+import { isVisible } from '../../test/visible.js';
 
 const initialPlayer = usePlayerStore.getState();
 const json = (data: unknown, status = 200) =>
@@ -74,8 +75,8 @@ describe('Speed List (SPEC §2, §5, §7, §9)', () => {
   it("says 'Error loading songs' / 'Please try again later' when the songs cannot be fetched", async () => {
     localStorage.setItem('SpeedListSongs', JSON.stringify({ s1: 1 }));
     renderApp(<SpeedListGrid />, { fetch: catalogue({ down: true }).fetchFn });
-    expect(await screen.findByText('Error loading songs', {}, { timeout: 4_000 })).toBeTruthy();
-    expect(screen.getByText('Please try again later')).toBeTruthy();
+    expect(isVisible(await screen.findByText('Error loading songs', {}, { timeout: 4_000 }))).toBe(true);
+    expect(isVisible(screen.getByText('Please try again later'))).toBe(true);
   });
 
   it('uses the fetched list cached in speedListCache without asking again', async () => {
@@ -86,7 +87,7 @@ describe('Speed List (SPEC §2, §5, §7, §9)', () => {
     cleanup();
     const second = catalogue();
     renderApp(<SpeedListGrid />, { fetch: second.fetchFn });
-    expect(screen.getByText('Track 2')).toBeTruthy();
+    expect(isVisible(screen.getByText('Track 2'))).toBe(true);
     expect(second.paths).toEqual([]);
   });
 });
@@ -173,7 +174,7 @@ describe('curated rows from GET /api/home/rows', () => {
     const headings = screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
     expect(headings.filter((h) => h !== 'Video Previews')).toEqual(['Top Hits', 'English hots', 'Quick Picks', 'Made for You']);
     expect(screen.getByRole('region', { name: 'Top Hits' }).querySelectorAll('[data-song-id]')).toHaveLength(5);
-    expect(screen.getByText('Rock & Roll')).toBeTruthy();
+    expect(isVisible(screen.getByText('Rock & Roll'))).toBe(true);
     expect(JSON.parse(localStorage.getItem('EnglishSongs')!).data.id).toBe('english-hots');
     vi.restoreAllMocks();
   });
@@ -228,7 +229,7 @@ describe('curated rows from GET /api/home/rows', () => {
     expect(within(region).getAllByText('English · 12 songs')).toHaveLength(7);
     fireEvent.click(within(region).getByRole('button', { name: /^List 3/ }));
     expect(router.state.location.pathname).toBe('/playlist/p3');
-    const { useCategoryStore } = await import('../collection/category-store.js');
+    const { useCategoryStore } = await import('../collection/index.js');
     expect(useCategoryStore.getState()).toMatchObject({ category: 'playlists', playlistUrl: 'http://x/playlist/p3' });
     vi.restoreAllMocks();
   });

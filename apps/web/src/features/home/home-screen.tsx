@@ -2,7 +2,7 @@ import { usePrefetchQuery } from '@tanstack/react-query';
 import { Suspense, use } from 'react';
 import { knownPromise } from '../../shared/lib/known-promise.js';
 import { useCatalogue } from '../../shared/lib/catalogue-context.js';
-import { FavoritesRow } from '../favorites/favorites-row.js';
+import { FavoritesRow } from '../favorites/ui.js';
 import { ContinueListening } from './continue-listening.js';
 import { cachedHomeRowsQuery } from './home-queries.js';
 import { MostPlayedRow } from './most-played-row.js';

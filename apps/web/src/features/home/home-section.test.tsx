@@ -2,6 +2,7 @@
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { HomeSection } from './home-section.js';
+import { isVisible } from '../../test/visible.js';
 
 let observers: { cb: IntersectionObserverCallback; el?: Element }[] = [];
 let idle: (() => void)[] = [];
@@ -42,21 +43,21 @@ describe('rows below the fold', () => {
         {row('two')}
       </>,
     );
-    expect(screen.getByRole('heading', { name: 'one' })).toBeTruthy();
+    expect(isVisible(screen.getByRole('heading', { name: 'one' }))).toBe(true);
     expect(screen.queryByText('one songs')).toBeNull();
     expect(screen.getByRole('region', { name: 'one' }).getAttribute('aria-busy')).toBe('true');
     act(() => idle.shift()!());
-    expect(screen.getByText('one songs')).toBeTruthy();
+    expect(isVisible(screen.getByText('one songs'))).toBe(true);
     expect(screen.queryByText('two songs')).toBeNull();
     act(() => idle.shift()!());
-    expect(screen.getByText('two songs')).toBeTruthy();
+    expect(isVisible(screen.getByText('two songs'))).toBe(true);
   });
 
   it('render at once when they come near the screen', () => {
     render(row('near'));
     const o = observers.at(-1)!;
     act(() => o.cb([{ isIntersecting: true, target: o.el! } as IntersectionObserverEntry], {} as IntersectionObserver));
-    expect(screen.getByText('near songs')).toBeTruthy();
+    expect(isVisible(screen.getByText('near songs'))).toBe(true);
   });
 
   it('render at once when not deferred', () => {
@@ -65,6 +66,6 @@ describe('rows below the fold', () => {
         <p>now</p>
       </HomeSection>,
     );
-    expect(screen.getByText('now')).toBeTruthy();
+    expect(isVisible(screen.getByText('now'))).toBe(true);
   });
 });

@@ -2,10 +2,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useBackend } from '../../shared/lib/backend-hooks.js';
 import { useCatalogue } from '../../shared/lib/catalogue-context.js';
 import { fetchSongsByIds } from '../../shared/lib/catalogue-queries.js';
-import { useSessionUser } from '../auth/session-store.js';
+import { useSessionUser } from '../auth/index.js';
 import { historyQuery, mostPlayed } from '../history/index.js';
-import { commands } from '../player/commands.js';
-import { usePlayerStore } from '../player/player-store.js';
+import { commands, usePlayerStore } from '../player/index.js';
 import { HomeSection, HorizontalList } from './home-section.js';
 import { SongTile } from './song-tile.js';
 

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { coverUrl, decodeEntities } from '../../shared/lib/song-view.js';
 import { CoverImage } from '../../shared/ui/cover-image.js';
-import { useCategoryStore } from '../collection/category-store.js';
+import { useCategoryStore } from '../collection/index.js';
 import { HomeSection, HorizontalList } from './home-section.js';
 import { firstReveal, revealMore } from './row-pages.js';
 import { useEndInView } from './use-end-in-view.js';

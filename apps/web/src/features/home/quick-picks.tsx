@@ -3,8 +3,7 @@ import { Play } from 'lucide-react';
 import { useEffect } from 'react';
 import { useCatalogue } from '../../shared/lib/catalogue-context.js';
 import { SongRow } from '../../shared/ui/song-row.js';
-import { commands } from '../player/commands.js';
-import { playerActions, usePlayerStore } from '../player/player-store.js';
+import { commands, usePlayerStore } from '../player/index.js';
 import { HomeSection } from './home-section.js';
 import { QUICK_PICKS, quickPicksQuery } from './home-queries.js';
 import { chunk } from './row-pages.js';
@@ -30,7 +29,7 @@ export function QuickPicks({ title, ready }: { title: string; ready: boolean }) 
       action={
         <button
           type="button"
-          onClick={() => playerActions().playQueue(songs, 0)}
+          onClick={() => commands.playListAt(songs, 0)}
           className="flex items-center gap-1 rounded-full bg-accent px-3 py-1.5 text-sm font-semibold text-white"
         >
           <Play className="size-4" aria-hidden />
@@ -46,7 +45,7 @@ export function QuickPicks({ title, ready }: { title: string; ready: boolean }) 
                 key={song.id}
                 song={song}
                 isCurrent={song.id === currentId}
-                onPlay={() => playerActions().playQueue(songs, g * QUICK_PICKS.GROUP + i)}
+                onPlay={() => commands.playListAt(songs, g * QUICK_PICKS.GROUP + i)}
                 onAddToQueue={() => commands.addToQueue(song)}
               />
             ))}

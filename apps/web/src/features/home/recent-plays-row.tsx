@@ -1,8 +1,7 @@
 import type { Song } from '@lyra/contracts/catalogue';
 import { useMemo, useState } from 'react';
 import { local } from '../../shared/lib/storage.js';
-import { commands } from '../player/commands.js';
-import { usePlayerStore } from '../player/player-store.js';
+import { commands, usePlayerStore } from '../player/index.js';
 import { HomeSection, HorizontalList } from './home-section.js';
 import { moveToFront, readRecentSongs, RECENT_PLAYS, saveRecentSongs } from './recent-plays.js';
 import { firstReveal, revealMore } from './row-pages.js';

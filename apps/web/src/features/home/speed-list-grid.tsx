@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo, type ReactNode } from 'react';
 import { useCatalogue } from '../../shared/lib/catalogue-context.js';
 import { local } from '../../shared/lib/storage.js';
-import { playerActions, usePlayerStore } from '../player/player-store.js';
+import { commands, usePlayerStore } from '../player/index.js';
 import { HomeSection } from './home-section.js';
 import { speedListQuery } from './home-queries.js';
 import { chunk } from './row-pages.js';
@@ -60,7 +60,7 @@ export function SpeedListGrid() {
                 size="sm"
                 song={song}
                 isCurrent={song.id === currentId}
-                onPlay={() => playerActions().playQueue(songs, p * SPEED_LIST.PAGE_SIZE + i)}
+                onPlay={() => commands.playListAt(songs, p * SPEED_LIST.PAGE_SIZE + i)}
               />
             ))}
           </Page>

@@ -1,4 +1,4 @@
-import { usePlayerStore } from '../player/player-store.js';
+import { usePlayerStore } from '../player/index.js';
 
 /**
  * Changes whenever a play may have been recorded (the player writes recentSongs

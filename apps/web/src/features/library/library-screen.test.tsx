@@ -5,8 +5,9 @@ import type { FakeBackend } from '../../shared/lib/backend-fake.js';
 import { createQueryClient } from '../../shared/lib/query-client.js';
 import { renderApp } from '../../test/render.js';
 import { signInWithFakeBackend, signOutOfFakeBackend } from '../../test/signed-in.js';
-import { playlistSongsKey } from '../playlists/playlists-keys.js';
+import { playlistSongsKey } from '../playlists/index.js';
 import { LibraryScreen } from './library-screen.js';
+import { isVisible } from '../../test/visible.js';
 
 let fake: FakeBackend;
 const ada = { $id: 'u1', name: 'Ada', email: 'a@example.com' };
@@ -30,7 +31,7 @@ describe('Your Library (SPEC §2, §4)', () => {
     }
     const queryClient = createQueryClient();
     renderApp(<LibraryScreen />, { path: '/library', queryClient });
-    expect(await screen.findByRole('button', { name: 'List p11' })).toBeTruthy();
+    expect(isVisible(await screen.findByRole('button', { name: 'List p11' }))).toBe(true);
     await waitFor(() => expect(ids.map((id) => localStorage.getItem(`playlist:${id}`))).not.toContain(null));
     for (const id of ids) {
       expect(JSON.parse(localStorage.getItem(`playlist:${id}`)!)).toEqual(['a', id]);

@@ -2,11 +2,10 @@ import { Heart, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { signInToast } from '../../shared/lib/toasts.js';
-import { useSessionUser } from '../auth/session-store.js';
+import { useSessionUser } from '../auth/index.js';
 import { HistorySection } from '../history/ui.js';
 import { DownloadsSection } from '../offline/ui.js';
-import { CreatePlaylistDialog } from '../playlists/create-playlist-dialog.js';
-import { PlaylistList } from '../playlists/playlist-list.js';
+import { CreatePlaylistDialog, PlaylistList } from '../playlists/lazy.js';
 
 const tile = 'flex w-full items-center gap-4 rounded-xl bg-panel p-3 text-left hover:bg-raised';
 

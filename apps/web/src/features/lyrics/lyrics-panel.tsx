@@ -3,8 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useCatalogue } from '../../shared/lib/catalogue-context.js';
 import { Spinner } from '../../shared/ui/spinner.js';
-import { commands } from '../player/commands.js';
-import { usePlayerStore } from '../player/player-store.js';
+import { commands, usePlayerStore } from '../player/index.js';
 import { currentLineIndex } from './current-line.js';
 import { lyricsQuery } from './lyrics-query.js';
 

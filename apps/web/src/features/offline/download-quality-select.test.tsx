@@ -2,7 +2,7 @@
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { renderApp } from '../../test/render.js';
-import { LoudnessSelect } from '../profile/loudness-select.js';
+import { LoudnessSelect } from '../profile/ui.js';
 import { DownloadQualitySelect } from './download-quality-select.js';
 
 // Radix Select measures and captures the pointer; jsdom has neither.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_DOWNLOAD_QUALITY, DOWNLOAD_QUALITY_KEY, readDownloadQuality, writeDownloadQuality } from './download-quality.js';
+import { DOWNLOAD_QUALITY_KEY, readDownloadQuality, writeDownloadQuality } from './download-quality.js';
 
 const memory = () => {
   const m = new Map<string, string>();
@@ -8,7 +8,6 @@ const memory = () => {
 
 describe('download quality', () => {
   it('is 160 kbps until the listener picks another', () => {
-    expect(DEFAULT_DOWNLOAD_QUALITY).toBe('160kbps');
     expect(readDownloadQuality(memory())).toBe('160kbps');
   });
 

@@ -1,7 +1,7 @@
 import { Trash2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { CoverImage } from '../../shared/ui/cover-image.js';
-import { commands } from '../player/commands.js';
+import { commands } from '../player/index.js';
 import { availableSongs, totalBytes } from './offline-index.js';
 import { removeOffline } from './download-manager.js';
 import { useOfflineStore } from './offline-store.js';

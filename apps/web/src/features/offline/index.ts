@@ -3,7 +3,7 @@
  * ui.ts, so the player's start-up (which needs only the audio and the index)
  * does not load them.
  */
-export { audioUrl as keptAudioUrl } from './offline-audio.js';
+export { audioUrl as keptAudioUrl, OFFLINE_CACHE } from './offline-audio.js';
 export { isKeptOffline, useOfflineStore } from './offline-store.js';
 export { makeAvailableOffline, pauseDownload, removeOffline, OFFLINE_QUALITY, type CollectionRef } from './download-manager.js';
 export { collectionKey } from './offline-index.js';

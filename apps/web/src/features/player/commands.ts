@@ -21,6 +21,8 @@ export const commands = {
   select: (index: number) => playerActions().select(index),
   removeAt: (index: number) => playerActions().removeAt(index),
   playListRow: (list: readonly Song[], index: number) => playerActions().playListRow(list, index),
+  /** A tile of a grid or carousel: the whole list is the queue, from the tapped song. */
+  playListAt: (list: readonly Song[], index: number) => playerActions().playQueue([...list], index),
   /** A collection's Play: the whole collection is the queue, from its first song. */
   playAll: (list: readonly Song[]) => list.length > 0 && playerActions().playQueue([...list], 0),
   /** A collection's Shuffle: the whole collection, in a random order. */
@@ -32,6 +34,8 @@ export const commands = {
     playerActions().playQueue([song], 0);
     playerEngine()?.seekTo(positionS);
   },
+  /** SPEC §2 Player `?share` (or a song that is not current): the song becomes current and queued, paused. */
+  openPaused: (song: Song) => playerActions().openPaused(song),
   addToQueue(song: Song) {
     try {
       playerActions().addToQueue(song);

@@ -1,6 +1,6 @@
 import type { Song } from '@lyra/contracts/catalogue';
 import { pickSourceUrl, type AudioQuality } from '@lyra/player-core/audio-quality';
-import { OFFLINE_CACHE } from '../offline/offline-audio.js';
+import { OFFLINE_CACHE } from '../offline/index.js';
 
 /**
  * The encoded audio of the song that plays next, for decoding ahead (gapless

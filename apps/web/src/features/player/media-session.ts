@@ -61,3 +61,5 @@ export function bindMediaSession(
     },
   };
 }
+
+export type MediaSessionBinding = ReturnType<typeof bindMediaSession>;

@@ -60,3 +60,5 @@ export function createPlaybackPosition(audio: AudioLike) {
     durationChanged: () => durationS() !== shownDurationS,
   };
 }
+
+export type PlaybackPosition = ReturnType<typeof createPlaybackPosition>;

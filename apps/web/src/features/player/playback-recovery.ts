@@ -89,3 +89,5 @@ export function createRecovery(ctx: RecoveryContext) {
     },
   };
 }
+
+export type Recovery = ReturnType<typeof createRecovery>;

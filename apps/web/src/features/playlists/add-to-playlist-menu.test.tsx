@@ -5,8 +5,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { FakeBackend } from '../../shared/lib/backend-fake.js';
 import { renderApp } from '../../test/render.js';
 import { signInWithFakeBackend, signOutOfFakeBackend } from '../../test/signed-in.js';
-import { useSessionStore } from '../auth/session-store.js';
+import { useSessionStore } from '../auth/index.js';
 import { AddToPlaylistMenu } from './add-to-playlist-menu.js';
+import { findToast } from '../../test/toast.js';
 
 let fake: FakeBackend;
 const ada = { $id: 'u1', name: 'Ada', email: 'a@example.com' };
@@ -31,7 +32,7 @@ describe('add to playlist (SPEC §2, §5, §8)', () => {
     await waitFor(() => expect(fake.calls.some((c) => c.op === 'list')).toBe(true));
     openMenu();
     fireEvent.click(await screen.findByRole('menuitem', { name: 'Mix' }));
-    expect(await screen.findByText('saved to playlist')).toBeTruthy();
+    expect(await findToast('saved to playlist')).toEqual({ type: 'success', description: null, action: null });
     expect(fake.docs.PlaylistSong).toEqual([expect.objectContaining({ playlistId: 'p1', songId: 's1' })]);
   });
 
@@ -41,7 +42,7 @@ describe('add to playlist (SPEC §2, §5, §8)', () => {
     await waitFor(() => expect(JSON.parse(localStorage.getItem('playlist:p1')!)).toEqual(['s0']));
     openMenu();
     fireEvent.click(await screen.findByRole('menuitem', { name: 'Mix' }));
-    expect(await screen.findByText('saved to playlist')).toBeTruthy();
+    expect(await findToast('saved to playlist')).toEqual({ type: 'success', description: null, action: null });
     expect(JSON.parse(localStorage.getItem('playlist:p1')!)).toEqual(['s0', 's1']);
   });
 
@@ -50,14 +51,14 @@ describe('add to playlist (SPEC §2, §5, §8)', () => {
     renderApp(<AddToPlaylistMenu songId="s1" />);
     openMenu();
     fireEvent.click(await screen.findByRole('menuitem', { name: 'Mix' }));
-    expect(await screen.findByText('Could not add song document_already_exists')).toBeTruthy();
+    expect(await findToast('Could not add song document_already_exists')).toEqual({ type: 'error', description: null, action: null });
   });
 
   it("signed out: 'Sign in to add to playlist' with Sign in to /profile, and no menu", async () => {
     useSessionStore.setState({ user: null, checked: true });
     const { router } = renderApp(<AddToPlaylistMenu songId="s1" />);
     openMenu();
-    expect(await screen.findByText('Sign in to add to playlist')).toBeTruthy();
+    expect(await findToast('Sign in to add to playlist')).toEqual({ type: null, description: null, action: 'Sign in' });
     expect(screen.queryByRole('menu')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
     expect(router.state.location.pathname).toBe('/profile');

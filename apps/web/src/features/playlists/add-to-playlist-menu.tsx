@@ -3,7 +3,7 @@ import { DropdownMenu } from 'radix-ui';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { signInToast } from '../../shared/lib/toasts.js';
-import { useSessionUser } from '../auth/session-store.js';
+import { useSessionUser } from '../auth/index.js';
 import { useAddToPlaylist } from './use-add-to-playlist.js';
 
 export { ADD_FAILED_MS } from './use-add-to-playlist.js';

@@ -7,7 +7,7 @@ import { describeFailure } from '../../shared/lib/backend.js';
 import { useBackend } from '../../shared/lib/backend-hooks.js';
 import { TOAST_MS } from '../../shared/lib/toasts.js';
 import { Spinner } from '../../shared/ui/spinner.js';
-import { useSessionUser } from '../auth/session-store.js';
+import { useSessionUser } from '../auth/index.js';
 import { createPlaylist } from './playlists-api.js';
 import { editPlaylists } from './playlists-query.js';
 

@@ -8,6 +8,7 @@ import { signInWithFakeBackend, signOutOfFakeBackend } from '../../test/signed-i
 import { AddToPlaylistMenu } from './add-to-playlist-menu.js';
 import { dropAdd, PENDING_ADDS_KEY, queueAdd, readPendingAdds } from './pending-adds.js';
 import { usePlaylistsSync } from './use-playlists-sync.js';
+import { findToast } from '../../test/toast.js';
 
 let fake: FakeBackend;
 const ada = { $id: 'u1', name: 'Ada', email: 'a@example.com' };
@@ -54,8 +55,11 @@ describe('playlist additions made offline', () => {
     await waitFor(() => expect(fake.calls.some((c) => c.op === 'list')).toBe(true));
     fireEvent.pointerDown(screen.getByRole('button', { name: 'Add to playlist' }), { button: 0, ctrlKey: false, pointerType: 'mouse' });
     fireEvent.click(await screen.findByRole('menuitem', { name: 'Mix' }));
-    expect(await screen.findByText('saved to playlist')).toBeTruthy();
-    expect(screen.getByText('You are offline: it will be added when you are back online.')).toBeTruthy();
+    expect(await findToast('saved to playlist')).toEqual({
+      type: 'success',
+      description: 'You are offline: it will be added when you are back online.',
+      action: null,
+    });
     expect(fake.docs.PlaylistSong).toEqual([]);
     expect(readPendingAdds()).toEqual([{ playlistId: 'p1', songId: 's1' }]);
     // The playlist already shows it on this device.

@@ -7,7 +7,9 @@ import type { FakeBackend } from '../../shared/lib/backend-fake.js';
 import { SongRow } from '../../shared/ui/song-row.js';
 import { renderApp } from '../../test/render.js';
 import { signInWithFakeBackend, signOutOfFakeBackend } from '../../test/signed-in.js';
-import { useSessionStore } from '../auth/session-store.js';
+import { useSessionStore } from '../auth/index.js';
+import { findToast } from '../../test/toast.js';
+import { isVisible } from '../../test/visible.js';
 
 let fake: FakeBackend;
 const ada = { $id: 'u1', name: 'Ada', email: 'a@example.com' };
@@ -47,7 +49,7 @@ describe("a song row's menu (right-click, long-press, or More options on desktop
     const menu = await screen.findByRole('menu', { name: 'Elf Land' });
     fireEvent.keyDown(await screen.findByRole('menuitem', { name: 'Add to playlist' }), { key: 'ArrowRight' });
     fireEvent.click(await screen.findByRole('menuitem', { name: 'Mix' }));
-    expect(await screen.findByText('saved to playlist')).toBeTruthy();
+    expect(await findToast('saved to playlist')).toEqual({ type: 'success', description: null, action: null });
     expect(fake.docs.PlaylistSong).toEqual([expect.objectContaining({ playlistId: 'p1', songId: 's1' })]);
     await waitFor(() => expect(menu.isConnected).toBe(false));
   });
@@ -55,7 +57,7 @@ describe("a song row's menu (right-click, long-press, or More options on desktop
   it('opens from the More options button too', async () => {
     show();
     fireEvent.click(screen.getByRole('button', { name: 'More options for Elf Land' }));
-    expect(await screen.findByRole('menu', { name: 'Elf Land' })).toBeTruthy();
+    expect(isVisible(await screen.findByRole('menu', { name: 'Elf Land' }))).toBe(true);
   });
 
   it.each([
@@ -73,7 +75,7 @@ describe("a song row's menu (right-click, long-press, or More options on desktop
     const { router } = show();
     rightClick();
     fireEvent.click(await screen.findByRole('menuitem', { name: 'Add to playlist' }));
-    expect(await screen.findByText('Sign in to add to playlist')).toBeTruthy();
+    expect(await findToast('Sign in to add to playlist')).toEqual({ type: null, description: null, action: 'Sign in' });
     fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
     expect(router.state.location.pathname).toBe('/profile');
   });

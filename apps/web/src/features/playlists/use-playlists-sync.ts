@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { describeFailure, isTransient } from '../../shared/lib/backend.js';
 import { useBackend } from '../../shared/lib/backend-hooks.js';
 import { useOnlineAgain } from '../../shared/lib/use-online-again.js';
-import { useSessionStore } from '../auth/session-store.js';
+import { useSessionStore } from '../auth/index.js';
 import { dropAdd, readPendingAdds } from './pending-adds.js';
 import { addSongToPlaylist } from './playlists-api.js';
 import { playlistSongsKey } from './playlists-keys.js';

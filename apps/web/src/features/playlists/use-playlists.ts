@@ -3,7 +3,7 @@ import type { Song } from '@lyra/contracts/catalogue';
 import { useBackend } from '../../shared/lib/backend-hooks.js';
 import { useCatalogue } from '../../shared/lib/catalogue-context.js';
 import { songQuery } from '../../shared/lib/catalogue-queries.js';
-import { useSessionUser } from '../auth/session-store.js';
+import { useSessionUser } from '../auth/index.js';
 import type { UserPlaylist } from './playlists-cache.js';
 import { playlistSongsQuery, playlistsQuery } from './playlists-query.js';
 

@@ -3,7 +3,7 @@ import { LogOut } from 'lucide-react';
 import { useState } from 'react';
 import { useBackend } from '../../shared/lib/backend-hooks.js';
 import type { StoredUser } from '../../shared/lib/stored-user.js';
-import { signOut } from '../auth/session.js';
+import { signOut } from '../auth/index.js';
 import { userInitial } from './user-initial.js';
 
 /** SPEC §2 Profile signed in: initial-letter avatar, name, email, LogOut. */

@@ -2,10 +2,11 @@
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { onAudioQualityChange } from '../player/quality-storage.js';
+import { onAudioQualityChange } from '../player/index.js';
 import { renderApp } from '../../test/render.js';
 import { AudioQualitySelect } from './audio-quality-select.js';
 import { QUALITY_TIERS } from './quality-tiers.js';
+import { findToast } from '../../test/toast.js';
 
 // Radix Select measures and captures the pointer; jsdom has neither.
 beforeEach(() => {
@@ -50,7 +51,7 @@ describe('audio quality dropdown (SPEC §2, §4)', () => {
       '12kbps (Ultra Low)',
     ]);
     fireEvent.click(within(list).getByRole('option', { name: '96kbps (Basic)' }));
-    expect(await screen.findByText('Audio quality set to 96kbps')).toBeTruthy();
+    expect(await findToast('Audio quality set to 96kbps')).toEqual({ type: 'success', description: null, action: null });
     expect(localStorage.getItem('audioQuality')).toBe('96kbps');
     expect(heard).toEqual(['96kbps']);
     off();

@@ -4,7 +4,7 @@ import { Check, ChevronDown } from 'lucide-react';
 import { Select, Tooltip } from 'radix-ui';
 import { useState } from 'react';
 import { toast } from 'sonner';
-import { readAudioQuality, setAudioQuality } from '../player/quality-storage.js';
+import { readAudioQuality, setAudioQuality } from '../player/index.js';
 import { QUALITY_TIERS, qualityLabel } from './quality-tiers.js';
 
 /**

@@ -3,8 +3,7 @@ import { toast } from 'sonner';
 import { describeFailure } from '../../shared/lib/backend.js';
 import { TOAST_MS } from '../../shared/lib/toasts.js';
 import { Spinner } from '../../shared/ui/spinner.js';
-import { accountSessionsKey, useAccountApi } from '../auth/account-api.js';
-import { FormError, secondaryButtonClass } from '../auth/form-ui.js';
+import { accountSessionsKey, FormError, secondaryButtonClass, useAccountApi } from '../auth/ui.js';
 import { describeDevice, describeIp, formatWhen } from './activity-format.js';
 import { SettingsSection } from './settings-section.js';
 

@@ -5,10 +5,19 @@ import { toast } from 'sonner';
 import { describeFailure } from '../../shared/lib/backend.js';
 import { useBackend } from '../../shared/lib/backend-hooks.js';
 import { TOAST_MS } from '../../shared/lib/toasts.js';
-import { accountKey, useAccountApi, type AccountDetails } from '../auth/account-api.js';
-import { verificationUrl } from '../auth/account-links.js';
-import { Field, FormError, FormStatus, linkButtonClass, primaryButtonClass, SubmitButton } from '../auth/form-ui.js';
-import { finishSignIn } from '../auth/session.js';
+import { finishSignIn } from '../auth/index.js';
+import {
+  accountKey,
+  Field,
+  FormError,
+  FormStatus,
+  linkButtonClass,
+  primaryButtonClass,
+  SubmitButton,
+  useAccountApi,
+  verificationUrl,
+  type AccountDetails,
+} from '../auth/ui.js';
 import { Disclosure } from './settings-section.js';
 
 /** Profile: the account's email, whether it is verified (with a link to send), and changing it. */

@@ -1,7 +1,7 @@
 import type { LoudnessMode } from '@lyra/player-core/loudness';
 import { useState } from 'react';
 import { HintedSelect, type HintedOption } from '../../shared/ui/hinted-select.js';
-import { readLoudnessMode, setLoudnessMode } from '../player/loudness-storage.js';
+import { readLoudnessMode, setLoudnessMode } from '../player/index.js';
 
 const MODES: HintedOption<LoudnessMode>[] = [
   { value: 'auto', label: 'Automatic', hint: 'Albums as mastered, other songs at one level' },

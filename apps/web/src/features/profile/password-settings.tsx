@@ -3,9 +3,16 @@ import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { describeFailure } from '../../shared/lib/backend.js';
 import { TOAST_MS } from '../../shared/lib/toasts.js';
-import { accountKey, useAccountApi } from '../auth/account-api.js';
-import { Field, FormError, primaryButtonClass, SubmitButton } from '../auth/form-ui.js';
-import { newPasswordProblem, PASSWORD_MIN } from '../auth/password-rules.js';
+import {
+  accountKey,
+  Field,
+  FormError,
+  newPasswordProblem,
+  PASSWORD_MIN,
+  primaryButtonClass,
+  SubmitButton,
+  useAccountApi,
+} from '../auth/ui.js';
 import { Disclosure } from './settings-section.js';
 
 /** Profile: changing the password (the current one, then the new one twice). */

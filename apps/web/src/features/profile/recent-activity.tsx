@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Spinner } from '../../shared/ui/spinner.js';
-import { accountLogsKey, useAccountApi } from '../auth/account-api.js';
+import { accountLogsKey, useAccountApi } from '../auth/ui.js';
 import { describeDevice, describeEvent, describeIp, formatWhen } from './activity-format.js';
 import { SettingsSection } from './settings-section.js';
 

@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../../test/render.js';
 import { SubsonicAppsSection } from './subsonic-apps-section.js';
 import { credentialsUrl, subsonicCredentialsApi, type SubsonicCredentials, type SubsonicCredentialsApi } from './subsonic-credentials-api.js';
+import { isVisible } from '../../test/visible.js';
 
 const CREDS: SubsonicCredentials = {
   serverUrl: 'https://music.example.org',
@@ -55,13 +56,13 @@ afterEach(() => {
 describe('Profile: Subsonic apps', () => {
   it('shows the server address and user name, the app password hidden until revealed, and copies them', async () => {
     renderApp(<SubsonicAppsSection userId="u1" api={fakeApi()} />);
-    expect(screen.getByRole('heading', { name: 'Subsonic apps' })).toBeTruthy();
-    expect(await screen.findByText('https://music.example.org')).toBeTruthy();
-    expect(screen.getByText('ada@example.com')).toBeTruthy();
+    expect(isVisible(screen.getByRole('heading', { name: 'Subsonic apps' }))).toBe(true);
+    expect(isVisible(await screen.findByText('https://music.example.org'))).toBe(true);
+    expect(isVisible(screen.getByText('ada@example.com'))).toBe(true);
     expect(screen.queryByText(CREDS.appPassword)).toBeNull();
     expect(screen.getByLabelText('App password, hidden').textContent).toBe('••••••••••••');
     fireEvent.click(screen.getByRole('button', { name: 'Show app password' }));
-    expect(screen.getByText(CREDS.appPassword)).toBeTruthy();
+    expect(isVisible(screen.getByText(CREDS.appPassword))).toBe(true);
     fireEvent.click(screen.getByRole('button', { name: 'Hide app password' }));
     expect(screen.queryByText(CREDS.appPassword)).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Copy app password' }));
@@ -81,7 +82,7 @@ describe('Profile: Subsonic apps', () => {
     expect(api.calls).toEqual(['get']);
     fireEvent.click(screen.getByRole('button', { name: 'Rotate' }));
     fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Rotate password' }));
-    expect(await screen.findByText('NEWpassword234567890abcd')).toBeTruthy();
+    expect(isVisible(await screen.findByText('NEWpassword234567890abcd'))).toBe(true);
     expect(api.calls).toEqual(['get', 'rotate']);
   });
 
@@ -92,8 +93,8 @@ describe('Profile: Subsonic apps', () => {
     expect(within(keys).getAllByRole('listitem')).toHaveLength(1);
     expect(keys.textContent).toContain('Created');
     fireEvent.click(screen.getByRole('button', { name: 'Create API key' }));
-    expect(await screen.findByText('lyra_secret-key-value')).toBeTruthy();
-    expect(screen.getByText('Copy your new key now: it is not shown again.')).toBeTruthy();
+    expect(isVisible(await screen.findByText('lyra_secret-key-value'))).toBe(true);
+    expect(isVisible(screen.getByText('Copy your new key now: it is not shown again.'))).toBe(true);
     fireEvent.click(screen.getByRole('button', { name: 'Copy API key' }));
     await waitFor(() => expect(written).toEqual(['lyra_secret-key-value']));
     expect(within(screen.getByRole('list', { name: 'API keys' })).getAllByRole('listitem')).toHaveLength(2);

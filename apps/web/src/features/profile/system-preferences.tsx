@@ -1,4 +1,4 @@
-import { FeedbackButton } from '../feedback/feedback-dialog.js';
+import { FeedbackButton } from '../feedback/ui.js';
 import { DownloadQualitySelect } from '../offline/ui.js';
 import { AudioQualitySelect } from './audio-quality-select.js';
 import { LoudnessSelect } from './loudness-select.js';

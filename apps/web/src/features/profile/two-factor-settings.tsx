@@ -4,10 +4,20 @@ import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { describeFailure } from '../../shared/lib/backend.js';
 import { TOAST_MS } from '../../shared/lib/toasts.js';
-import { accountKey, useAccountApi, type AccountApi, type AccountDetails } from '../auth/account-api.js';
-import { codeFailureMessage } from '../auth/failure-messages.js';
-import { Field, FormError, primaryButtonClass, secondaryButtonClass, SubmitButton } from '../auth/form-ui.js';
-import { cleanCode, codeProblem } from '../auth/password-rules.js';
+import {
+  accountKey,
+  cleanCode,
+  codeFailureMessage,
+  codeProblem,
+  Field,
+  FormError,
+  primaryButtonClass,
+  secondaryButtonClass,
+  SubmitButton,
+  useAccountApi,
+  type AccountApi,
+  type AccountDetails,
+} from '../auth/ui.js';
 import { CopyButton } from './copy-button.js';
 import { QrCode } from './qr-code.js';
 import { RecoveryCodes } from './recovery-codes.js';

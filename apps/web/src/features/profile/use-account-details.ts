@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { accountDetailsKey, useAccountApi } from '../auth/account-api.js';
+import { accountDetailsKey, useAccountApi } from '../auth/ui.js';
 
 /** The signed-in account's email, whether it is verified, and whether two-factor is on. */
 export function useAccountDetails() {

@@ -3,9 +3,9 @@ import { QueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { documentsChannel, type CollectionName } from '../../shared/lib/backend-ids.js';
-import { favoritesKey } from '../favorites/favorites-query.js';
-import { playlistSongsKey, playlistsKey } from '../playlists/playlists-keys.js';
-import { readSongVideo, writeSongVideo } from '../video-mode/song-video-cache.js';
+import { favoritesKey } from '../favorites/index.js';
+import { playlistSongsKey, playlistsKey } from '../playlists/index.js';
+import { readSongVideo, writeSongVideo } from '../video-mode/index.js';
 import { createFakeBackend } from '../../shared/lib/backend-fake.js';
 import { applyRealtimeEvent, eventAction, refreshAfterReconnect, VIDEO_READY_MESSAGE } from './apply-event.js';
 

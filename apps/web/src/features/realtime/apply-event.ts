@@ -2,12 +2,10 @@ import type { QueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { describeFailure, type BackendApi, type RealtimeEvent } from '../../shared/lib/backend.js';
 import { collectionOfEvent, documentsChannel, type CollectionName } from '../../shared/lib/backend-ids.js';
-import { refreshFavorites, showFavorite } from '../favorites/favorites-query.js';
-import { forgetPlaylistSongs } from '../playlists/playlists-cache.js';
-import { playlistSongsKey } from '../playlists/playlists-keys.js';
-import { editPlaylists, editPlaylistSongs, refreshPlaylists } from '../playlists/playlists-query.js';
-import { forgetSongVideo } from '../video-mode/song-video-cache.js';
-import { songVideoKey } from '../video-mode/song-video.js';
+import { refreshFavorites, showFavorite } from '../favorites/index.js';
+import { forgetPlaylistSongs, playlistSongsKey } from '../playlists/index.js';
+import { editPlaylists, editPlaylistSongs, refreshPlaylists } from '../playlists/lazy.js';
+import { forgetSongVideo, songVideoKey } from '../video-mode/index.js';
 
 /** The collections a signed-in device listens to (SPEC §7 realtime; backend-api.md §7 channels). */
 export const SYNCED_COLLECTIONS: readonly CollectionName[] = ['Favorite', 'Playlist', 'PlaylistSong', 'VideoRequest', 'VideoPreview'];

@@ -1,7 +1,7 @@
-import { useSessionCheck } from '../auth/use-session-check.js';
-import { useFavoritesSync } from '../favorites/use-favorites-sync.js';
+import { useSessionCheck } from '../auth/index.js';
+import { useFavoritesSync } from '../favorites/index.js';
 import { useHistoryRecorder } from '../history/index.js';
-import { usePlaylistsSync } from '../playlists/use-playlists-sync.js';
+import { usePlaylistsSync } from '../playlists/index.js';
 import { useRealtimeSync } from './use-realtime-sync.js';
 
 /**

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { describeFailure } from '../../shared/lib/backend.js';
 import { useBackend } from '../../shared/lib/backend-hooks.js';
-import { useSessionStore } from '../auth/session-store.js';
+import { useSessionStore } from '../auth/index.js';
 
 /**
  * While a user is signed in, this device listens to its favourites,

@@ -6,8 +6,8 @@ import { useCatalogue } from '../../shared/lib/catalogue-context.js';
 import { searchAlbumsQuery, searchArtistsQuery, searchPlaylistsQuery, searchSongsPagesQuery } from '../../shared/lib/catalogue-queries.js';
 import { SongRow } from '../../shared/ui/song-row.js';
 import { Spinner } from '../../shared/ui/spinner.js';
-import type { SearchCategory } from '../collection/category-store.js';
-import { commands } from '../player/commands.js';
+import type { SearchCategory } from '../collection/index.js';
+import { commands } from '../player/index.js';
 import { AlbumCard, ArtistCard, PlaylistCard } from './result-cards.js';
 
 /** SPEC §8: what a failed search says. */

@@ -5,9 +5,11 @@ import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../../test/render.js';
 import { makeSong } from '../../test/songs.js';
-import { useCategoryStore } from '../collection/category-store.js';
-import { usePlayerStore } from '../player/player-store.js';
+import { useCategoryStore } from '../collection/index.js';
+import { usePlayerStore } from '../player/index.js';
 import { SearchScreen } from './search-screen.js';
+import { findToast } from '../../test/toast.js';
+import { isVisible } from '../../test/visible.js';
 
 const initialPlayer = usePlayerStore.getState();
 const album = (id: string, over: Partial<SearchAlbum> = {}): SearchAlbum => ({
@@ -73,8 +75,8 @@ afterEach(() => {
 describe('Search (SPEC §2, §4, §5, §8)', () => {
   it("shows the placeholder and the hint 'Search for Songs, Albums, Playlists, Artists' with no query", () => {
     renderApp(<SearchScreen />, { path: '/search' });
-    expect(screen.getByPlaceholderText('Search songs, artists, or albums...')).toBeTruthy();
-    expect(screen.getByText('Search for Songs, Albums, Playlists, Artists')).toBeTruthy();
+    expect(screen.getByRole('searchbox').getAttribute('placeholder')).toBe('Search songs, artists, or albums...');
+    expect(isVisible(screen.getByText('Search for Songs, Albums, Playlists, Artists'))).toBe(true);
     expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Songs', 'Albums', 'Playlists', 'Artists']);
   });
 
@@ -92,8 +94,8 @@ describe('Search (SPEC §2, §4, §5, §8)', () => {
     await wait(1);
     expect(requests.map((u) => u.pathname + u.search)).toEqual(['/api/search/songs?query=bat&limit=15']);
     realTime();
-    expect(await screen.findByRole('heading', { name: 'Search Results' })).toBeTruthy();
-    expect(screen.getByText('Battle & Epic')).toBeTruthy();
+    expect(isVisible(await screen.findByRole('heading', { name: 'Search Results' }))).toBe(true);
+    expect(isVisible(screen.getByText('Battle & Epic'))).toBe(true);
   });
 
   it('never searches a blank or whitespace-only query', async () => {
@@ -102,7 +104,7 @@ describe('Search (SPEC §2, §4, §5, §8)', () => {
     type('   ');
     await wait(2_000);
     expect(requests).toHaveLength(0);
-    expect(screen.getByText('Search for Songs, Albums, Playlists, Artists')).toBeTruthy();
+    expect(isVisible(screen.getByText('Search for Songs, Albums, Playlists, Artists'))).toBe(true);
   });
 
   it("says 'No Results Found' for an empty result", async () => {
@@ -111,7 +113,7 @@ describe('Search (SPEC §2, §4, §5, §8)', () => {
     type('zzz');
     await wait(700);
     realTime();
-    expect(await screen.findByText('No Results Found')).toBeTruthy();
+    expect(isVisible(await screen.findByText('No Results Found'))).toBe(true);
   });
 
   it('toasts SPEC’s message when the catalogue is down', async () => {
@@ -121,8 +123,8 @@ describe('Search (SPEC §2, §4, §5, §8)', () => {
     type('battle');
     // The search waits 700 ms, and the app retries once after a second.
     expect(
-      await screen.findByText('Currently the Server is down, Please try after sometime or you can listen to the most recent songs', {}, { timeout: 5_000 }),
-    ).toBeTruthy();
+      await findToast('Currently the Server is down, Please try after sometime or you can listen to the most recent songs', { timeout: 5_000 }),
+    ).toEqual({ type: 'error', description: null, action: null });
   });
 
   it('a song result plays alone (the queue is cleared), opens /player/{id} and joins the history', async () => {
@@ -145,7 +147,7 @@ describe('Search (SPEC §2, §4, §5, §8)', () => {
     await wait(700);
     realTime();
     fireEvent.click(await screen.findByRole('button', { name: 'Add Song 2 to queue' }));
-    expect(await screen.findByText('Song added to queue')).toBeTruthy();
+    expect(await findToast('Song added to queue')).toEqual({ type: 'success', description: null, action: null });
   });
 
   it("the Albums tab lists albums with year, language and artists or 'Various Artists', opening /album/{id}", async () => {
@@ -157,8 +159,8 @@ describe('Search (SPEC §2, §4, §5, §8)', () => {
     await wait(700);
     expect(requests.map((u) => u.pathname)).toEqual(['/api/search/albums']);
     realTime();
-    expect(await screen.findByText('Various Artists')).toBeTruthy();
-    expect(screen.getByText('Mira')).toBeTruthy();
+    expect(isVisible(await screen.findByText('Various Artists'))).toBe(true);
+    expect(isVisible(screen.getByText('Mira'))).toBe(true);
     expect(screen.getAllByText('2011 · English')).toHaveLength(2);
     fireEvent.click(screen.getByRole('button', { name: /^Album a1/ }));
     expect(router.state.location.pathname).toBe('/album/a1');
@@ -195,6 +197,6 @@ describe('Search (SPEC §2, §4, §5, §8)', () => {
     realTime();
     fireEvent.click(screen.getByRole('button', { name: 'Clear search' }));
     expect((screen.getByRole('searchbox') as HTMLInputElement).value).toBe('');
-    expect(screen.getByText('Search for Songs, Albums, Playlists, Artists')).toBeTruthy();
+    expect(isVisible(screen.getByText('Search for Songs, Albums, Playlists, Artists'))).toBe(true);
   });
 });

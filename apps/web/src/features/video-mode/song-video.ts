@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { q, type BackendApi } from '../../shared/lib/backend.js';
 import { LOCAL_KEYS, local, readCached } from '../../shared/lib/storage.js';
-import { PREVIEWS, toPreviewEntries, type VideoPreviewEntry } from '../video-previews/preview-rules.js';
+import { PREVIEWS, toPreviewEntries, type VideoPreviewEntry } from '../video-previews/index.js';
 import { readSongVideo, writeSongVideo, type SongVideoEntry } from './song-video-cache.js';
 
 export const songVideoKey = (songId: string) => ['backend', 'video-preview', songId] as const;

@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Spinner } from '../../shared/ui/spinner.js';
-import { usePlayerStore } from '../player/player-store.js';
-import { playerEngine } from '../player/player-runtime.js';
+import { playerEngine, usePlayerStore } from '../player/index.js';
 
 /** SPEC §9: the video is moved to the audio when they drift more than 0.5 s apart. */
 export const VIDEO_SYNC_TOLERANCE_S = 0.5;

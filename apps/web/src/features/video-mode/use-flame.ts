@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useCatalogue } from '../../shared/lib/catalogue-context.js';
 import { homeRowsQuery } from '../../shared/lib/catalogue-queries.js';
-import { useCurrentSong, usePlayerStore } from '../player/player-store.js';
+import { useCurrentSong, usePlayerStore } from '../player/index.js';
 import { useIsVideoMode } from './video-mode-store.js';
 
 /**

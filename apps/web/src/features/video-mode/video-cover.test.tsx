@@ -6,12 +6,14 @@ import { setBackendForTests } from '../../shared/lib/backend.js';
 import { createFakeBackend, type FakeBackend } from '../../shared/lib/backend-fake.js';
 import { renderApp } from '../../test/render.js';
 import { makeSong, makeSongs } from '../../test/songs.js';
-import { useSessionStore } from '../auth/session-store.js';
-import { TransportControls } from '../player/components/transport-controls.js';
-import * as runtime from '../player/player-runtime.js';
-import { usePlayerStore } from '../player/player-store.js';
+import { useSessionStore } from '../auth/index.js';
+import { TransportControls } from '../player/ui.js';
+import * as runtime from '../player/index.js';
+import { usePlayerStore } from '../player/index.js';
 import { VideoCover } from './video-cover.js';
 import { useVideoModeStore } from './video-mode-store.js';
+import { findToast } from '../../test/toast.js';
+import { isVisible } from '../../test/visible.js';
 
 let fake: FakeBackend;
 const ada = { $id: 'u1', name: 'Ada', email: 'a@example.com' };
@@ -49,11 +51,11 @@ describe('video mode in the player (SPEC §2, §4)', () => {
     expect(swapSource).toHaveBeenCalledWith('http://h/media/s1/160kbps.m4a');
     const video = screen.getByTestId('video-preview') as HTMLVideoElement;
     expect([video.muted, video.loop, video.getAttribute('src')]).toEqual([true, true, 'http://h/videos/s1/preview.mp4']);
-    expect(screen.getByRole('img', { name: 'Loading video' })).toBeTruthy();
+    expect(isVisible(screen.getByRole('img', { name: 'Loading video' }))).toBe(true);
     fireEvent.loadedData(video);
     expect(screen.queryByRole('img', { name: 'Loading video' })).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Switch to image' }));
-    expect(screen.getByRole('img', { name: 'Cover' })).toBeTruthy();
+    expect(isVisible(screen.getByRole('img', { name: 'Cover' }))).toBe(true);
     expect(swapSource).toHaveBeenCalledTimes(1);
   });
 
@@ -65,14 +67,14 @@ describe('video mode in the player (SPEC §2, §4)', () => {
     act(() => usePlayerStore.getState().actions.next());
     expect(useVideoModeStore.getState().videoFor).toBeNull();
     act(() => usePlayerStore.getState().actions.previous());
-    expect(screen.getByRole('button', { name: 'Switch to video' })).toBeTruthy();
+    expect(isVisible(screen.getByRole('button', { name: 'Switch to video' }))).toBe(true);
   });
 
   it("signed out: 'Sign in for video previews'", async () => {
     useSessionStore.setState({ user: null, checked: true });
     cover();
     fireEvent.click(await screen.findByRole('button', { name: 'Switch to video' }));
-    expect(await screen.findByText('Sign in for video previews')).toBeTruthy();
+    expect(await findToast('Sign in for video previews')).toEqual({ type: null, description: null, action: 'Sign in' });
     expect(swapSource).not.toHaveBeenCalled();
   });
 
@@ -91,7 +93,7 @@ describe('video mode in the player (SPEC §2, §4)', () => {
     renderApp(<TransportControls />, { fetch: fetchRows });
     expect(screen.queryByTestId('flame')).toBeNull();
     act(() => useVideoModeStore.getState().setVideoFor('s1'));
-    expect(await screen.findByTestId('flame')).toBeTruthy();
+    expect(isVisible(await screen.findByTestId('flame'))).toBe(true);
     act(() => usePlayerStore.getState().actions.setPlaying(false));
     expect(screen.queryByTestId('flame')).toBeNull();
   });

@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import { usePlayerStore } from '../player/player-store.js';
+import { usePlayerStore } from '../player/index.js';
 
 /**
  * SPEC §4 video mode: off by default; on for one song; off again on 'Switch

@@ -3,8 +3,9 @@ import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../../test/render.js';
 import { makeSong } from '../../test/songs.js';
-import { usePlayerStore } from '../player/player-store.js';
+import { usePlayerStore } from '../player/index.js';
 import { VideoPreviewsRow } from './video-previews-row.js';
+import { isVisible } from '../../test/visible.js';
 
 const initialPlayer = usePlayerStore.getState();
 const songsHost = (paths: string[] = []) =>
@@ -63,14 +64,14 @@ describe('Video Previews row (SPEC §2, §5, §7, §9)', () => {
     const retry = await screen.findByRole('button', { name: 'Retry to load' });
     list.mockResolvedValueOnce([doc('a')]);
     fireEvent.click(retry);
-    expect(await screen.findByText('Clip a')).toBeTruthy();
+    expect(isVisible(await screen.findByText('Clip a'))).toBe(true);
     expect(list).toHaveBeenCalledTimes(2);
   });
 
   it("offers 'Retry to load' when the backend fails (after 2 retries)", async () => {
     const list = vi.fn(async () => Promise.reject(new Error('offline')));
     renderApp(<VideoPreviewsRow featuredSongId={null} list={list} />, { fetch: songsHost() });
-    expect(await screen.findByRole('button', { name: 'Retry to load' }, { timeout: 6_000 })).toBeTruthy();
+    expect(isVisible(await screen.findByRole('button', { name: 'Retry to load' }, { timeout: 6_000 }))).toBe(true);
     expect(list).toHaveBeenCalledTimes(3);
   });
 });

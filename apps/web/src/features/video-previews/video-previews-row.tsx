@@ -1,9 +1,8 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Video } from 'lucide-react';
 import { useCatalogue, useClientConfig } from '../../shared/lib/catalogue-context.js';
-import { playerActions, usePlayerStore } from '../player/player-store.js';
-import { HomeSection, HorizontalList } from '../home/home-section.js';
-import { FIRST_SCREEN_TILES, SongTile } from '../home/song-tile.js';
+import { commands, usePlayerStore } from '../player/index.js';
+import { FIRST_SCREEN_TILES, HomeSection, HorizontalList, SongTile } from '../home/ui.js';
 import { forgetPreviewList, videoPreviewsQuery, type ListPreviewDocuments } from './video-previews-query.js';
 
 /** The blue video badge on each card. */
@@ -76,7 +75,7 @@ export function VideoPreviewsRow({
               badge={<VideoBadge />}
               isCurrent={song.id === currentId}
               priority={i < FIRST_SCREEN_TILES}
-              onPlay={() => playerActions().playQueue(songs, i)}
+              onPlay={() => commands.playListAt(songs, i)}
             />
           </li>
         ))}

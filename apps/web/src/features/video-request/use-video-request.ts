@@ -5,8 +5,8 @@ import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { useBackend } from '../../shared/lib/backend-hooks.js';
 import { signInToast } from '../../shared/lib/toasts.js';
-import { useSessionUser } from '../auth/session-store.js';
-import { songVideoQuery } from '../video-mode/song-video.js';
+import { useSessionUser } from '../auth/index.js';
+import { songVideoQuery } from '../video-mode/index.js';
 import { requestVideo } from './video-request.js';
 
 /**

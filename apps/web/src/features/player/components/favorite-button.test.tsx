@@ -6,9 +6,10 @@ import { FakeBackendError, type FakeBackend } from '../../../shared/lib/backend-
 import { renderApp } from '../../../test/render.js';
 import { signInWithFakeBackend, signOutOfFakeBackend } from '../../../test/signed-in.js';
 import { makeSongs } from '../../../test/songs.js';
-import { useSessionStore } from '../../auth/session-store.js';
+import { useSessionStore } from '../../auth/index.js';
 import { usePlayerStore } from '../player-store.js';
 import { FavoriteButton } from './favorite-button.js';
+import { findToast } from '../../../test/toast.js';
 
 let fake: FakeBackend;
 const ada = { $id: 'u1', name: 'Ada', email: 'a@example.com' };
@@ -38,13 +39,13 @@ describe('favourite button signed in (SPEC §4)', () => {
     // Shown before the server is asked (TanStack Query notifies on the next tick).
     await waitFor(() => expect(heart().getAttribute('aria-pressed')).toBe('true'), { timeout: 100 });
     expect(fake.docs.Favorite).toEqual([]);
-    expect(await screen.findByText('Added to favorites', {}, { timeout: 2000 })).toBeTruthy();
+    expect(await findToast('Added to favorites', { timeout: 2000 })).toEqual({ type: 'success', description: null, action: null });
     expect(fake.docs.Favorite).toEqual([expect.objectContaining({ userId: 'u1', songId: 'song0001' })]);
     expect(JSON.parse(localStorage.getItem('favorites')!)).toEqual(['song0001']);
 
     fireEvent.click(heart());
     await waitFor(() => expect(heart().getAttribute('aria-pressed')).toBe('false'), { timeout: 100 });
-    expect(await screen.findByText('Removed from favorites', {}, { timeout: 2000 })).toBeTruthy();
+    expect(await findToast('Removed from favorites', { timeout: 2000 })).toEqual({ type: null, description: null, action: null });
     expect(fake.docs.Favorite).toEqual([]);
   });
 
@@ -53,7 +54,7 @@ describe('favourite button signed in (SPEC §4)', () => {
     await act(async () => {});
     fake.failNext('create', new TypeError('Failed to fetch'));
     fireEvent.click(heart());
-    expect(await screen.findByText("Couldn't add to favorite. re-open the app", {}, { timeout: 2000 })).toBeTruthy();
+    expect(await findToast("Couldn't add to favorite. re-open the app", { timeout: 2000 })).toEqual({ type: 'error', description: null, action: null });
     await waitFor(() => expect(heart().getAttribute('aria-pressed')).toBe('true'));
     expect(JSON.parse(localStorage.getItem('failedAddFavorites')!)).toEqual(['song0001']);
   });
@@ -64,7 +65,7 @@ describe('favourite button signed in (SPEC §4)', () => {
     renderApp(<FavoriteButton variant="mini" />);
     fireEvent.click(heart());
     await act(async () => release());
-    expect(await screen.findByText('Added to favorites', {}, { timeout: 2000 })).toBeTruthy();
+    expect(await findToast('Added to favorites', { timeout: 2000 })).toEqual({ type: 'success', description: null, action: null });
     expect(heart().getAttribute('aria-pressed')).toBe('true');
     expect(JSON.parse(localStorage.getItem('favorites')!)).toEqual(['other', 'song0001']);
   });
@@ -74,7 +75,7 @@ describe('favourite button signed in (SPEC §4)', () => {
     await act(async () => {});
     fake.failNext('create', new FakeBackendError('unauthorized', 401));
     fireEvent.click(heart());
-    expect(await screen.findByText("Couldn't add to favorite. re-open the app", {}, { timeout: 2000 })).toBeTruthy();
+    expect(await findToast("Couldn't add to favorite. re-open the app", { timeout: 2000 })).toEqual({ type: 'error', description: null, action: null });
     await waitFor(() => expect(heart().getAttribute('aria-pressed')).toBe('false'));
     expect(JSON.parse(localStorage.getItem('failedAddFavorites') ?? '[]')).toEqual([]);
   });
@@ -83,7 +84,7 @@ describe('favourite button signed in (SPEC §4)', () => {
     useSessionStore.setState({ user: null, checked: true });
     const { router } = renderApp(<FavoriteButton variant="player" />);
     fireEvent.click(heart());
-    expect(await screen.findByText('Sign in to add to favorites')).toBeTruthy();
+    expect(await findToast('Sign in to add to favorites')).toEqual({ type: null, description: null, action: 'Sign in' });
     fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
     expect(router.state.location.pathname).toBe('/profile');
     expect(fake.calls).toEqual([]);

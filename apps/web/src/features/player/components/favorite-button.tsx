@@ -1,7 +1,7 @@
 import { Heart } from 'lucide-react';
 import { useNavigate } from 'react-router';
 import { signInToast } from '../../../shared/lib/toasts.js';
-import { useFavoriteToggle, useIsFavorite } from '../../favorites/use-favorites.js';
+import { useFavoriteToggle, useIsFavorite } from '../../favorites/index.js';
 import { useCurrentSong } from '../player-store.js';
 
 /**

@@ -5,6 +5,7 @@ import { makeSongs } from '../../../test/songs.js';
 import { renderApp } from '../../../test/render.js';
 import { usePlayerStore } from '../player-store.js';
 import { MiniPlayer } from './mini-player.js';
+import { findToast } from '../../../test/toast.js';
 
 const initial = usePlayerStore.getState();
 
@@ -55,8 +56,7 @@ describe('mini player (SPEC §2)', () => {
     act(() => usePlayerStore.getState().actions.playQueue(makeSongs(1), 0, false));
     const { router } = renderApp(<MiniPlayer />);
     fireEvent.click(screen.getByRole('button', { name: 'Add to favorites' }));
-    expect(await screen.findByText('Sign in for favorites')).toBeTruthy();
-    expect(screen.getByText('Click to sign in')).toBeTruthy();
+    expect(await findToast('Sign in for favorites')).toEqual({ type: null, description: 'Click to sign in', action: 'Sign in' });
     fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
     expect(router.state.location.pathname).toBe('/profile');
   });

@@ -9,7 +9,7 @@ import { SHARE_MESSAGES, shareSong } from '../share-song.js';
 import { useBlockReloadKeys, useSwipe } from '../use-player-gestures.js';
 import { AutoTooltip, TooltipProvider } from './auto-tooltip.js';
 import { LyricsPanel } from '../../lyrics/index.js';
-import { VideoCover } from '../../video-mode/video-cover.js';
+import { VideoCover } from '../../video-mode/ui.js';
 import { PlayerActions } from './player-actions.js';
 import { PLAYER_COLUMN, PlayerBackdrop, PlayerCover, PlayerTitle } from './player-skeleton.js';
 import { QueueDrawer } from './queue-drawer.js';

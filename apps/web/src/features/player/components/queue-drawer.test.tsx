@@ -5,6 +5,7 @@ import { makeSongs } from '../../../test/songs.js';
 import { renderApp } from '../../../test/render.js';
 import { usePlayerStore } from '../player-store.js';
 import { QueueDrawer } from './queue-drawer.js';
+import { isVisible } from '../../../test/visible.js';
 
 const initial = usePlayerStore.getState();
 const scrolled: { title: string | null; options: unknown }[] = [];
@@ -49,6 +50,6 @@ describe('queue drawer (SPEC §2)', () => {
     expect(usePlayerStore.getState().currentIndex).toBe(1);
     expect(usePlayerStore.getState().isPlaying).toBe(true);
     expect(dialog.queryByRole('button', { name: 'Remove Song 3 from queue' })).toBeNull();
-    expect(dialog.getByRole('button', { name: 'Remove Song 1 from queue' })).toBeTruthy();
+    expect(isVisible(dialog.getByRole('button', { name: 'Remove Song 1 from queue' }))).toBe(true);
   });
 });

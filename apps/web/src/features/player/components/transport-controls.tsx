@@ -1,7 +1,7 @@
 import { hasNext, hasPrevious } from '@lyra/player-core/queue';
 import { Flame, Pause, Play, SkipBack, SkipForward } from 'lucide-react';
 import { Spinner } from '../../../shared/ui/spinner.js';
-import { useFlame } from '../../video-mode/use-flame.js';
+import { useFlame } from '../../video-mode/ui.js';
 import { commands } from '../commands.js';
 import { usePlayerStore } from '../player-store.js';
 

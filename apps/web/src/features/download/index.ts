@@ -1,0 +1,2 @@
+/** Song download: what other features may use. */
+export { useDownloadAction } from './use-download.js';

@@ -1,0 +1,2 @@
+/** The Profile's parts for other screens. */
+export { LoudnessSelect } from './loudness-select.js';

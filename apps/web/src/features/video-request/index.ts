@@ -1,0 +1,2 @@
+/** Video requests: what other features may use. */
+export { useVideoRequestAction } from './use-video-request.js';
