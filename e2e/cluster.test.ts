@@ -120,7 +120,7 @@ describe('three instances behind nginx on one PostgreSQL', () => {
 
     const id = await favorite(writer, ada.userId, 'song-42');
     for (const received of [onLaptop, onProxy]) {
-      await expect.poll(() => received.find((e) => e.payload.$id === id), { timeout: 10_000 }).toBeTruthy();
+      await expect.poll(() => received.find((e) => e.payload.$id === id), { timeout: 10_000 }).toMatchObject({ payload: { $id: id, userId: ada.userId, songId: 'song-42' } });
       const event = received.find((e) => e.payload.$id === id)!;
       expect(event.events[0]).toBe(`databases.lyra.collections.Favorite.documents.${id}.create`);
       expect(event.payload).toMatchObject({ $id: id, userId: ada.userId, songId: 'song-42' });
@@ -156,7 +156,7 @@ describe('three instances behind nginx on one PostgreSQL', () => {
     await first.arrayBuffer();
     const dir = join(dataDir, 'cache/audio', track!.id);
     const cachedName = () => readdirSync(dir).find((f) => /^96-[0-9a-f]{12}\.mp4$/.test(f));
-    await expect.poll(cachedName, { timeout: 30_000 }).toBeTruthy();
+    await expect.poll(cachedName, { timeout: 30_000 }).toMatch(/^96-[0-9a-f]{12}\.mp4$/);
     const cached = readFileSync(join(dir, cachedName()!));
 
     // The other instance only authorises: its answer names the file for nginx.

@@ -141,14 +141,14 @@ describe.each(ENGINES)('JWTs, logs, status, email, phone, targets through the ap
     });
 
     it('closes the realtime sockets of the blocked account', async () => {
-      const { sdk } = await signedIn();
+      const { sdk, user } = await signedIn();
       const url = `${s.endpoint.replace('http:', 'ws:')}/realtime?project=lyra`;
       const ws = sdk.run(() => new (globalThis.WebSocket as unknown as new (u: string) => WebSocket)(url));
       const frames: { type: string; data: Record<string, unknown> }[] = [];
       let closed: number | null = null;
       ws.addEventListener('message', (m) => void frames.push(JSON.parse(String(m.data))));
       ws.addEventListener('close', (e) => void (closed = e.code));
-      await expect.poll(() => frames[0]?.data.user, { timeout: 10_000 }).toBeTruthy();
+      await expect.poll(() => frames[0], { timeout: 10_000 }).toMatchObject({ type: 'connected', data: { user: { $id: user.$id } } });
       await sdk.account.updateStatus();
       await expect.poll(() => closed, { timeout: 10_000 }).toBe(1008);
     });

@@ -317,14 +317,14 @@ describe.each(ENGINES)('accounts and sessions through the appwrite SDK (%s)', (e
     });
 
     it('changes the password only with the old one', async () => {
-      const { sdk, email } = await signedIn();
+      const { sdk, user, email } = await signedIn();
       expect(await failure(sdk.account.updatePassword({ password: 'new-password', oldPassword: 'nope-nope' }))).toMatchObject({
         code: 401,
         type: 'user_invalid_credentials',
       });
       await sdk.account.updatePassword({ password: 'new-password', oldPassword: 'password123' });
       const other = createSdkClient(s.baseUrl);
-      await expect(other.account.createEmailPasswordSession({ email, password: 'new-password' })).resolves.toBeTruthy();
+      await expect(other.account.createEmailPasswordSession({ email, password: 'new-password' })).resolves.toMatchObject({ userId: user.$id, provider: 'email', factors: ['password'] });
     });
   });
 

@@ -78,7 +78,7 @@ describe.each(ENGINES)('session and token secrets at rest (%s)', (engine) => {
     const landed = await sdk.browser.navigate(sdk.browser.assigned.at(-1)!);
     const userId = landed.url.searchParams.get('userId')!;
     const secret = landed.url.searchParams.get('secret')!;
-    expect(secret, `landed on ${landed.url}`).toBeTruthy();
+    expect(secret, `landed on ${landed.url}`).toMatch(/^[A-Za-z0-9_-]{43}$/);
     return { sdk, userId, secret };
   }
 

@@ -48,7 +48,8 @@ describe.each(ENGINES)('OAuth token flow against an OpenID provider on loopback 
     const landed = await oauth(sdk, provider);
     const userId = landed.url.searchParams.get('userId');
     const secret = landed.url.searchParams.get('secret');
-    expect(userId, `landed on ${landed.url}`).toBeTruthy();
+    expect(userId, `landed on ${landed.url}`).toMatch(/^[0-9a-f]{20}$/);
+    expect(secret, `landed on ${landed.url}`).toMatch(/^[A-Za-z0-9_-]{43}$/);
     const session = await sdk.account.createSession({ userId: userId!, secret: secret! });
     return { sdk, landed, session, userId: userId!, secret: secret! };
   }
@@ -63,8 +64,9 @@ describe.each(ENGINES)('OAuth token flow against an OpenID provider on loopback 
     const auth = google.authorizations.at(-1)!;
     expect(auth.searchParams.get('code_challenge_method')).toBe('S256');
     expect(auth.searchParams.get('code_challenge')).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    expect(auth.searchParams.get('nonce')).toBeTruthy();
-    expect(auth.searchParams.get('state')).toBeTruthy();
+    expect(auth.searchParams.get('nonce')).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(auth.searchParams.get('state')).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(auth.searchParams.get('state')).not.toBe(auth.searchParams.get('nonce'));
     expect(auth.searchParams.get('scope')).toBe('openid email profile');
     expect(auth.searchParams.get('redirect_uri')).toBe(app(`${CALLBACK}google/lyra`));
 
@@ -129,7 +131,7 @@ describe.each(ENGINES)('OAuth token flow against an OpenID provider on loopback 
     const landed = await oauth(createSdkClient(s.baseUrl));
     const userId = landed.url.searchParams.get('userId')!;
     const secret = landed.url.searchParams.get('secret')!;
-    expect(secret, `landed on ${landed.url}`).toBeTruthy();
+    expect(secret, `landed on ${landed.url}`).toMatch(/^[A-Za-z0-9_-]{43}$/);
     const tokens = async () =>
       (await s.testDb.db.query<{ n: number }>('select count(*)::int as n from tokens where user_id = $1', [userId]))[0]!.n;
     expect(await tokens()).toBe(1);

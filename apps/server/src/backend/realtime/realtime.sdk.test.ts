@@ -59,7 +59,7 @@ describe.each(ENGINES)('realtime through the appwrite SDK on %s', (engine) => {
     await untilLive(onBob, () => favorite(bob, bob.userId, `probe-${n++}`));
 
     const id = await favorite(phone, phone.userId, 'song-42');
-    await expect.poll(() => onLaptop.find((e) => e.payload.$id === id), { timeout: 20_000 }).toBeTruthy();
+    await expect.poll(() => onLaptop.find((e) => e.payload.$id === id), { timeout: 20_000 }).toMatchObject({ payload: { $id: id, userId: phone.userId, songId: 'song-42' } });
     const event = onLaptop.find((e) => e.payload.$id === id)!;
     expect(event.events[0]).toBe(`databases.lyra.collections.Favorite.documents.${id}.create`);
     expect(event.events).toContain('databases.*.collections.*.documents.*.create');
@@ -109,7 +109,7 @@ describe.each(ENGINES)('realtime through the appwrite SDK on %s', (engine) => {
       const socket = { ws, frames: [] as { type: string; data: Record<string, unknown> }[], closed: null as number | null };
       ws.addEventListener('message', (m) => void socket.frames.push(JSON.parse(String(m.data))));
       ws.addEventListener('close', (e) => void (socket.closed = e.code));
-      await expect.poll(() => socket.frames[0]?.data.user, { timeout: 10_000 }).toBeTruthy();
+      await expect.poll(() => socket.frames[0], { timeout: 10_000 }).toMatchObject({ type: 'connected', data: { user: { $id: phone.userId } } });
       ws.send(JSON.stringify({ type: 'subscribe', data: [{ subscriptionId: 'a', channels: ['account', 'documents'] }] }));
       await expect.poll(() => socket.frames.some((f) => f.type === 'response'), { timeout: 10_000 }).toBe(true);
       return socket;

@@ -55,7 +55,7 @@ class Peer {
   }
   /** Waits for the next frame of `type` after the ones already seen. */
   async next(type: string, from = 0) {
-    await expect.poll(() => this.frames.slice(from).find((f) => f.type === type), { timeout: 10_000 }).toBeTruthy();
+    await expect.poll(() => this.frames.slice(from).find((f) => f.type === type), { timeout: 10_000 }).toMatchObject({ type });
     return this.frames.slice(from).find((f) => f.type === type)!;
   }
   of(type: string) {

@@ -129,8 +129,7 @@ describe.each(ENGINES)('catalogue albums, playlists and artists (%s)', (engine) 
     it('lists a featured artist as similar to its genre mates', async () => {
       const a = await artist(cheeseId);
       expect(a.similarArtists).toEqual([]);
-      const extra = await makeTrack(t.testDb.db, { title: 'Circuit', artists: ['Volt Ada'], genre: 'Electronic' });
-      expect(extra).toBeTruthy();
+      await makeTrack(t.testDb.db, { title: 'Circuit', artists: ['Volt Ada'], genre: 'Electronic' });
       expect((await artist(cheeseId)).similarArtists?.map((s) => s.name)).toEqual(['Volt Ada']);
     });
 

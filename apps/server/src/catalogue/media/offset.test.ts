@@ -84,7 +84,7 @@ describe.each(CASES)('media timeOffset ($engine, $label)', ({ engine, label, ffm
     expect(durationS).toBeGreaterThan(17);
     expect(durationS).toBeLessThan(18);
     // The cache job and the offset stream: two ffmpeg runs, and the whole tier lands in the cache.
-    await expect.poll(() => cached('seek1', 160), { timeout: 20_000 }).toBeTruthy();
+    await expect.poll(() => cached('seek1', 160), { timeout: 20_000 }).toMatch(/^160-[0-9a-f]{12}\.mp4$/);
     expect(await spawns()).toBe(2);
     const whole = join(t.dataDir, 'cache/audio/seek1', (await cached('seek1', 160))!);
     expect(await startTime(whole)).toBeLessThan(0.1);
