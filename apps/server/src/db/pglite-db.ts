@@ -1,8 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { createRequire } from 'node:module';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import { startWorker } from '../start-worker.js';
 import type { Db, Tx } from './db.js';
 import { reviveError, type WorkerMessage, type WorkerOptions, type WorkerRequest } from './pglite-protocol.js';
 
@@ -14,27 +10,6 @@ export interface PgliteDb extends Db {
 type Op<R extends WorkerRequest = WorkerRequest> = R extends unknown ? Omit<R, 'id'> : never;
 
 /**
- * The worker's entry: the built .js beside this file, or, when running from
- * source (tests), the .ts through tsx's loader, registered in the worker.
- */
-function startWorker(workerData: WorkerOptions): Worker {
-  const built = new URL('./pglite-worker.js', import.meta.url);
-  if (existsSync(fileURLToPath(built))) return new Worker(built, { workerData });
-  const source = new URL('./pglite-worker.ts', import.meta.url).href;
-  const tsx = pathToFileURL(tsxEsmApi()).href;
-  const boot = `import(${JSON.stringify(tsx)}).then(({ register }) => { register(); return import(${JSON.stringify(source)}); })`;
-  return new Worker(boot, { eval: true, workerData });
-}
-
-/** tsx's ESM loader API (its package's `./esm/api` import), for running the worker from source. */
-function tsxEsmApi(): string {
-  const require = createRequire(import.meta.url);
-  const manifest = require.resolve('tsx/package.json');
-  const pkg = JSON.parse(readFileSync(manifest, 'utf8')) as { exports: Record<string, { import: { default: string } }> };
-  return join(dirname(manifest), pkg.exports['./esm/api']!.import.default);
-}
-
-/**
  * Opens PGlite in `dataDir` (created on first use), or in memory when
  * `dataDir` is undefined, on a thread of its own (pglite-worker.ts): the
  * event loop sends each query and goes on serving while it runs.
@@ -42,7 +17,7 @@ function tsxEsmApi(): string {
  * initdb and migrations).
  */
 export async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<PgliteDb> {
-  const worker = startWorker({ ...(dataDir ? { dataDir } : {}), ...(loadDataDir ? { loadDataDir: await loadDataDir.arrayBuffer() } : {}) });
+  const worker = startWorker(new URL('./pglite-worker', import.meta.url), { ...(dataDir ? { dataDir } : {}), ...(loadDataDir ? { loadDataDir: await loadDataDir.arrayBuffer() } : {}) });
   const pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
   const onNotify = new Map<number, (payload: string) => void>();
   let next = 1;

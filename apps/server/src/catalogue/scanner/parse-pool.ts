@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os';
 import type { Worker } from 'node:worker_threads';
 import { UnreadableFile, type AudioFile, type ReadAudio } from './read-audio.js';
-import { startWorker } from './start-worker.js';
+import { startWorker } from '../../start-worker.js';
 
 export interface ParseRequest {
   id: number;
@@ -39,7 +39,7 @@ export function createParsePool(threads = availableParallelism()): ParsePool {
   let closed = false;
 
   const spawn = (i: number): Slot => {
-    const slot: Slot = { worker: startWorker('parse-worker'), pending: new Map() };
+    const slot: Slot = { worker: startWorker(new URL('./parse-worker', import.meta.url)), pending: new Map() };
     slot.worker.on('message', (reply: ParseReply) => {
       const p = slot.pending.get(reply.id);
       if (!p) return;

@@ -5,19 +5,21 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 
 /**
- * Starts the worker whose entry is `name` beside this file: the built .js, or,
- * when running from source (tests), the .ts through tsx's loader registered in
- * the worker (the same way as db/pglite-db.ts starts PGlite's thread).
+ * Starts a worker thread whose entry is `entry` (an address without its
+ * extension, e.g. `new URL('./pglite-worker', import.meta.url)`): the built
+ * .js, or, when running from source (tests), the .ts through tsx's loader
+ * registered in the worker.
  */
-export function startWorker(name: string, workerData?: unknown): Worker {
-  const built = new URL(`./${name}.js`, import.meta.url);
+export function startWorker(entry: URL, workerData?: unknown): Worker {
+  const built = new URL(`${entry.href}.js`);
   if (existsSync(fileURLToPath(built))) return new Worker(built, { workerData });
-  const source = new URL(`./${name}.ts`, import.meta.url).href;
+  const source = `${entry.href}.ts`;
   const tsx = pathToFileURL(tsxEsmApi()).href;
   const boot = `import(${JSON.stringify(tsx)}).then(({ register }) => { register(); return import(${JSON.stringify(source)}); })`;
   return new Worker(boot, { eval: true, workerData });
 }
 
+/** tsx's ESM loader API (its package's `./esm/api` import), for running a worker from source. */
 function tsxEsmApi(): string {
   const require = createRequire(import.meta.url);
   const manifest = require.resolve('tsx/package.json');
