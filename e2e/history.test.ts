@@ -2,8 +2,9 @@
  * History and resume across devices, in Debian Chromium against the built
  * server with a real OpenID Connect provider on loopback: a play counts once
  * half the song (or 4 minutes) has been heard and shows in Library's History
- * and Home's Most played on another device; a song paused at 1:00 on one
- * device is offered under 'Continue listening' on another, which resumes there.
+ * and Home's Most played on another device already open (over realtime, no
+ * reload); a song paused at 1:00 on one device is offered under 'Continue
+ * listening' on another, which resumes there.
  */
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
@@ -52,7 +53,13 @@ async function songIdByTitle(title: string): Promise<string> {
 }
 
 describe('history and resume', () => {
-  it('a play counts after half the song, once, and shows in History and Most played on another device', async () => {
+  it('a play counts after half the song, once, and shows in History and Most played on another open device without a reload', async () => {
+    // The laptop is already open on Library when the phone plays.
+    const laptop = await device();
+    await laptop.goto(`${server.url}/library`);
+    await laptop.getByRole('heading', { name: 'Your Library' }).waitFor();
+    const marker = await laptop.evaluate(() => ((window as unknown as { loadedOnce: number }).loadedOnce = Math.random()));
+
     const phone = await device();
     const id = await songIdByTitle('Short Chime');
     await phone.goto(`${server.url}/player/${id}?share=1`);
@@ -60,14 +67,14 @@ describe('history and resume', () => {
     await waitForAudioProgress(phone, 3.5, 0, 30_000);
     await expect.poll(async () => (await listAsPage(phone, 'History')).documents.map((d) => d.songId), { timeout: 10_000 }).toEqual([id]);
 
-    const laptop = await device();
-    await laptop.goto(`${server.url}/library`);
     const history = laptop.getByRole('region', { name: 'History' });
     await history.getByRole('heading', { name: 'Today' }).waitFor({ timeout: 15_000 });
     expect(await history.locator('[data-song-id]').evaluateAll((els) => els.map((e) => e.getAttribute('data-song-id')))).toEqual([id]);
-    await laptop.goto(server.url);
+    await laptop.getByRole('link', { name: 'Home' }).first().click();
     const mostPlayed = laptop.getByRole('region', { name: 'Most played' });
     await mostPlayed.locator(`[data-song-id="${id}"]`).waitFor({ timeout: 15_000 });
+    // Still the same page: the play arrived over realtime.
+    expect(await laptop.evaluate(() => (window as unknown as { loadedOnce?: number }).loadedOnce)).toBe(marker);
     // Heard to the end: still one play.
     expect((await listAsPage(phone, 'History')).documents).toHaveLength(1);
   });

@@ -1,9 +1,10 @@
 // @vitest-environment jsdom
-import { QueryClient } from '@tanstack/react-query';
+import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { documentsChannel, type CollectionName } from '../../shared/lib/backend-ids.js';
 import { favoritesKey } from '../favorites/index.js';
+import { historyKey, historyQuery } from '../history/index.js';
 import { playlistSongsKey, playlistsKey } from '../playlists/index.js';
 import { readSongVideo, writeSongVideo } from '../video-mode/index.js';
 import { createFakeBackend } from '../../shared/lib/backend-fake.js';
@@ -60,6 +61,23 @@ describe('realtime sync (another device changed something)', () => {
     expect(qc.getQueryData(playlistSongsKey('p1'))).toBeUndefined();
   });
 
+  it('a play counted on another device shows in History and Most played here at once, and only its own', async () => {
+    const fake = createFakeBackend();
+    // What Library's History and Home's Most played watch (fresh for a minute: without the event, no new read).
+    const shown = new QueryObserver(qc, historyQuery(async () => fake, 'u1'));
+    const stop = shown.subscribe(() => {});
+    await vi.waitFor(() => expect(shown.getCurrentResult().data).toEqual([]));
+    const played = await fake.create('History', { userId: 'u1', songId: 's1' }); // on the phone
+    applyRealtimeEvent(qc, 'u1', event('History', 'create', played));
+    await vi.waitFor(() => expect(shown.getCurrentResult().data).toEqual([{ songId: 's1', playedAt: played.$createdAt }]));
+    const reads = () => fake.calls.filter((c) => c.op === 'list').length;
+    const before = reads();
+    applyRealtimeEvent(qc, 'u1', event('History', 'create', { $id: 'h2', userId: 'u2', songId: 's2' }));
+    expect(qc.getQueryState(historyKey('u1'))?.isInvalidated).toBe(false);
+    expect(reads()).toBe(before);
+    stop();
+  });
+
   it("a finished video request tells its requester the preview is ready and forgets 'no video'", () => {
     const success = vi.spyOn(toast, 'success');
     writeSongVideo({ id: '', song_id: 's1', aws_url: '', audio_url: null, hasVideo: false }, Date.now());
@@ -70,14 +88,16 @@ describe('realtime sync (another device changed something)', () => {
     expect(readSongVideo('s1', Date.now())).toBeNull();
   });
 
-  it('after a dropped connection, favourites and playlists are read from the server again', async () => {
+  it('after a dropped connection, favourites, playlists and the play history are read from the server again', async () => {
     const fake = createFakeBackend();
     fake.docs.Favorite.push({ $id: 'f1', userId: 'u1', songId: 'missed' });
     fake.docs.Playlist.push({ $id: 'p1', name: 'Made while offline', userId: 'u1' });
     qc.setQueryData(favoritesKey('u1'), ['old']);
     qc.setQueryData(playlistsKey('u1'), []);
+    qc.setQueryData(historyKey('u1'), []);
     await refreshAfterReconnect(qc, fake, 'u1');
     expect(qc.getQueryData(favoritesKey('u1'))).toEqual(['missed']);
+    expect(qc.getQueryState(historyKey('u1'))?.isInvalidated).toBe(true);
     expect(qc.getQueryData(playlistsKey('u1'))).toEqual([{ $id: 'p1', name: 'Made while offline', userId: 'u1' }]);
   });
 });

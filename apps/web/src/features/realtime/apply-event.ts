@@ -3,12 +3,13 @@ import { toast } from 'sonner';
 import { describeFailure, type BackendApi, type RealtimeEvent } from '../../shared/lib/backend.js';
 import { collectionOfEvent, documentsChannel, type CollectionName } from '../../shared/lib/backend-ids.js';
 import { refreshFavorites, showFavorite } from '../favorites/index.js';
+import { historyKey } from '../history/index.js';
 import { forgetPlaylistSongs, playlistSongsKey } from '../playlists/index.js';
 import { editPlaylists, editPlaylistSongs, refreshPlaylists } from '../playlists/lazy.js';
 import { forgetSongVideo, songVideoKey } from '../video-mode/index.js';
 
 /** The collections a signed-in device listens to (SPEC §7 realtime; backend-api.md §7 channels). */
-export const SYNCED_COLLECTIONS: readonly CollectionName[] = ['Favorite', 'Playlist', 'PlaylistSong', 'VideoRequest', 'VideoPreview'];
+export const SYNCED_COLLECTIONS: readonly CollectionName[] = ['Favorite', 'Playlist', 'PlaylistSong', 'VideoRequest', 'VideoPreview', 'History'];
 export const syncedChannels = (): string[] => SYNCED_COLLECTIONS.map(documentsChannel);
 
 export const VIDEO_READY_MESSAGE = 'Video preview is available! Use the video overlay on the album art to switch to video mode.';
@@ -59,6 +60,11 @@ export function applyRealtimeEvent(queryClient: QueryClient, userId: string, eve
       else if (action === 'delete') editPlaylistSongs(queryClient, playlistId, (ids) => ids.filter((id) => id !== songId));
       return;
     }
+    case 'History':
+      // A play counted on another device (or through a Subsonic app): History and Most played read it again.
+      if (text(doc.userId) !== userId) return;
+      void queryClient.invalidateQueries({ queryKey: historyKey(userId) });
+      return;
     case 'VideoPreview': {
       const songId = text(doc.song_id);
       if (!songId) return;
@@ -79,11 +85,14 @@ export function applyRealtimeEvent(queryClient: QueryClient, userId: string, eve
   }
 }
 
-/** After the socket comes back: favourites and playlists read from the server once more. */
+/** After the socket comes back: favourites, playlists and the play history read from the server once more. */
 export async function refreshAfterReconnect(queryClient: QueryClient, api: BackendApi, userId: string): Promise<void> {
   try {
     await Promise.all([refreshFavorites(queryClient, api, userId), refreshPlaylists(queryClient, api, userId)]);
-    await queryClient.invalidateQueries({ queryKey: ['backend', 'playlist-songs'] });
+    await Promise.all([
+      queryClient.invalidateQueries({ queryKey: ['backend', 'playlist-songs'] }),
+      queryClient.invalidateQueries({ queryKey: historyKey(userId) }),
+    ]);
   } catch (e) {
     console.error('Refresh after reconnect failed:', describeFailure(e).message);
   }

@@ -6,8 +6,8 @@ import { useSessionStore } from '../auth/index.js';
 
 /**
  * While a user is signed in, this device listens to its favourites,
- * playlists, playlist songs and video requests, so a change made on another
- * device appears here without a reload. The subscription ends with the
+ * playlists, playlist songs, video requests and play history, so a change
+ * made on another device appears here without a reload. The subscription ends with the
  * session (sign-out closes the socket; the next sign-in opens one with the
  * new session's cookies).
  */
