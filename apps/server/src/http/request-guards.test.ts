@@ -11,6 +11,7 @@ import { corsMiddleware } from '../backend/http/cors.js';
 import { APPWRITE_VERSION } from '../backend/http/errors.js';
 import { createTestApp, type TestApp } from '../test/app.js';
 import { ENGINES } from '../test/db.js';
+import { TRUST_NONE } from './client-address.js';
 import { LONE_SURROGATE, MALFORMED_URL, NUL_CHARACTER } from './input-hygiene.js';
 import { limitBodies, refuseBadInput, routeFamily } from './request-guards.js';
 
@@ -71,7 +72,7 @@ describe('guards before any route', () => {
 
   it('answer refusals on /v1 through the backend CORS rules', async () => {
     const withCors = new Hono();
-    const guards = { backendCors: corsMiddleware({ PUBLIC_URL: undefined, allowedOrigins: ['http://app.example.com'] }) };
+    const guards = { backendCors: corsMiddleware({ PUBLIC_URL: undefined, allowedOrigins: ['http://app.example.com'], trustProxy: TRUST_NONE }) };
     withCors.use('*', limitBodies(guards), refuseBadInput(guards));
     const allowed = await withCors.request('/v1/account/%ff', { headers: { origin: 'http://app.example.com' } });
     expect(allowed.status).toBe(400);

@@ -11,7 +11,7 @@ import { credentialsStore } from './credentials.store.js';
 import type { SecretBox } from './secret-box.js';
 
 export interface ProfileDeps {
-  config: Pick<Config, 'PUBLIC_URL' | 'allowedOrigins'>;
+  config: Pick<Config, 'PUBLIC_URL' | 'allowedOrigins' | 'trustProxy'>;
   db: Db;
   log: Logger;
   now: () => number;
@@ -54,7 +54,7 @@ export function subsonicProfileRoutes(deps: ProfileDeps): Hono {
     const keys = await store.apiKeys(userId);
     c.header('cache-control', 'no-store');
     return c.json({
-      serverUrl: deps.config.PUBLIC_URL ?? selfOrigin(c),
+      serverUrl: deps.config.PUBLIC_URL ?? selfOrigin(c, deps.config),
       username: email,
       appPassword,
       apiKeys: keys.map((k) => ({

@@ -3,7 +3,7 @@ import type { Deps } from '../../module.js';
 import type { AccountLimitKind, AccountLimits, GuessLimiter } from '../auth/account-limits.js';
 import type { CreationLimits } from '../auth/creation-limits.js';
 import { createOriginPolicy, isPrivateNetworkHost, originOf } from '../http/origins.js';
-import { clientHttps, clientIp, peerAddress } from '../http/request-info.js';
+import { clientIp, selfOrigin } from '../http/request-info.js';
 import type { Mailer } from '../mail/mailer.js';
 import { renderMail, type AccountMail } from '../mail/messages.js';
 import type { EventBus } from '../realtime/event-bus.js';
@@ -34,19 +34,12 @@ export function kitHelpers(kit: AccountKit) {
   const { deps } = kit;
   const policy = createOriginPolicy(deps.config);
   /**
-   * "This server" for mailed links: PUBLIC_URL when set; else the Host the
-   * request named, and X-Forwarded-Host only from a trusted proxy
-   * (TRUST_PROXY). A forged Host or X-Forwarded-Host must not send a
-   * victim's reset link to another site; PUBLIC_URL rules that out entirely.
+   * "This server" for mailed links: PUBLIC_URL when set; else the request's
+   * own origin (X-Forwarded-Host only from a trusted proxy, see selfOrigin).
+   * A forged Host or X-Forwarded-Host must not send a victim's reset link to
+   * another site; PUBLIC_URL rules that out entirely.
    */
-  const linkOrigin = (c: Context): string => {
-    const configured = originOf(deps.config.PUBLIC_URL);
-    if (configured) return configured;
-    const viaProxy = deps.config.trustProxy(peerAddress(c));
-    const forwarded = viaProxy ? c.req.header('x-forwarded-host')?.split(',')[0]?.trim() : undefined;
-    const host = forwarded || c.req.header('host') || new URL(c.req.url).host;
-    return originOf(`${clientHttps(c, deps.config) ? 'https' : 'http'}://${host}`) ?? new URL(c.req.url).origin;
-  };
+  const linkOrigin = (c: Context): string => originOf(deps.config.PUBLIC_URL) ?? selfOrigin(c, deps.config);
 
   return {
     linkOrigin,

@@ -11,11 +11,10 @@ type CookieConfig = Pick<Config, 'APPWRITE_PROJECT_ID' | 'trustProxy'>;
  * Secure when the client used https, directly or through a trusted proxy
  * (TRUST_PROXY); the main cookie SameSite=None only for pages on another site.
  */
-const target = (c: Context, config: CookieConfig) => ({
-  hostname: selfHostname(c),
-  secure: clientHttps(c, config),
-  crossSite: isCrossSite(pageOrigin(c), selfHostname(c)),
-});
+const target = (c: Context, config: CookieConfig) => {
+  const hostname = selfHostname(c, config);
+  return { hostname, secure: clientHttps(c, config), crossSite: isCrossSite(pageOrigin(c), hostname) };
+};
 
 /**
  * Hands a new session to the browser (backend-api.md §1): both cookies, plus

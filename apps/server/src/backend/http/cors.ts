@@ -27,11 +27,11 @@ export const EXPOSE_HEADERS = 'X-Appwrite-Session, X-Fallback-Cookies';
  * "simple" cross-site requests with the user's cookies. Requests without an
  * Origin (same-origin GETs, navigations, non-browser clients) pass.
  */
-export function corsMiddleware(config: Pick<Config, 'PUBLIC_URL' | 'allowedOrigins'>): MiddlewareHandler {
+export function corsMiddleware(config: Pick<Config, 'PUBLIC_URL' | 'allowedOrigins' | 'trustProxy'>): MiddlewareHandler {
   const policy = createOriginPolicy(config);
   return async (c, next) => {
     const origin = c.req.header('origin');
-    if (origin !== undefined && !policy.isAllowed(origin, selfOrigin(c))) {
+    if (origin !== undefined && !policy.isAllowed(origin, selfOrigin(c, config))) {
       throw new AppwriteError(
         403,
         'general_unknown_origin',

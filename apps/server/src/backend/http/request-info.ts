@@ -11,20 +11,21 @@ interface NodeBindings {
 const first = (v: string | undefined) => v?.split(',')[0]?.trim() || undefined;
 
 /**
- * The API's own origin as the browser sees it. Behind a reverse proxy the
- * forwarded scheme and host win; they only describe the caller's own request,
- * so trusting them cannot widen what another site may do.
+ * The API's own origin as the browser sees it: the scheme the client used
+ * (see clientHttps) and the Host it named. Behind a trusted proxy
+ * (TRUST_PROXY) the first X-Forwarded-Host names it instead; from any other
+ * peer forwarded headers count for nothing (README, Security), so a client
+ * cannot make the server take another site for itself: not in the CORS
+ * self-check, the cookie domain nor the OAuth redirect base.
  */
-export function selfOrigin(c: Context): string {
+export function selfOrigin(c: Context, trust: Pick<Config, 'trustProxy'>): string {
   const url = new URL(c.req.url);
-  const proto = first(c.req.header('x-forwarded-proto')) ?? url.protocol.slice(0, -1);
-  const host = first(c.req.header('x-forwarded-host')) ?? c.req.header('host') ?? url.host;
-  return originOf(`${proto}://${host}`) ?? url.origin;
+  const forwarded = trust.trustProxy(peerAddress(c)) ? first(c.req.header('x-forwarded-host')) : undefined;
+  const host = forwarded ?? c.req.header('host') ?? url.host;
+  return originOf(`${clientHttps(c, trust) ? 'https' : 'http'}://${host}`) ?? url.origin;
 }
 
-export const isHttps = (c: Context) => selfOrigin(c).startsWith('https:');
-
-export const selfHostname = (c: Context) => new URL(selfOrigin(c)).hostname;
+export const selfHostname = (c: Context, trust: Pick<Config, 'trustProxy'>) => new URL(selfOrigin(c, trust)).hostname;
 
 /** The page that made the request: Origin, else Referer (Appwrite's rule). */
 export const pageOrigin = (c: Context): string | null =>

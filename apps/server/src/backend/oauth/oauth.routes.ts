@@ -51,11 +51,11 @@ export function oauthRoutes(deps: Deps, { accounts, sessions }: { accounts: Acco
   const flows = createOAuthFlows(deps, { accounts });
   const origins = createOriginPolicy(deps.config);
   const routes = new Hono<BackendEnv>();
-  const base = (c: Context) => (deps.config.PUBLIC_URL ?? selfOrigin(c)).replace(/\/+$/, '');
+  const base = (c: Context) => (deps.config.PUBLIC_URL ?? selfOrigin(c, deps.config)).replace(/\/+$/, '');
 
   const start = (mode: FlowMode) => async (c: Context<BackendEnv>) => {
     const provider = flows.provider(c.req.param('provider') ?? '');
-    const allowed = (origin: string) => origins.isAllowed(origin, selfOrigin(c));
+    const allowed = (origin: string) => origins.isAllowed(origin, selfOrigin(c, deps.config));
     const home = base(c) + '/';
     const success = checkRedirectUrl('success', c.req.query('success'), home, allowed);
     const failure = checkRedirectUrl('failure', c.req.query('failure'), home, allowed);
