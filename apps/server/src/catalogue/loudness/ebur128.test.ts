@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { albumLufs, gainFor, parseEbur128Summary } from './ebur128.js';
+import { albumLufs, gainFor, gainFromR128, parseEbur128Summary } from './ebur128.js';
 
 const SUMMARY = `[Parsed_ebur128_0 @ 0x5646e5e3ad00] Summary:
 
@@ -34,6 +34,16 @@ describe('ReplayGain 2 arithmetic', () => {
     expect(gainFor(-17.1)).toBe(-0.9);
     expect(gainFor(-9)).toBe(-9);
     expect(gainFor(-23)).toBe(5);
+  });
+
+  it('an Opus R128 gain (Q7.8 dB to -23 LUFS) is 5 dB less than the ReplayGain gain', () => {
+    expect(gainFromR128('-512')).toBe(3);
+    expect(gainFromR128('0')).toBe(5);
+    expect(gainFromR128('+384')).toBe(6.5);
+    expect(gainFromR128('-1')).toBe(5); // 1/256 dB, below the two decimals kept
+    expect(gainFromR128('-32768')).toBe(-123);
+    expect(gainFromR128(' 256 ')).toBe(6);
+    for (const bad of ['', '-2 dB', '-2.5', '32768', '-32769', 'abc', '0x10']) expect(gainFromR128(bad)).toBeNull();
   });
 
   it('an album is the energy mean of its tracks, weighted by length', () => {

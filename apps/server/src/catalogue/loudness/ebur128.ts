@@ -44,6 +44,23 @@ export function parseEbur128Summary(stderr: string): Measured | null {
 
 export const gainFor = (lufs: number): number => Math.round((REFERENCE_LUFS - lufs) * 100) / 100;
 
+/** EBU R128's programme level, the reference of Opus's R128_*_GAIN tags. */
+export const R128_REFERENCE_LUFS = -23;
+
+/**
+ * An Opus R128_TRACK_GAIN or R128_ALBUM_GAIN value as a ReplayGain 2 gain.
+ * RFC 7845 §5.2.1: a decimal integer, Q7.8 fixed point in dB (1/256 dB
+ * steps, 16 bits), that brings the track to -23 LUFS; ReplayGain aims at
+ * -18 LUFS, 5 dB louder. Null for anything else.
+ */
+export function gainFromR128(value: string): number | null {
+  const v = value.trim();
+  if (!/^[+-]?\d{1,5}$/.test(v)) return null;
+  const q78 = Number(v);
+  if (q78 < -32768 || q78 > 32767) return null;
+  return gainFor(R128_REFERENCE_LUFS - q78 / 256);
+}
+
 /** An album's loudness: the energy mean of its tracks' loudness, weighted by length. */
 export function albumLufs(tracks: readonly { lufs: number; durationS: number }[]): number | null {
   let energy = 0;

@@ -11,16 +11,21 @@ import { createTestApp, type TestApp } from '../../test/app.js';
 import { ENGINES } from '../../test/db.js';
 import { getJson } from '../test/api-client.js';
 import { startPassRunner } from '../passes/pass-runner.js';
+import { R128_REFERENCE_LUFS } from './ebur128.js';
 import { loudnessPass } from './loudness-pass.js';
+import { measureLoudness } from './measure.js';
+import { setOpusOutputGain } from './test/opus-header.js';
 
 const run = promisify(execFile);
 const NPM_FFMPEG = (createRequire(import.meta.url)('@ffmpeg-installer/ffmpeg') as { path: string }).path;
 
-/** A sine tone, `volumeDb` over ffmpeg's default of -18 dBFS, tagged as one album's track. */
-async function tone(dir: string, name: string, volumeDb: number, seconds: number, extraTags: Record<string, string> = {}) {
+/** A sine tone, `volumeDb` over ffmpeg's default of -18 dBFS, tagged as one album's track (Ogg Vorbis, or Opus). */
+async function tone(dir: string, name: string, volumeDb: number, seconds: number, extraTags: Record<string, string> = {}, codec: 'vorbis' | 'opus' = 'vorbis') {
   const tags = Object.entries({ title: name, artist: 'Test Tones', album: 'Levels', ...extraTags }).flatMap(([k, v]) => ['-metadata', `${k}=${v}`]);
+  const file = join(dir, `${name}.${codec === 'opus' ? 'opus' : 'ogg'}`);
   await run('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', `sine=frequency=997:duration=${seconds}`, '-af', `volume=${volumeDb}dB`, '-ac', '2',
-    '-c:a', 'libvorbis', ...tags, join(dir, `${name}.ogg`)]);
+    '-c:a', `lib${codec}`, ...tags, file]);
+  return file;
 }
 
 /**
@@ -38,6 +43,13 @@ describe.each([
   const songs = async () => {
     const r = await getJson<{ data: { results: Song[] } }>(t.app, '/api/search/songs?query=test%20tones&limit=15');
     return new Map(r.body.data.results.map((s) => [s.name, s]));
+  };
+  const stored = async (title: string) => {
+    const [row] = await t.testDb.db.query<{ origin: string; lufs: number | null; album_gain_db: number | null }>(
+      'select l.origin, l.lufs, l.album_gain_db from track_loudness l join tracks t on t.id = l.track_id where t.title = $1',
+      [title],
+    );
+    return row!;
   };
   const measureAll = async () => {
     const runner = startPassRunner([loudnessPass({ db: t.testDb.db, log: silentLogger, musicDir, ffmpeg })], silentLogger);
@@ -57,6 +69,26 @@ describe.each([
       REPLAYGAIN_ALBUM_PEAK: '0.950000',
       album: 'Mastered',
     });
+    // Opus keeps loudness as R128 gains to -23 LUFS in 1/256 dB (RFC 7845 §5.2.1).
+    await tone(join(musicDir, 'levels'), 'Opus R128', 0, 4, { R128_TRACK_GAIN: '-2560', R128_ALBUM_GAIN: '-768', album: 'Opus Levels' }, 'opus');
+    await tone(join(musicDir, 'levels'), 'Opus Both', 0, 4, {
+      R128_TRACK_GAIN: '-1280',
+      R128_ALBUM_GAIN: '-256',
+      REPLAYGAIN_TRACK_GAIN: '-4.00 dB',
+      REPLAYGAIN_TRACK_PEAK: '0.500000',
+      REPLAYGAIN_ALBUM_GAIN: '-3.00 dB',
+      REPLAYGAIN_ALBUM_PEAK: '0.600000',
+      album: 'Opus Both',
+    }, 'opus');
+    // One tone three times: as encoded, with +6 dB in its Opus header, and that again with the R128 gain a
+    // loudness tool would write for it (from the loudness of the decoded file).
+    const headers = join(musicDir, 'header-gain');
+    await mkdir(headers);
+    await tone(headers, 'Header Plain', -6, 4, { album: 'Header Gain' }, 'opus');
+    await setOpusOutputGain(await tone(headers, 'Header Gain', -6, 4, { album: 'Header Gain' }, 'opus'), 6 * 256);
+    const { lufs } = await measureLoudness('ffmpeg', join(headers, 'Header Gain.opus'));
+    const r128 = String(Math.round((R128_REFERENCE_LUFS - lufs!) * 256));
+    await setOpusOutputGain(await tone(headers, 'Header Gain Tagged', -6, 4, { album: 'Header Gain', R128_TRACK_GAIN: r128 }, 'opus'), 6 * 256);
     t = await createTestApp(engine, { MUSIC_DIR: musicDir }, ['catalogue']);
     expect((await t.app.request('/api/admin/rescan?wait=true', { method: 'POST' })).status).toBe(200);
   });
@@ -90,6 +122,31 @@ describe.each([
   it('takes ReplayGain tags as they are', async () => {
     await measureAll();
     expect((await songs()).get('Tagged')!.replayGain).toEqual({ trackGain: -6.5, trackPeak: 0.9, albumGain: -7.25, albumPeak: 0.95 });
+  });
+
+  it('reads Opus R128 gains as ReplayGain gains (5 dB over their -23 LUFS reference) instead of measuring', async () => {
+    await measureAll();
+    const s = await songs();
+    // R128_TRACK_GAIN -2560: -10 dB to reach -23 LUFS, so -5 dB to reach -18 LUFS (the tone measures about +3 dB).
+    // R128 tags carry no peak.
+    expect(s.get('Opus R128')!.replayGain).toMatchObject({ trackGain: -5, trackPeak: null });
+    // The album gain is kept with the track; songs show an album gain only with an album peak, which R128 tags lack.
+    expect(await stored('Opus R128')).toEqual({ origin: 'tags', lufs: -13, album_gain_db: 2 });
+    // With ReplayGain tags beside them, the R128 gains win and the ReplayGain peaks are kept.
+    expect(s.get('Opus Both')!.replayGain).toEqual({ trackGain: 0, trackPeak: 0.5, albumGain: 4, albumPeak: 0.6 });
+  });
+
+  it('counts an Opus header’s output gain once: decoders apply it, and R128 gains go on top', async () => {
+    await measureAll();
+    const s = await songs();
+    const plain = s.get('Header Plain')!.replayGain!.trackGain;
+    const boosted = s.get('Header Gain')!.replayGain!.trackGain;
+    const tagged = s.get('Header Gain Tagged')!.replayGain!.trackGain;
+    // ffmpeg decodes with the header's +6 dB: that file measures 6 dB louder...
+    expect(plain - boosted).toBeCloseTo(6, 0);
+    // ...and the R128 gain made for it gives what ffmpeg measures, not 6 dB off.
+    expect((await stored('Header Gain Tagged')).origin).toBe('tags');
+    expect(Math.abs(tagged - boosted)).toBeLessThan(0.15);
   });
 
   it('measures a file again when it changes, and not before', async () => {

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { setPriority } from 'node:os';
-import { parseFile } from 'music-metadata';
-import { ebur128Args, gainFor, parseEbur128Summary, REFERENCE_LUFS } from './ebur128.js';
+import { parseFile, type ITag } from 'music-metadata';
+import { ebur128Args, gainFor, gainFromR128, parseEbur128Summary, REFERENCE_LUFS } from './ebur128.js';
 
 /** Below audio transcodes and preview renders: nobody waits for a loudness figure. */
 export const LOUDNESS_NICENESS = 19;
@@ -17,19 +17,45 @@ export interface TrackLoudness {
 
 const rounded = (x: number) => Math.round(x * 100) / 100;
 
-/** ReplayGain tags (ID3 TXXX, Vorbis comments, MP4 atoms, APE) as music-metadata reads them; null without a track gain. */
+/**
+ * Loudness from the file's tags, null without a track gain: ReplayGain tags
+ * (ID3 TXXX, Vorbis comments, MP4 atoms, APE) as music-metadata reads them,
+ * and Opus's R128_TRACK_GAIN / R128_ALBUM_GAIN comments, which win where a
+ * file has both (RFC 7845 §5.2.1: an Opus file should carry no ReplayGain
+ * gains, the R128 ones are the format's own). R128 tags give no peak: the
+ * ReplayGain peaks are taken when present.
+ *
+ * The output gain in an Opus header is not added: R128 gains are relative to
+ * it, and every decoder applies it (RFC 7845 §5.1), so it is already in what
+ * plays, whether ffmpeg transcodes or measures the file or a browser plays
+ * it as it is. (music-metadata reads that header but does not report the gain.)
+ */
 export async function loudnessFromTags(file: string): Promise<TrackLoudness | null> {
-  const { common } = await parseFile(file, { duration: false, skipCovers: true });
-  const gain = common.replaygain_track_gain?.dB;
+  const { common, native } = await parseFile(file, { duration: false, skipCovers: true });
+  const r128 = r128Gains(native.vorbis ?? []);
+  const gain = r128.track ?? common.replaygain_track_gain?.dB;
   if (gain == null || !Number.isFinite(gain)) return null;
+  const albumGain = r128.album ?? common.replaygain_album_gain?.dB;
   return {
     origin: 'tags',
     lufs: rounded(REFERENCE_LUFS - gain),
     trackGainDb: rounded(gain),
     trackPeak: common.replaygain_track_peak?.ratio ?? null,
-    albumGainDb: common.replaygain_album_gain?.dB != null ? rounded(common.replaygain_album_gain.dB) : null,
+    albumGainDb: albumGain != null && Number.isFinite(albumGain) ? rounded(albumGain) : null,
     albumPeak: common.replaygain_album_peak?.ratio ?? null,
   };
+}
+
+/** The R128 gains among Vorbis comments (keys in any case; the first valid one of each), as ReplayGain gains. */
+function r128Gains(comments: readonly ITag[]): { track?: number; album?: number } {
+  const found: { track?: number; album?: number } = {};
+  for (const { id, value } of comments) {
+    if (typeof value !== 'string') continue;
+    const key = id.toUpperCase();
+    const which = key === 'R128_TRACK_GAIN' ? 'track' : key === 'R128_ALBUM_GAIN' ? 'album' : null;
+    if (which) found[which] ??= gainFromR128(value) ?? undefined;
+  }
+  return found;
 }
 
 /** Integrated loudness and true peak measured by ffmpeg (about 200x real time, one thread, lowest priority). */
