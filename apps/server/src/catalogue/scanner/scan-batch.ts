@@ -42,20 +42,22 @@ const WRITE_CHUNK = 64;
 
 type Outcome = { ok: true; track: ReadTrack } | { ok: false; file: PlaylistFile; message: string };
 
+/** A batch after its lookups: the files to read, and the ids of the known ones. */
+export interface CheckedBatch {
+  /** The scan's generation. */
+  gen: number;
+  toRead: (PendingFile & PlaylistFile)[];
+  knownIds: Map<string, string>;
+}
+
 /**
- * One batch: stat the files, skip those unchanged since the last scan (and
- * unchanged files that failed before), read the rest. Resolves to the batch's
- * write (one transaction), which the caller runs while the next batch is read;
- * writes run one at a time, in walk order.
+ * One batch, first step: stat the files, look up what the catalogue knows of
+ * them, mark them seen, and keep the ones unchanged since the last scan (and
+ * unchanged files that failed before). Only database lookups: the caller runs
+ * it while no write is under way, then writes the previous batch while this
+ * one is read (readBatch).
  */
-export async function processBatch(
-  d: ScanRunDeps,
-  gen: number,
-  covers: CoverStore,
-  batch: readonly PendingFile[],
-  report: ScanReport,
-  dirty: Set<string>,
-): Promise<() => Promise<void>> {
+export async function checkBatch(d: ScanRunDeps, gen: number, batch: readonly PendingFile[], report: ScanReport): Promise<CheckedBatch> {
   const files = await statAll(batch);
   report.seen += files.length;
   const paths = files.map((f) => f.rel);
@@ -92,8 +94,23 @@ export async function processBatch(
     await d.db.query('update scan_errors set scan_gen = $1 where path = any($2::text[])', [gen, stillBad]);
   }
   report.skipped += unchanged.length + stillBad.length;
-  if (toRead.length === 0) return async () => {};
+  return { gen, toRead, knownIds: new Map([...known].map(([path, r]) => [path, r.id])) };
+}
 
+/**
+ * One batch, second step: read the changed files on the tag-reading threads.
+ * Resolves to the batch's write (transactions of WRITE_CHUNK songs), which the
+ * caller runs once the previous write is done; writes run one at a time, in
+ * walk order.
+ */
+export async function readBatch(
+  d: ScanRunDeps,
+  covers: CoverStore,
+  { gen, toRead, knownIds }: CheckedBatch,
+  report: ScanReport,
+  dirty: Set<string>,
+): Promise<() => Promise<void>> {
+  if (toRead.length === 0) return async () => {};
   const outcomes: Outcome[] = [];
   await eachLimited(toRead, d.readConcurrency, async (f) => {
     outcomes.push(await readOne(d, covers, f));
@@ -104,7 +121,6 @@ export async function processBatch(
   outcomes.sort((a, b) => key(a) - key(b));
   const good = outcomes.flatMap((o) => (o.ok ? [o.track] : []));
   const bad = outcomes.flatMap((o) => (o.ok ? [] : [{ ...o.file, message: o.message }]));
-  const knownIds = new Map([...known].map(([path, r]) => [path, r.id]));
   for (const o of outcomes) {
     if (o.ok) continue;
     d.log.warn('file skipped: cannot be read', { path: o.file.rel, error: o.message });

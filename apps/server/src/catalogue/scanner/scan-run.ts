@@ -3,13 +3,14 @@ import { basename, dirname, join } from 'node:path';
 import type { Db } from '../../db/db.js';
 import type { Logger } from '../../log.js';
 import { createCoverStore, isDiscFolder, pickFolderImage, type CoverStore } from './cover-store.js';
-import { processBatch, statAll, type PendingFile } from './scan-batch.js';
+import { checkBatch, readBatch, statAll, type PendingFile } from './scan-batch.js';
 import { deleteOrphanCovers, keepUnreadable, refreshAggregates, regroupAlbums, sweep } from './finalize.js';
 import { registerPlaylists, syncPlaylists } from './playlist-sync.js';
 import type { ReadAudio } from './read-audio.js';
 import { acquireLease, releaseLease, renewLease } from './scan-state.js';
 import { createFolderSkip, type FolderSkip } from './folder-skip.js';
 import { IMAGE_EXT, walkFolders, type WalkFolder } from './walk.js';
+import { createTableStats, type TableStats } from './table-stats.js';
 
 /** What one scan did. */
 export interface ScanReport {
@@ -97,6 +98,7 @@ interface Walked {
   covers: CoverStore;
   playlistsChanged: boolean;
   folders: FolderSkip;
+  stats: TableStats;
 }
 
 /** Walks the folder, writing batches as they fill. */
@@ -104,6 +106,7 @@ async function walkPhase(d: ScanRunDeps, gen: number, report: ScanReport, starte
   const folders = await createFolderSkip(d.db, gen, { quick: !d.full, forced: d.forcedDirs });
   const w: Walked = {
     dirty: new Set(), unreadable: [], covers: createCoverStore(d.db, d.dataDir, d.log), playlistsChanged: false, folders,
+    stats: await createTableStats(d.db),
   };
   let lastProgress = started;
   const progress = () => {
@@ -115,14 +118,28 @@ async function walkPhase(d: ScanRunDeps, gen: number, report: ScanReport, starte
       seen: report.seen, read: report.read, errors: report.errors, filesPerSec: rate(report), skipped: report.skipped,
     });
   };
-  // The previous batch's write runs while the next batch is read (the database has a thread of its own).
-  let writing: Promise<void> = Promise.resolve();
+  // The previous batch's write runs while the next batch is read on the tag-reading threads: the
+  // next batch's lookups come first (on PGlite they would wait for the write), then the write starts
+  // and the reads go on beside it.
+  let pendingWrite: (() => Promise<void>) | null = null;
+  let counted = 0;
+  const writePending = async () => {
+    const write = pendingWrite;
+    pendingWrite = null;
+    if (write) await write();
+    const written = report.added + report.updated;
+    await w.stats.written(written - counted);
+    counted = written;
+  };
   const flush = async (files: PendingFile[], lists: PendingFile[]) => {
     if (files.length > 0) {
-      const write = await processBatch(d, gen, w.covers, files, report, w.dirty);
+      const checked = await checkBatch(d, gen, files, report);
+      const writing = writePending();
+      writing.catch(() => {}); // awaited below, after the reads
+      const read = readBatch(d, w.covers, checked, report, w.dirty);
+      read.catch(() => {});
       await writing;
-      writing = write();
-      writing.catch(() => {}); // awaited at the next flush or the end of the walk
+      pendingWrite = await read;
     }
     if (lists.length > 0) w.playlistsChanged = (await registerPlaylists(d.db, gen, await statAll(lists))) || w.playlistsChanged;
     await renewLease(d.db, d.owner);
@@ -159,7 +176,7 @@ async function walkPhase(d: ScanRunDeps, gen: number, report: ScanReport, starte
         lists = [];
       }
       if (d.signal.aborted) {
-        await writing;
+        await writePending();
         return w;
       }
       continue;
@@ -175,7 +192,7 @@ async function walkPhase(d: ScanRunDeps, gen: number, report: ScanReport, starte
         await flush(files, []);
         files = [];
         if (d.signal.aborted) {
-          await writing;
+          await writePending();
           return w;
         }
       }
@@ -186,18 +203,19 @@ async function walkPhase(d: ScanRunDeps, gen: number, report: ScanReport, starte
       lists = [];
     }
     if (d.signal.aborted) {
-      await writing;
+      await writePending();
       return w;
     }
   }
   await flush(files, lists);
-  await writing;
+  await writePending();
   await folders.flush();
   return w;
 }
 
 /** Sweeps what was not seen, regroups changed folders, refreshes aggregates and playlists. */
 async function finalizePhase(d: ScanRunDeps, gen: number, report: ScanReport, w: Walked) {
+  await w.stats.settle();
   await keepUnreadable(d.db, gen, w.unreadable);
   const swept = await sweep(d.db, gen, w.dirty);
   report.removed += swept.tracks;
