@@ -38,7 +38,7 @@ export async function saveTrack(db: Queryable, t: PendingTrack, l: TrackLoudness
 
 /**
  * An album's gain once every one of its tracks has a figure: the album's
- * ReplayGain tag when its files carry one, else the energy mean of the
+ * ReplayGain (or R128) tag when its files carry one, with its peak when known, else the energy mean of the
  * measured loudness. Until then (or for silence) the album has none.
  */
 export async function updateAlbum(db: Queryable, albumId: string): Promise<void> {
@@ -57,14 +57,15 @@ export async function updateAlbum(db: Queryable, albumId: string): Promise<void>
     const lufs = albumLufs(rows.map((r) => ({ lufs: r.lufs!, durationS: r.duration_s ?? 0 })));
     gain = lufs == null ? null : gainFor(lufs);
   }
-  if (gain == null || !(peak > 0)) {
+  // A measured album always has its peak; a tagged one may come without (R128 tags carry none).
+  if (gain == null || (!tagged && !(peak > 0))) {
     await db.query('delete from album_loudness where album_id = $1', [albumId]);
     return;
   }
   await db.query(
     `insert into album_loudness (album_id, gain_db, peak, updated_at) values ($1, $2, $3, now())
      on conflict (album_id) do update set gain_db = excluded.gain_db, peak = excluded.peak, updated_at = now()`,
-    [albumId, gain, peak],
+    [albumId, gain, peak > 0 ? peak : null],
   );
 }
 

@@ -130,8 +130,9 @@ describe.each([
     // R128_TRACK_GAIN -2560: -10 dB to reach -23 LUFS, so -5 dB to reach -18 LUFS (the tone measures about +3 dB).
     // R128 tags carry no peak.
     expect(s.get('Opus R128')!.replayGain).toMatchObject({ trackGain: -5, trackPeak: null });
-    // The album gain is kept with the track; songs show an album gain only with an album peak, which R128 tags lack.
+    // R128_ALBUM_GAIN -768: -3 dB to -23 LUFS, +2 dB to -18 LUFS; no album peak is known.
     expect(await stored('Opus R128')).toEqual({ origin: 'tags', lufs: -13, album_gain_db: 2 });
+    expect(s.get('Opus R128')!.replayGain).toEqual({ trackGain: -5, trackPeak: null, albumGain: 2, albumPeak: null });
     // With ReplayGain tags beside them, the R128 gains win and the ReplayGain peaks are kept.
     expect(s.get('Opus Both')!.replayGain).toEqual({ trackGain: 0, trackPeak: 0.5, albumGain: 4, albumPeak: 0.6 });
   });
