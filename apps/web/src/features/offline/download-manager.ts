@@ -1,7 +1,7 @@
 import type { Song } from '@lyra/contracts/catalogue';
 import { pickSourceUrl, type AudioQuality } from '@lyra/player-core/audio-quality';
 import { readDownloadQuality } from './download-quality.js';
-import { collectionKey, withCollection, withoutCollection, withSong, type CollectionKind } from './offline-index.js';
+import { collectionKey, isHeld, withCollection, withoutCollection, withSong, withSongIds, type CollectionKind } from './offline-index.js';
 import { putAudio, removeAudio } from './offline-audio.js';
 import { useOfflineStore } from './offline-store.js';
 
@@ -15,7 +15,8 @@ export interface CollectionRef {
   image: string | null;
 }
 
-const running = new Map<string, AbortController>();
+/** The fetch under way per collection: how to stop it, and when it has stopped. */
+const running = new Map<string, { abort: AbortController; done: Promise<void> }>();
 const store = () => useOfflineStore.getState();
 
 /** Fetches one song's audio, reporting bytes as they arrive. */
@@ -47,21 +48,31 @@ export async function makeAvailableOffline(ref: CollectionRef, songs: readonly S
   if (running.has(key)) return;
   void navigator.storage?.persist?.().catch(() => false);
   store().setIndex(withCollection(store().index, { ...ref, songIds: songs.map((s) => s.id), savedAt: Date.now() }));
+  await fetchSongs(key, songs, quality);
+}
+
+/** Fetches the songs not yet on the device, one at a time, as the collection's download job. */
+async function fetchSongs(key: string, songs: readonly Song[], quality: AudioQuality): Promise<void> {
   const abort = new AbortController();
-  running.set(key, abort);
+  let stopped = () => {};
+  running.set(key, { abort, done: new Promise<void>((resolve) => (stopped = resolve)) });
   const job = { key, total: songs.length, done: 0, state: 'running' as const, songBytes: 0, songTotal: 0 };
   store().setJob(key, job);
   try {
     for (const song of songs) {
-      if (abort.signal.aborted) return;
+      abort.signal.throwIfAborted();
       if (!(song.id in store().index.songs)) {
         const url = pickSourceUrl(song.downloadUrl, quality);
         if (!url) throw new Error(`no address for ${song.name}`);
         const blob = await fetchAudio(url, abort.signal, (b, t) => store().setJob(key, { ...job, songBytes: b, songTotal: t }));
         await putAudio(song.id, blob);
-        store().setIndex(withSong(store().index, { song, bytes: blob.size, savedAt: Date.now() }));
+        // Left the collection while it was fetched (removed from a kept playlist): not kept.
+        if (isHeld(store().index, song.id)) store().setIndex(withSong(store().index, { song, bytes: blob.size, savedAt: Date.now() }));
+        else await removeAudio([song.id]);
       }
       job.done++;
+      // Paused or stopped meanwhile: the job's state is not overwritten.
+      abort.signal.throwIfAborted();
       store().setJob(key, { ...job, songBytes: 0, songTotal: 0 });
     }
     store().setJob(key, null);
@@ -71,19 +82,55 @@ export async function makeAvailableOffline(ref: CollectionRef, songs: readonly S
     if (!abort.signal.aborted) throw e;
   } finally {
     running.delete(key);
+    stopped();
   }
+}
+
+async function stopFetching(key: string): Promise<void> {
+  const run = running.get(key);
+  run?.abort.abort();
+  await run?.done;
+}
+
+const sameIds = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((id, i) => id === b[i]);
+
+/**
+ * A kept collection whose songs changed (a song added to or removed from a
+ * kept playlist, here or on another device): the kept list follows at once,
+ * a song that left it goes from the device unless another kept collection
+ * holds it, and a new one is fetched at the download quality (`songsOf`
+ * gives the catalogue data of songs not on the device; it may wait for the
+ * network). A paused or failed download only takes the new list: Resume goes
+ * on from there. Nothing happens for a collection that is not kept.
+ */
+export async function followCollection(key: string, songIds: readonly string[], songsOf: (ids: string[]) => Promise<Song[]>): Promise<void> {
+  const kept = store().index.collections[key];
+  if (!kept || sameIds(kept.songIds, songIds)) return;
+  const { index, orphans } = withSongIds(store().index, key, songIds);
+  store().setIndex(index);
+  const job = store().jobs[key];
+  const resumes = !job || job.state === 'running';
+  // A fetch under way works from the old list: it starts again from the new one.
+  await stopFetching(key);
+  await removeAudio(orphans);
+  const missing = songIds.filter((id) => !(id in store().index.songs));
+  if (!resumes || missing.length === 0) return;
+  const found = new Map((await songsOf(missing)).map((s) => [s.id, s]));
+  // A newer change (or a removal of the whole collection) took over meanwhile.
+  if (!sameIds(store().index.collections[key]?.songIds ?? [], songIds) || running.has(key)) return;
+  await fetchSongs(key, missing.flatMap((id) => found.get(id) ?? []), readDownloadQuality());
 }
 
 /** Stops fetching; what is kept stays, and `makeAvailableOffline` again goes on from there. */
 export function pauseDownload(key: string): void {
   const job = store().jobs[key];
   if (job) store().setJob(key, { ...job, state: 'paused' });
-  running.get(key)?.abort();
+  running.get(key)?.abort.abort();
 }
 
 /** Stops fetching and forgets the collection, with every song no other collection keeps. */
 export async function removeOffline(key: string): Promise<void> {
-  running.get(key)?.abort();
+  running.get(key)?.abort.abort();
   store().setJob(key, null);
   const { index, orphans } = withoutCollection(store().index, key);
   store().setIndex(index);

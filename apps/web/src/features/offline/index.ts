@@ -5,5 +5,5 @@
  */
 export { audioUrl as keptAudioUrl, OFFLINE_CACHE } from './offline-audio.js';
 export { isKeptOffline, useOfflineStore } from './offline-store.js';
-export { makeAvailableOffline, pauseDownload, removeOffline, OFFLINE_QUALITY, type CollectionRef } from './download-manager.js';
+export { followCollection, makeAvailableOffline, pauseDownload, removeOffline, OFFLINE_QUALITY, type CollectionRef } from './download-manager.js';
 export { collectionKey } from './offline-index.js';

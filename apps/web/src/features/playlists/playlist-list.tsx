@@ -10,6 +10,8 @@ import { signInToast, TOAST_MS } from '../../shared/lib/toasts.js';
 import { Spinner } from '../../shared/ui/spinner.js';
 import { currentUser } from '../auth/index.js';
 import { useCategoryStore } from '../collection/index.js';
+import { removeOffline } from '../offline/index.js';
+import { keptPlaylistKey } from './kept-playlists.js';
 import { deletePlaylist } from './playlists-api.js';
 import { forgetPlaylistSongs, type UserPlaylist } from './playlists-cache.js';
 import { playlistSongsKey } from './playlists-keys.js';
@@ -43,6 +45,7 @@ export function PlaylistList() {
       editPlaylists(queryClient, user.$id, (list) => list.filter((x) => x.$id !== p.$id));
       forgetPlaylistSongs(p.$id);
       queryClient.removeQueries({ queryKey: playlistSongsKey(p.$id) });
+      void removeOffline(keptPlaylistKey(p.$id));
       toast.success('Playlist Deleted Successfully', { duration: TOAST_MS.playlist });
     } catch (e) {
       console.error("couldn't delete", describeFailure(e).message);

@@ -4,6 +4,7 @@ import { useBackend } from '../../shared/lib/backend-hooks.js';
 import { useCatalogue } from '../../shared/lib/catalogue-context.js';
 import { songQuery } from '../../shared/lib/catalogue-queries.js';
 import { useSessionUser } from '../auth/index.js';
+import { useOfflineStore } from '../offline/index.js';
 import type { UserPlaylist } from './playlists-cache.js';
 import { playlistSongsQuery, playlistsQuery } from './playlists-query.js';
 
@@ -21,9 +22,15 @@ export function usePlaylistSongIds(playlistId: string, enabled = true): { ids: s
   return { ids: query.data ?? [], isPending: enabled && query.isPending, isError: query.isError };
 }
 
-/** Catalogue songs for ids, in order (SPEC §7: /songs/{id} per id); missing songs are left out. */
+/**
+ * Catalogue songs for ids, in order (SPEC §7: /songs/{id} per id); missing
+ * songs are left out. A song kept offline shows from the device while the
+ * catalogue cannot be reached.
+ */
 export function useSongsByIds(ids: readonly string[]): { songs: Song[]; isLoading: boolean } {
   const catalogue = useCatalogue();
+  const kept = useOfflineStore((s) => s.index.songs);
   const results = useQueries({ queries: ids.map((id) => songQuery(catalogue, id)) });
-  return { songs: results.flatMap((r) => (r.data ? [r.data] : [])), isLoading: results.some((r) => r.isPending) };
+  const songs = results.flatMap((r, i) => r.data ?? kept[ids[i]!]?.song ?? []);
+  return { songs, isLoading: results.some((r, i) => r.isPending && !kept[ids[i]!]) };
 }

@@ -17,7 +17,9 @@ export const USER_PLAYLIST_EMPTY_NOTE = 'Playlist updations make take 5 mins';
 /**
  * A user's playlist on the shared list screen (SPEC §2). In the listener's own
  * playlist each row's button removes the song: at once on screen, put back
- * with "couldn't remove, try again after sometime" if the server refuses.
+ * with "couldn't remove, try again after sometime" if the server refuses; and
+ * the playlist can be made available offline (the kept copy then follows its
+ * songs: kept-playlists.ts).
  */
 export function UserPlaylistScreen({ id }: { id: string }) {
   const user = useSessionUser();
@@ -55,6 +57,8 @@ export function UserPlaylistScreen({ id }: { id: string }) {
       songs={songs}
       isPending={isPending || (ids.length > 0 && isLoading && songs.length === 0)}
       emptyNote={USER_PLAYLIST_EMPTY_NOTE}
+      // Make available offline once every song is known, as on an album.
+      {...(isOwn && !isLoading ? { offline: { kind: 'userPlaylist' as const, id } } : {})}
       {...(isOwn
         ? {
             actionFor: (song: Song) => ({

@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { documentsChannel, type CollectionName } from '../../shared/lib/backend-ids.js';
 import { favoritesKey } from '../favorites/index.js';
 import { historyKey, historyQuery } from '../history/index.js';
+import { useOfflineStore } from '../offline/index.js';
 import { playlistSongsKey, playlistsKey } from '../playlists/index.js';
 import { readSongVideo, writeSongVideo } from '../video-mode/index.js';
 import { createFakeBackend } from '../../shared/lib/backend-fake.js';
@@ -59,6 +60,21 @@ describe('realtime sync (another device changed something)', () => {
     applyRealtimeEvent(qc, 'u1', event('Playlist', 'delete', { $id: 'p1', name: 'Renamed', userId: 'u1' }));
     expect(qc.getQueryData(playlistsKey('u1'))).toEqual([{ $id: 'p2', name: 'New', userId: 'u1' }]);
     expect(qc.getQueryData(playlistSongsKey('p1'))).toBeUndefined();
+  });
+
+  it('a playlist kept offline and deleted elsewhere leaves this device, with the songs no other collection keeps', async () => {
+    const kept = (id: string) => ({ song: { id } as never, bytes: 1, savedAt: 1 });
+    useOfflineStore.getState().setIndex({
+      songs: { s1: kept('s1'), s2: kept('s2') },
+      collections: {
+        'userPlaylist:p1': { kind: 'userPlaylist', id: 'p1', title: 'Mix', image: null, songIds: ['s1', 's2'], savedAt: 1 },
+        'album:a1': { kind: 'album', id: 'a1', title: 'An Album', image: null, songIds: ['s2'], savedAt: 1 },
+      },
+    });
+    qc.setQueryData(playlistsKey('u1'), [{ $id: 'p1', name: 'Mix', userId: 'u1' }]);
+    applyRealtimeEvent(qc, 'u1', event('Playlist', 'delete', { $id: 'p1', name: 'Mix', userId: 'u1' }));
+    await vi.waitFor(() => expect(Object.keys(useOfflineStore.getState().index.collections)).toEqual(['album:a1']));
+    expect(Object.keys(useOfflineStore.getState().index.songs)).toEqual(['s2']);
   });
 
   it('a play counted on another device shows in History and Most played here at once, and only its own', async () => {

@@ -4,7 +4,8 @@ import { describeFailure, type BackendApi, type RealtimeEvent } from '../../shar
 import { collectionOfEvent, documentsChannel, type CollectionName } from '../../shared/lib/backend-ids.js';
 import { refreshFavorites, showFavorite } from '../favorites/index.js';
 import { historyKey } from '../history/index.js';
-import { forgetPlaylistSongs, playlistSongsKey } from '../playlists/index.js';
+import { removeOffline } from '../offline/index.js';
+import { forgetPlaylistSongs, keptPlaylistKey, playlistSongsKey } from '../playlists/index.js';
 import { editPlaylists, editPlaylistSongs, refreshPlaylists } from '../playlists/lazy.js';
 import { forgetSongVideo, songVideoKey } from '../video-mode/index.js';
 
@@ -45,6 +46,7 @@ export function applyRealtimeEvent(queryClient: QueryClient, userId: string, eve
         editPlaylists(queryClient, userId, (list) => list.filter((p) => p.$id !== doc.$id));
         forgetPlaylistSongs(doc.$id);
         queryClient.removeQueries({ queryKey: playlistSongsKey(doc.$id) });
+        void removeOffline(keptPlaylistKey(doc.$id));
       } else {
         editPlaylists(queryClient, userId, (list) =>
           list.some((p) => p.$id === doc.$id) ? list.map((p) => (p.$id === doc.$id ? playlist : p)) : [...list, playlist],

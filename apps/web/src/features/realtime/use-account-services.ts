@@ -1,20 +1,21 @@
 import { useSessionCheck } from '../auth/index.js';
 import { useFavoritesSync } from '../favorites/index.js';
 import { useHistoryRecorder } from '../history/index.js';
-import { usePlaylistsSync } from '../playlists/index.js';
+import { useKeptPlaylists, usePlaylistsSync } from '../playlists/index.js';
 import { useRealtimeSync } from './use-realtime-sync.js';
 
 /**
  * Everything a signed-in listener's device keeps running in the background,
  * mounted once by the app shell: the session check (SPEC §4), the retry of
- * favourite changes that failed (SPEC §4) and of playlist additions made
- * offline, realtime sync across devices, and
- * the play history and saved position (history/).
+ * favourite changes that failed (SPEC §4) and of playlist changes made
+ * offline, the playlists kept offline following their songs, realtime sync
+ * across devices, and the play history and saved position (history/).
  */
 export function useAccountServices(): void {
   useSessionCheck();
   useFavoritesSync();
   usePlaylistsSync();
+  useKeptPlaylists();
   useRealtimeSync();
   useHistoryRecorder();
 }
