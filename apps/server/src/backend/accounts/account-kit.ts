@@ -3,7 +3,7 @@ import type { Deps } from '../../module.js';
 import type { AccountLimitKind, AccountLimits, GuessLimiter } from '../auth/account-limits.js';
 import type { CreationLimits } from '../auth/creation-limits.js';
 import { createOriginPolicy, isPrivateNetworkHost, originOf } from '../http/origins.js';
-import { clientIp, selfOrigin } from '../http/request-info.js';
+import { clientIp, devProxyPage, selfOrigin } from '../http/request-info.js';
 import type { Mailer } from '../mail/mailer.js';
 import { renderMail, type AccountMail } from '../mail/messages.js';
 import type { EventBus } from '../realtime/event-bus.js';
@@ -50,9 +50,10 @@ export function kitHelpers(kit: AccountKit) {
       // address, where a forged name cannot lead to the sender's own site.
       const named = linkOrigin(c);
       const self = originOf(deps.config.PUBLIC_URL) || isPrivateNetworkHost(new URL(named).hostname) ? named : null;
-      const hosts = [...(self ? [self] : []), ...deps.config.allowedOrigins].map((o) => new URL(o).hostname);
+      const devPage = devProxyPage(c, deps.config);
+      const hosts = [self, ...deps.config.allowedOrigins, devPage].flatMap((o) => (o ? [new URL(o).hostname] : []));
       const hint = self ? '' : ' (set PUBLIC_URL to mail links to this server by name)';
-      return checkLinkUrl(value, (origin) => policy.isAllowed(origin, self ?? ''), [...hosts, 'localhost'], hint);
+      return checkLinkUrl(value, (origin) => policy.isAllowed(origin, self ?? '') || origin === devPage, hosts, hint);
     },
 
     /** Counts the attempt under each key; 429 general_rate_limit_exceeded when one is over (backend-api.md §2). */

@@ -5,14 +5,16 @@ import { withParams } from '../oauth/redirect-urls.js';
 /**
  * The app URL a mailed link points to (recovery, verification, magic URL):
  * an absolute http(s) URL on an allowed origin (the server's own, PUBLIC_URL,
- * ALLOWED_ORIGINS, loopback: the same rule as OAuth redirects), so mails never
- * carry a secret to another site. Anything else is Appwrite's
- * 400 general_argument_invalid ``Invalid `url` param: URL host must be one of: ...``.
+ * ALLOWED_ORIGINS: the same rule as OAuth redirects), so mails never carry a
+ * secret to another site. Anything else is Appwrite's
+ * 400 general_argument_invalid ``Invalid `url` param: URL host must be one of: ...``
+ * (or, with no host to offer, that none is allowed).
  */
 export function checkLinkUrl(value: string, isAllowedOrigin: (origin: string) => boolean, allowedHosts: string[], hint = ''): string {
   const origin = originOf(value);
   if (!origin || !isAllowedOrigin(origin)) {
-    throw invalidParam('url', `URL host must be one of: ${[...new Set(allowedHosts)].join(', ')}${hint}`);
+    const hosts = [...new Set(allowedHosts)];
+    throw invalidParam('url', `${hosts.length > 0 ? `URL host must be one of: ${hosts.join(', ')}` : 'no URL host is allowed'}${hint}`);
   }
   return new URL(value).toString();
 }

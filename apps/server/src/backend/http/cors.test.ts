@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { ENGINES } from '../../test/db.js';
+import { startTestServer, type TestServer } from '../test/server.js';
 import { ALLOW_HEADERS } from './cors.js';
 
 describe.each(ENGINES)('CORS for /v1 (%s)', (engine) => {
@@ -60,8 +61,6 @@ describe.each(ENGINES)('CORS for /v1 (%s)', (engine) => {
     ['ALLOWED_ORIGINS', 'https://app.example.com'],
     ["PUBLIC_URL's origin", 'https://music.example.org'],
     ['the server itself', 'http://api.example.net'],
-    ['a loopback dev server', 'http://localhost:5173'],
-    ['a loopback IP', 'http://127.0.0.1:4173'],
   ])('allows %s', async (_who, origin) => {
     const res = await request('/v1/ping', { headers: { origin } });
     expect(res.status).toBe(200);
@@ -73,6 +72,8 @@ describe.each(ENGINES)('CORS for /v1 (%s)', (engine) => {
     'https://app.example.com.evil.example',
     'http://app.example.com',
     'https://app.example.com:8443',
+    'http://localhost:5173',
+    'http://127.0.0.1:4173',
     'null',
     'file://',
   ])('refuses the unknown origin %s with 403 general_unknown_origin and no CORS headers', async (origin) => {
@@ -100,6 +101,69 @@ describe.each(ENGINES)('CORS for /v1 (%s)', (engine) => {
   it('does not touch routes outside /v1', async () => {
     const res = await request('/elsewhere', { headers: { origin: 'https://evil.example' } });
     expect(res.status).not.toBe(403);
+    expect(res.headers.get('access-control-allow-origin')).toBeNull();
+  });
+});
+
+/**
+ * Pages on loopback: another program's page on this machine gets nothing; the
+ * web app's development server (Vite, forwarding /v1 with the page's Origin)
+ * is let through. Over real sockets, so the client address is 127.0.0.1; the
+ * server trusts loopback proxies, so X-Forwarded-For can name a remote client.
+ */
+describe.each(ENGINES)('CORS for pages on loopback (%s)', (engine) => {
+  let s: TestServer;
+  let otherPort = 0;
+  beforeAll(async () => {
+    s = await startTestServer(engine, { TRUST_PROXY: 'loopback' });
+    otherPort = Number(new URL(s.baseUrl).port) + 1;
+  });
+  afterAll(async () => s?.close());
+
+  const call = (method: string, path: string, headers: Record<string, string>, body?: unknown) =>
+    fetch(`${s.endpoint}${path}`, {
+      method,
+      headers: { 'content-type': 'application/json', 'x-appwrite-project': 'lyra', 'access-control-request-method': 'POST', ...headers },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+
+  it('a page on another loopback port gets no credentialed CORS, whatever it claims to be', async () => {
+    for (const origin of [`http://localhost:${otherPort}`, `http://127.0.0.1:${otherPort}`, 'http://[::1]:5173', 'http://app.localhost:5173']) {
+      // A page calling the server directly is same-site in the browser's eyes, never same-origin.
+      for (const fetchSite of [{}, { 'sec-fetch-site': 'same-site' }, { 'sec-fetch-site': 'cross-site' }]) {
+        for (const method of ['OPTIONS', 'GET', 'POST']) {
+          const res = await call(method, '/account', { origin, ...fetchSite }, method === 'POST' ? { userId: 'unique()', email: 'lo@example.com', password: 'password123' } : undefined);
+          expect(res.status, `${method} from ${origin} ${JSON.stringify(fetchSite)}`).toBe(403);
+          expect(res.headers.get('access-control-allow-origin')).toBeNull();
+          expect(res.headers.get('access-control-allow-credentials')).toBeNull();
+          expect(await res.json()).toMatchObject({ code: 403, type: 'general_unknown_origin', version: '1.9.6' });
+        }
+      }
+    }
+    const [row] = await s.testDb.db.query<{ n: number }>('select count(*)::int as n from users');
+    expect(row!.n).toBe(0);
+  });
+
+  it("the web app's development server on this machine is let through, mailed links to it included", async () => {
+    const dev = { origin: 'http://localhost:5173', 'sec-fetch-site': 'same-origin' };
+    const res = await call('POST', '/account', dev, { userId: 'unique()', email: 'dev@example.com', password: 'password123' });
+    expect(res.status).toBe(201);
+    expect(res.headers.get('access-control-allow-origin')).toBe('http://localhost:5173');
+    expect(res.headers.get('access-control-allow-credentials')).toBe('true');
+    const recovery = await call('POST', '/account/recovery', dev, { email: 'dev@example.com', url: 'http://localhost:5173/recovery' });
+    expect(recovery.status).toBe(201);
+    // Another loopback page is no place for the link, even asked through the development server.
+    const elsewhere = await call('POST', '/account/recovery', dev, { email: 'dev@example.com', url: `http://localhost:${otherPort}/recovery` });
+    expect(await elsewhere.json()).toMatchObject({
+      code: 400,
+      type: 'general_argument_invalid',
+      message: 'Invalid `url` param: URL host must be one of: 127.0.0.1, localhost',
+    });
+  });
+
+  it('not for a request that came from another machine through a trusted proxy', async () => {
+    const res = await call('OPTIONS', '/account', { origin: 'http://localhost:5173', 'sec-fetch-site': 'same-origin', 'x-forwarded-for': '203.0.113.9' });
+    expect(res.status).toBe(403);
     expect(res.headers.get('access-control-allow-origin')).toBeNull();
   });
 });

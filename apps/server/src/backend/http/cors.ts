@@ -2,7 +2,7 @@ import type { MiddlewareHandler } from 'hono';
 import type { Config } from '../../config.js';
 import { AppwriteError } from './errors.js';
 import { createOriginPolicy } from './origins.js';
-import { selfOrigin } from './request-info.js';
+import { devProxyPage, selfOrigin } from './request-info.js';
 
 /** Request headers the SDKs may send (Appwrite's list plus the session headers, backend-api.md §1). */
 export const ALLOW_HEADERS = [
@@ -21,8 +21,8 @@ export const EXPOSE_HEADERS = 'X-Appwrite-Session, X-Fallback-Cookies';
 
 /**
  * Credentialed CORS for /v1 (backend-api.md §1). The exact Origin is echoed,
- * never `*`. A request whose Origin is not allowed (see createOriginPolicy) is
- * refused with 403 general_unknown_origin before any route runs: for apps on
+ * never `*`. A request whose Origin is not allowed (see createOriginPolicy; and
+ * the web app's development server, see devProxyPage) is refused with 403 general_unknown_origin before any route runs: for apps on
  * other sites the session cookie is SameSite=None, so this is also what stops other sites from making
  * "simple" cross-site requests with the user's cookies. Requests without an
  * Origin (same-origin GETs, navigations, non-browser clients) pass.
@@ -31,7 +31,7 @@ export function corsMiddleware(config: Pick<Config, 'PUBLIC_URL' | 'allowedOrigi
   const policy = createOriginPolicy(config);
   return async (c, next) => {
     const origin = c.req.header('origin');
-    if (origin !== undefined && !policy.isAllowed(origin, selfOrigin(c, config))) {
+    if (origin !== undefined && !policy.isAllowed(origin, selfOrigin(c, config)) && origin !== devProxyPage(c, config)) {
       throw new AppwriteError(
         403,
         'general_unknown_origin',

@@ -73,13 +73,16 @@ describe('origins', () => {
   describe('origin policy', () => {
     const policy = createOriginPolicy({ PUBLIC_URL: 'https://music.example.org/base', allowedOrigins: ['https://app.example.com'] });
     const self = 'https://api.example.net';
-    it('allows itself, PUBLIC_URL, ALLOWED_ORIGINS and loopback', () => {
-      for (const o of [self, 'https://music.example.org', 'https://app.example.com', 'http://localhost:5173', 'http://127.0.0.1']) {
+    it('allows itself, PUBLIC_URL and ALLOWED_ORIGINS', () => {
+      for (const o of [self, 'https://music.example.org', 'https://app.example.com']) {
         expect(policy.isAllowed(o, self), o).toBe(true);
       }
     });
-    it('refuses everything else, including look-alikes and non-origins', () => {
-      for (const o of ['https://evil.example', 'http://app.example.com', 'https://app.example.com.evil.example', 'null', 'https://app.example.com/path', '']) {
+    it('refuses everything else, including loopback pages, look-alikes and non-origins', () => {
+      for (const o of [
+        'https://evil.example', 'http://app.example.com', 'https://app.example.com.evil.example', 'null', 'https://app.example.com/path', '',
+        'http://localhost:5173', 'http://127.0.0.1', 'http://[::1]:8080', 'http://app.localhost',
+      ]) {
         expect(policy.isAllowed(o, self), o).toBe(false);
       }
     });

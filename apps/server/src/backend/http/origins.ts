@@ -66,10 +66,11 @@ export interface OriginPolicy {
 }
 
 /**
- * Allowed origins: the server's own origin, PUBLIC_URL's origin, every entry of
- * ALLOWED_ORIGINS, and any loopback origin (as Appwrite always accepts
- * `localhost`, so a dev server on another port works without configuration;
- * only pages on the user's own machine can have such an origin).
+ * Allowed origins: the server's own origin, PUBLIC_URL's origin and every
+ * entry of ALLOWED_ORIGINS. Unlike Appwrite, `localhost` is not always
+ * allowed: any program on a listener's machine can serve a page there. The
+ * web app's development server, the one page on loopback that needs no
+ * entry, is recognised per request (devProxyPage in request-info.ts).
  */
 export function createOriginPolicy(config: Pick<Config, 'PUBLIC_URL' | 'allowedOrigins'>): OriginPolicy {
   const fixed = new Set(config.allowedOrigins);
@@ -79,8 +80,7 @@ export function createOriginPolicy(config: Pick<Config, 'PUBLIC_URL' | 'allowedO
     isAllowed(origin, self) {
       const o = originOf(origin);
       if (!o || o !== origin.replace(/\/$/, '')) return false;
-      if (o === self || fixed.has(o)) return true;
-      return isLoopbackHost(new URL(o).hostname);
+      return o === self || fixed.has(o);
     },
   };
 }

@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import type { Config } from '../../config.js';
 import { clientAddress, clientUsedHttps } from '../../http/client-address.js';
-import { originOf } from './origins.js';
+import { isLoopbackHost, originOf } from './origins.js';
 
 /** The Node request behind a Hono context, when served by @hono/node-server. */
 interface NodeBindings {
@@ -30,6 +30,26 @@ export const selfHostname = (c: Context, trust: Pick<Config, 'trustProxy'>) => n
 /** The page that made the request: Origin, else Referer (Appwrite's rule). */
 export const pageOrigin = (c: Context): string | null =>
   originOf(c.req.header('origin')) ?? originOf(c.req.header('referer'));
+
+/**
+ * The page of the web app's development server, when this request came
+ * through it: `npm run dev -w @lyra/web` serves the app on a loopback port
+ * (Vite's 5173) and forwards /v1 here with the Host rewritten but the page's
+ * Origin kept, so the page is not this server's own origin, yet it is what
+ * the listener opened. Recognised by what a page cannot forge: the browser
+ * marked the request Sec-Fetch-Site: same-origin (it went to the page's own
+ * origin, so that server forwarded it), the page is on loopback, and the
+ * request came from this machine. Any other page on loopback (another
+ * program's, calling this server directly) is same-site, not same-origin,
+ * and gets null. The development server forwards no WebSockets, so realtime
+ * does not need this.
+ */
+export function devProxyPage(c: Context, trust: Pick<Config, 'trustProxy'>): string | null {
+  if (c.req.header('sec-fetch-site') !== 'same-origin') return null;
+  const page = pageOrigin(c);
+  if (!page || !isLoopbackHost(new URL(page).hostname)) return null;
+  return isLoopbackHost(clientIp(c, trust)) ? page : null;
+}
 
 /** The TCP peer behind a Hono context ('' in in-process tests). */
 export function peerAddress(c: Context): string {

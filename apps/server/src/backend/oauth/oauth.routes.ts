@@ -10,7 +10,7 @@ import { AppwriteError } from '../http/errors.js';
 import { invalidParam } from '../http/params.js';
 import { createOriginPolicy } from '../http/origins.js';
 import { projectNotFound } from '../http/project.js';
-import { clientHttps, clientIp, selfOrigin, userAgent } from '../http/request-info.js';
+import { clientHttps, clientIp, devProxyPage, selfOrigin, userAgent } from '../http/request-info.js';
 import { createOAuthFlows, OAuthFailure, OAUTH_STATE_TTL_MS, type FlowMode } from './oauth.js';
 import { checkRedirectUrl, failureLocation, withParams } from './redirect-urls.js';
 
@@ -55,7 +55,7 @@ export function oauthRoutes(deps: Deps, { accounts, sessions }: { accounts: Acco
 
   const start = (mode: FlowMode) => async (c: Context<BackendEnv>) => {
     const provider = flows.provider(c.req.param('provider') ?? '');
-    const allowed = (origin: string) => origins.isAllowed(origin, selfOrigin(c, deps.config));
+    const allowed = (origin: string) => origins.isAllowed(origin, selfOrigin(c, deps.config)) || origin === devProxyPage(c, deps.config);
     const home = base(c) + '/';
     const success = checkRedirectUrl('success', c.req.query('success'), home, allowed);
     const failure = checkRedirectUrl('failure', c.req.query('failure'), home, allowed);
