@@ -17,6 +17,9 @@ import type { AccountLog } from './account-log.js';
 import type { GuessLimiter } from '../auth/account-limits.js';
 import { SESSION_TOKEN_TYPES, type TokenRow } from './tokens.store.js';
 
+/** The shape of an emailed sign-in code (`POST /account/tokens/email`). */
+const EMAIL_CODE = /^\d{6}$/;
+
 interface Ctx {
   accounts: Accounts;
   sessions: Sessions;
@@ -83,25 +86,28 @@ export function sessionRoutes(deps: Deps, { accounts, sessions, events, limits, 
   /**
    * A token (OAuth2, magic URL, email code, generic) for a session: POST
    * /sessions/token, and PUT /sessions/magic-url which Appwrite serves the same
-   * way. Wrong secrets are limited per (address, user): a 6-digit code cannot be
-   * guessed by trying. Magic URLs and email codes prove the email: it counts as verified.
+   * way. Wrong secrets are limited per (address, user), and guesses at an
+   * email code (6 digits) per user too, as MFA codes are: a new address gives
+   * no new guesses. Only code-shaped secrets count per user, so wrong guesses
+   * cannot hold up the user's OAuth or magic-URL sign-in (secrets of 43
+   * characters). Magic URLs and email codes prove the email: it counts as verified.
    */
   const fromToken = async (c: Context<BackendEnv>) => {
     const body = await readBody(c);
     const userId = requireString(body, 'userId');
     const secret = requireString(body, 'secret');
     refuseIfSignedIn(c);
-    const key = `token:${clientIp(c, deps.config)}:${userId}`;
-    const wait = await guesses.retryAfterMs(key);
+    const keys = [`token:${clientIp(c, deps.config)}:${userId}`, ...(EMAIL_CODE.test(secret) ? [`email-code:${userId}`] : [])];
+    const wait = Math.max(...(await Promise.all(keys.map((k) => guesses.retryAfterMs(k)))));
     if (wait > 0) throw accountErrors.rateLimited(wait);
     let spent: Awaited<ReturnType<Accounts['redeemToken']>>;
     try {
       spent = await accounts.redeemToken(userId, secret, SESSION_TOKEN_TYPES);
     } catch (err) {
-      await guesses.recordFailure(key);
+      for (const k of keys) await guesses.recordFailure(k);
       throw err;
     }
-    await guesses.reset(key);
+    for (const k of keys) await guesses.reset(k);
     const { token, user } = spent;
     if ((token.type === 'magic-url' || token.type === 'email') && !user.email_verification) {
       await accounts.update(userId, { emailVerification: true });
