@@ -130,7 +130,8 @@ describe.each(ENGINES)('CORS for pages on loopback (%s)', (engine) => {
   it('a page on another loopback port gets no credentialed CORS, whatever it claims to be', async () => {
     for (const origin of [`http://localhost:${otherPort}`, `http://127.0.0.1:${otherPort}`, 'http://[::1]:5173', 'http://app.localhost:5173']) {
       // A page calling the server directly is same-site in the browser's eyes, never same-origin.
-      for (const fetchSite of [{}, { 'sec-fetch-site': 'same-site' }, { 'sec-fetch-site': 'cross-site' }]) {
+      const sites: Record<string, string>[] = [{}, { 'sec-fetch-site': 'same-site' }, { 'sec-fetch-site': 'cross-site' }];
+      for (const fetchSite of sites) {
         for (const method of ['OPTIONS', 'GET', 'POST']) {
           const res = await call(method, '/account', { origin, ...fetchSite }, method === 'POST' ? { userId: 'unique()', email: 'lo@example.com', password: 'password123' } : undefined);
           expect(res.status, `${method} from ${origin} ${JSON.stringify(fetchSite)}`).toBe(403);
