@@ -31,10 +31,13 @@ export interface FolderSkip {
 }
 
 export async function createFolderSkip(db: Db, gen: number, opts: { quick: boolean; forced: ReadonlySet<string> }): Promise<FolderSkip> {
-  const rows = await db.query<{ path: string; mtime_ms: number | string; entries: number }>(
-    'select path, mtime_ms, entries from scan_folders',
+  // Every folder of the library, as one JSON text: on PGlite, tens of thousands of rows come
+  // back about ten times faster that way than row by row.
+  const [row] = await db.query<{ folders: string }>(
+    `select coalesce(json_agg(json_build_array(path, mtime_ms, entries)), '[]')::text as folders from scan_folders`,
   );
-  const before = new Map<string, FolderSig>(rows.map((r) => [r.path, { mtimeMs: Number(r.mtime_ms), entries: r.entries }]));
+  const rows = JSON.parse(row!.folders) as [path: string, mtimeMs: number, entries: number][];
+  const before = new Map<string, FolderSig>(rows.map(([path, mtimeMs, entries]) => [path, { mtimeMs: Number(mtimeMs), entries }]));
   const changed: (FolderSig & { path: string })[] = [];
   let dirs: string[] = [];
 

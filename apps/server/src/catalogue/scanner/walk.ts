@@ -37,6 +37,15 @@ export interface WalkOptions {
 
 const relJoin = (dir: string, name: string) => (dir === '' ? name : `${dir}/${name}`);
 
+/** Folders listed ahead of the one being yielded: their stat and readdir wait on the disk together. */
+const LOOKAHEAD = 8;
+
+interface Listing {
+  key: string;
+  mtimeMs: number;
+  entries: Dirent[];
+}
+
 export async function* walkFolders(root: string, opts: WalkOptions = {}): AsyncGenerator<WalkFolder> {
   const rootStat = await stat(root); // throws when MUSIC_DIR is missing: the caller must not sweep
   if (!rootStat.isDirectory()) throw new Error(`${root} is not a folder`);
@@ -45,19 +54,34 @@ export async function* walkFolders(root: string, opts: WalkOptions = {}): AsyncG
   // Real folders seen (device:inode), so a folder linked twice, or a link back up the tree, is walked once.
   const visited = new Set<string>();
   const pending: string[] = [''];
+  // Listings started for the folders on top of the stack; the walk's order stays the stack's.
+  const listings = new Map<string, Promise<Listing>>();
+  const list = (rel: string): Promise<Listing> => {
+    const abs = rel === '' ? root : join(root, rel);
+    const listing = (async () => {
+      const s = await stat(abs);
+      return { key: `${s.dev}:${s.ino}`, mtimeMs: Math.trunc(s.mtimeMs), entries: await readdir(abs, { withFileTypes: true }) };
+    })();
+    listing.catch(() => {}); // read (and reported) when the folder's turn comes
+    return listing;
+  };
   while (pending.length > 0) {
     if (opts.signal?.aborted) return;
+    for (let i = pending.length - 1; i >= Math.max(0, pending.length - LOOKAHEAD); i--) {
+      const next = pending[i]!;
+      if (!listings.has(next)) listings.set(next, list(next));
+    }
     const rel = pending.pop()!;
+    const listed = listings.get(rel)!;
+    listings.delete(rel);
     const abs = rel === '' ? root : join(root, rel);
     const folder: WalkFolder = { rel, abs, audio: [], playlists: [], images: [], mtimeMs: 0, entries: 0 };
     const subfolders: string[] = [];
     try {
-      const s = await stat(abs);
-      const key = `${s.dev}:${s.ino}`;
+      const { key, mtimeMs, entries } = await listed;
       if (visited.has(key)) continue;
       visited.add(key);
-      folder.mtimeMs = Math.trunc(s.mtimeMs);
-      const entries = await readdir(abs, { withFileTypes: true });
+      folder.mtimeMs = mtimeMs;
       folder.entries = entries.length;
       for (const entry of entries) {
         if (entry.name.startsWith('.')) continue;
