@@ -20,7 +20,7 @@ import { pct } from './lib/app-in-chromium.mjs';
 
 import { freePort } from './lib/app-in-chromium.mjs';
 
-const MAIN = new URL('../apps/server/dist/main.js', import.meta.url);
+const MAIN = new URL('../apps/server/dist/cli/serve.js', import.meta.url);
 
 const DB_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const ENGINES = (process.env.BENCH_ENGINES ?? 'pglite,postgres').split(',');

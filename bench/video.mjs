@@ -59,7 +59,7 @@ async function main(only) {
     statSync(new URL('video/video-module.js', DIST));
     statSync(LONG_SONG);
     if (run('tap')) {
-      statSync(new URL('main.js', DIST));
+      statSync(new URL('cli/serve.js', DIST));
       statSync(join(ROOT, 'apps/web/dist/index.html'));
       statSync(CHROMIUM);
     }
@@ -275,7 +275,7 @@ async function untilCached(urls, timeoutMs) {
  * server through the worker's renderer (niceness, one thread).
  */
 function renderLoop(server, musicDir, songId) {
-  const admin = join(ROOT, 'apps/server/dist/admin.js');
+  const admin = join(ROOT, 'apps/server/dist/cli/admin.js');
   const env = { ...process.env, DATA_DIR: server.dataDir, MUSIC_DIR: musicDir, LOG_LEVEL: 'warn' };
   const state = { running: false, stopping: false, seconds: [], error: null };
   const loop = (async () => {

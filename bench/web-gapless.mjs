@@ -85,7 +85,7 @@ async function swapRun(server, browser, urls) {
   return measureToneBreak(samples, sampleRate, HZ);
 }
 
-if (!existsSync(join(ROOT, 'apps/web/dist/index.html')) || !existsSync(join(ROOT, 'apps/server/dist/main.js'))) {
+if (!existsSync(join(ROOT, 'apps/web/dist/index.html')) || !existsSync(join(ROOT, 'apps/server/dist/cli/serve.js'))) {
   console.error('Build first: npm run build');
   process.exit(1);
 }

@@ -147,7 +147,7 @@ async function benchQuality(server, browser) {
   line('choice -> new tier playing', gaps, `  (target p50 < 300 ms: ${ratio(pct(gaps, 50), 300)} of target)`);
 }
 
-if (!existsSync(join(ROOT, 'apps/web/dist/index.html')) || !existsSync(join(ROOT, 'apps/server/dist/main.js'))) {
+if (!existsSync(join(ROOT, 'apps/web/dist/index.html')) || !existsSync(join(ROOT, 'apps/server/dist/cli/serve.js'))) {
   console.error('Build first: npm run build');
   process.exit(1);
 }

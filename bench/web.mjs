@@ -256,7 +256,7 @@ async function sizeAt(server, viewport) {
   }
 }
 
-if (!existsSync(join(WEB_DIST, 'index.html')) || !existsSync(join(ROOT, 'apps/server/dist/main.js'))) {
+if (!existsSync(join(WEB_DIST, 'index.html')) || !existsSync(join(ROOT, 'apps/server/dist/cli/serve.js'))) {
   console.error('Build first: npm run build');
   process.exit(1);
 }

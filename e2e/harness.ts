@@ -1,5 +1,5 @@
 /**
- * End-to-end harness: the BUILT server (`node apps/server/dist/main.js`, which
+ * End-to-end harness: the BUILT server (`node apps/server/dist/cli/serve.js`, which
  * `npm test` builds first) on a free loopback port, with a temporary DATA_DIR
  * and a small copy of the demo music, plus Debian Chromium through
  * playwright-core (tooling-notes.md §4).
@@ -92,7 +92,7 @@ async function scanStatus(url: string): Promise<{ scanning: boolean; tracks: num
 }
 
 export async function startServer(options: ServerOptions = {}): Promise<ServerHandle> {
-  const entry = join(REPO_ROOT, 'apps/server/dist/main.js');
+  const entry = join(REPO_ROOT, 'apps/server/dist/cli/serve.js');
   if (!existsSync(entry)) throw new Error('The server is not built: run npm run build');
   if (!existsSync(join(REPO_ROOT, 'apps/web/dist/index.html'))) throw new Error('The web app is not built: run npm run build');
   const port = await freePort();

@@ -24,7 +24,7 @@ function attachPreviews(songIds: string[]): void {
   const clip = join(scratch, 'clip.mp4');
   execFileSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc2=size=160x160:rate=10', '-t', '2', '-pix_fmt', 'yuv420p', clip]);
   for (const id of songIds) {
-    execFileSync(process.execPath, [join(REPO_ROOT, 'apps/server/dist/admin.js'), 'video', 'add', id, clip], {
+    execFileSync(process.execPath, [join(REPO_ROOT, 'apps/server/dist/cli/admin.js'), 'video', 'add', id, clip], {
       env: { ...process.env, DATA_DIR: server.dataDir, MUSIC_DIR: server.musicDir, LOG_LEVEL: 'warn' },
       stdio: 'ignore',
     });

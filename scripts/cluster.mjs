@@ -3,7 +3,7 @@
 //
 //   npm run cluster -- 3                  (after `npm run build`; needs nginx and PostgreSQL)
 //
-// Starts N instances (`node apps/server/dist/main.js`) on free loopback ports with one
+// Starts N instances (`node apps/server/dist/cli/serve.js`) on free loopback ports with one
 // DATABASE_URL and one DATA_DIR, writes an nginx config in front of them (round robin,
 // websockets for realtime, X-Forwarded-For/-Proto, cached tiers and original files sent by
 // nginx through X-Accel-Redirect), prints the address and stops everything on Ctrl-C.
@@ -24,7 +24,7 @@ import { fileURLToPath } from 'node:url';
 import postgres from 'postgres';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const MAIN = join(ROOT, 'apps/server/dist/main.js');
+const MAIN = join(ROOT, 'apps/server/dist/cli/serve.js');
 export const DEFAULT_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/lyra_cluster';
 /** Debian installs nginx in /usr/sbin, which a user's PATH may lack. */
 const NGINX = process.env.NGINX_PATH || (existsSync('/usr/sbin/nginx') ? '/usr/sbin/nginx' : 'nginx');

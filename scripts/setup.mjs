@@ -89,7 +89,7 @@ if (ok.every((x) => !x)) {
 // 'Switch to video' work on a fresh install. Runs the built server's scanner and
 // renderer in this process; skips songs that already have a preview, and says why
 // when it cannot run (no ffmpeg, empty library, a server holding the data folder).
-const videoStep = new URL('../apps/server/dist/video/setup/demo-previews.js', import.meta.url);
+const videoStep = new URL('../apps/server/dist/cli/demo-previews.js', import.meta.url);
 if (!existsSync(videoStep)) {
   console.warn('video previews: skipped, the server is not built (npm run build)');
 } else {

@@ -36,7 +36,7 @@ export async function freePort() {
 export async function startServer({ musicDir, env = {} }) {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'lyra-bench-web-'));
-  const child = spawn(process.execPath, [join(ROOT, 'apps/server/dist/main.js')], {
+  const child = spawn(process.execPath, [join(ROOT, 'apps/server/dist/cli/serve.js')], {
     cwd: ROOT,
     env: {
       ...process.env,

@@ -26,7 +26,7 @@ export interface App {
   stop(): Promise<void>;
 }
 
-/** Builds the whole server as a value; only main.ts opens a port. */
+/** Builds the whole server as a value; only cli/serve.ts opens a port. */
 export async function createApp(deps: Deps, only: readonly ModuleName[] = ALL_MODULES): Promise<App> {
   const modules: ServerModule[] = [];
   // Order matters: the web module's SPA fallback must come last.

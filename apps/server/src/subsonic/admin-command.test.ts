@@ -26,7 +26,7 @@ async function admin(argv: string[], env: Record<string, string>) {
 /** `npm run admin -- subsonic ...` as a process (the real entry point, from the sources). */
 function adminProcess(argv: string[], env: Record<string, string>): Promise<{ code: number | null; out: string; err: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', join(REPO_ROOT, 'apps/server/src/admin.ts'), ...argv], {
+    const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', join(REPO_ROOT, 'apps/server/src/cli/admin.ts'), ...argv], {
       cwd: REPO_ROOT,
       env: { PATH: process.env.PATH ?? '', ...env },
     });

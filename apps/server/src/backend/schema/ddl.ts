@@ -4,7 +4,7 @@ import { ftsVector, quoteIdent, scalarSqlType, tableName } from './sql-names.js'
 /**
  * DDL for the collections of appwrite.json: one table per collection with a
  * typed column per attribute, the Appwrite system fields, and the declared
- * indexes. `npm run … print-migration` writes it into a migration file; see
+ * indexes. `cli/print-migration.ts` writes it into a migration file; see
  * README.md beside this file.
  */
 export function columnDefinition(attr: Attribute): string {
@@ -51,6 +51,7 @@ export function collectionDdl(collection: Collection): string {
 
 export function schemaDdl(schema: Schema): string {
   return [
+    // The generator's path when 0100-collections.sql shipped (now cli/print-migration.ts), kept so its output is unchanged.
     '-- Generated from appwrite.json by apps/server/src/backend/schema/print-migration.ts; do not edit by hand.',
     '-- One table per collection; see apps/server/src/backend/schema/README.md.',
     '',

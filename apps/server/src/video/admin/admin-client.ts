@@ -1,5 +1,6 @@
 import { request } from 'node:http';
 import type { PreviewDoc } from '../documents/video-documents.js';
+import type { VideoModule } from '../video-module.js';
 import type { AdminEndpoint } from './admin-file.js';
 
 /** What the CLI can ask for, whether of a running server or of the data folder directly. */
@@ -20,6 +21,14 @@ export class AdminError extends Error {
 export class Unreachable extends Error {
   override name = 'Unreachable';
 }
+
+/** AdminTarget over the module's own services (direct mode and the tests). */
+export const previewsTarget = (video: Pick<VideoModule, 'previews'>): AdminTarget => ({
+  add: (songId, file) => video.previews.attachVideo(songId, file),
+  render: (songId) => video.previews.renderSong(songId),
+  list: () => video.previews.list(),
+  remove: (songId) => video.previews.remove(songId),
+});
 
 /**
  * Calls the running server's admin routes. node:http rather than fetch:

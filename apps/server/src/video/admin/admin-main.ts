@@ -1,14 +1,20 @@
 import { ConfigError, loadConfig, type Config } from '../../config.js';
-import { createLogger } from '../../log.js';
+import { createLogger, type Logger } from '../../log.js';
 import { EXIT, parseCommand, runCommand, USAGE, UsageError } from './admin-cli.js';
 import { AdminError, remoteTarget, Unreachable, type AdminTarget } from './admin-client.js';
 import { adminFilePath, isProcessAlive, readAdminFile } from './admin-file.js';
-import { openDirect } from './direct-target.js';
 
 export interface AdminIo {
   out(line: string): void;
   err(line: string): void;
 }
+
+/**
+ * Opens the data folder's database in this process, as the server would, when
+ * no server holds it (the command line passes cli/direct-target.ts's openDirect);
+ * `close` releases the folder.
+ */
+export type OpenDirect = (config: Config, log: Logger) => Promise<{ target: AdminTarget; close(): Promise<void> }>;
 
 const FAILURES = new Set(['AdminError', 'VideoError', 'RenderError', 'FfmpegError']);
 
@@ -17,12 +23,14 @@ const FAILURES = new Set(['AdminError', 'VideoError', 'RenderError', 'FfmpegErro
  *
  * With a server running on DATA_DIR (DATA_DIR/admin-token names a live pid)
  * the command goes to it over loopback, because the embedded database may be
- * opened by one process only. Otherwise the CLI opens the data folder itself.
+ * opened by one process only. Otherwise the CLI opens the data folder itself,
+ * through `openDirect`.
  */
 export async function adminMain(
   argv: readonly string[],
   env: Record<string, string | undefined>,
   io: AdminIo,
+  openDirect: OpenDirect,
   cwd = process.cwd(),
 ): Promise<number> {
   let command;

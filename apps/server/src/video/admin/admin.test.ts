@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../app.js';
+import { openDirect } from '../../cli/direct-target.js';
 import { loadConfig, REPO_ROOT } from '../../config.js';
 import { openDatabase } from '../../db/open.js';
 import { silentLogger } from '../../log.js';
@@ -18,7 +19,7 @@ import { adminMain } from './admin-main.js';
 async function admin(argv: string[], env: Record<string, string>) {
   const out: string[] = [];
   const err: string[] = [];
-  const code = await adminMain(argv, env, { out: (l) => out.push(l), err: (l) => err.push(l) });
+  const code = await adminMain(argv, env, { out: (l) => out.push(l), err: (l) => err.push(l) }, openDirect);
   return { code, out: out.join('\n'), err: err.join('\n') };
 }
 
@@ -27,7 +28,7 @@ function adminProcess(argv: string[], env: Record<string, string>): Promise<{ co
   return new Promise((resolve) => {
     const child = spawn(
       process.execPath,
-      ['--conditions=source', '--import', 'tsx', join(REPO_ROOT, 'apps/server/src/admin.ts'), ...argv],
+      ['--conditions=source', '--import', 'tsx', join(REPO_ROOT, 'apps/server/src/cli/admin.ts'), ...argv],
       { cwd: REPO_ROOT, env: { PATH: process.env.PATH ?? '', ...env } },
     );
     let out = '';

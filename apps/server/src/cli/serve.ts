@@ -1,9 +1,9 @@
-import { ALL_MODULES, createApp, type ModuleName } from './app.js';
-import { ConfigError, loadConfig } from './config.js';
-import { openDatabase } from './db/open.js';
-import { createLogger } from './log.js';
+import { ALL_MODULES, createApp, type ModuleName } from '../app.js';
+import { ConfigError, loadConfig } from '../config.js';
+import { openDatabase } from '../db/open.js';
+import { createLogger } from '../log.js';
 
-/** `node main.js [--only catalogue|backend]`: reads config, opens the db, serves. */
+/** `node cli/serve.js [--only catalogue|backend]` (`npm start`): reads config, opens the db, serves. */
 async function main() {
   const config = loadConfig();
   const log = createLogger(config.LOG_LEVEL);

@@ -1,11 +1,11 @@
 /**
  * Prints the collections DDL generated from appwrite.json:
- *   npx tsx apps/server/src/backend/schema/print-migration.ts > apps/server/migrations/backend/0100-collections.sql
+ *   npx tsx apps/server/src/cli/print-migration.ts > apps/server/migrations/backend/0100-collections.sql
  * With collection ids as arguments it prints only those (for a new migration
- * that adds a collection). See README.md beside this file.
+ * that adds a collection). See backend/schema/README.md.
  */
-import { loadSchema } from './appwrite-schema.js';
-import { collectionDdl, schemaDdl } from './ddl.js';
+import { loadSchema } from '../backend/schema/appwrite-schema.js';
+import { collectionDdl, schemaDdl } from '../backend/schema/ddl.js';
 
 const schema = loadSchema();
 const only = process.argv.slice(2);
