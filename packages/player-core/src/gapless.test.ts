@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { GAPLESS, agreedEndS, decodable, decodedPositionS, followingItem, gaplessStep, handoverAtS, remainingS } from './gapless.js';
+import { GAPLESS, agreedEndS, decodable, decodedPositionS, elementLengthS, followingItem, gaplessStep, handoverAtS, remainingS } from './gapless.js';
 
 const q = (ids: string[], currentIndex: number) => ({ queue: ids.map((id) => ({ id })), currentIndex });
 
@@ -26,10 +26,36 @@ describe('gaplessStep', () => {
   it('a song shorter than the lead prefetches from its start', () => {
     expect(gaplessStep({ playing: true, positionS: 0, durationS: 6, decoded: false })).toBe('prefetch');
   });
+  it('with a crossfade, both leads count from where the next song starts', () => {
+    const fade = (positionS: number, decoded: boolean) => gaplessStep({ playing: true, positionS, durationS: 200, decoded, overlapS: 4 });
+    expect(fade(165, false)).toBe('wait');
+    expect(fade(166, false)).toBe('prefetch');
+    expect(fade(194, true)).toBe('wait');
+    expect(fade(194.5, true)).toBe('schedule');
+  });
+  it('does not follow on gaplessly from a length that is only the catalogue’s; a crossfade does', () => {
+    const step = (overlapS: number) => gaplessStep({ playing: true, positionS: 198.5 - overlapS, durationS: 200, decoded: true, overlapS, lengthExact: false });
+    expect(step(0)).toBe('wait');
+    expect(step(4)).toBe('schedule');
+  });
   it('waits while paused or before the length is known', () => {
     expect(at(199, false, false)).toBe('wait');
     expect(gaplessStep({ playing: true, positionS: 3, durationS: 0, decoded: false })).toBe('wait');
     expect(gaplessStep({ playing: true, positionS: 3, durationS: Number.NaN, decoded: false })).toBe('wait');
+  });
+});
+
+describe('elementLengthS', () => {
+  it('a first transcode still streaming knows only what it has read: the catalogue’s length stands in', () => {
+    expect(elementLengthS(6.2, 12)).toEqual({ lengthS: 12, exact: false });
+    expect(elementLengthS(Number.NaN, 12)).toEqual({ lengthS: 12, exact: false });
+    expect(elementLengthS(Number.POSITIVE_INFINITY, 12)).toEqual({ lengthS: 12, exact: false });
+  });
+  it('the element’s own length once it reaches the catalogue’s (whole seconds), or when there is none', () => {
+    expect(elementLengthS(11.6, 12)).toEqual({ lengthS: 11.6, exact: true });
+    expect(elementLengthS(12.4, 12)).toEqual({ lengthS: 12.4, exact: true });
+    expect(elementLengthS(3.0237, null)).toEqual({ lengthS: 3.0237, exact: true });
+    expect(elementLengthS(3.0237, 0)).toEqual({ lengthS: 3.0237, exact: true });
   });
 });
 

@@ -21,6 +21,8 @@ export const GAPLESS = {
   END_AGREE_S: 0.02,
   /** Closer to the end than this, the latest reading is used alone. */
   END_LAST_CHANCE_S: 0.3,
+  /** The catalogue's lengths are whole seconds: an element's length this close to it is the whole song's. */
+  CATALOGUE_LENGTH_SLACK_S: 0.5,
 } as const;
 
 /**
@@ -41,19 +43,46 @@ export function remainingS(positionS: number, durationS: number): number {
   return Math.max(0, durationS - positionS);
 }
 
+/**
+ * The length of the song the audio element plays. While a first transcode
+ * streams, the element knows only the part it has read, a few seconds ahead
+ * of the position: the catalogue's length (whole seconds) stands in, not
+ * `exact`, until the element's reaches it. Without a catalogue length the
+ * element's is taken as it is.
+ */
+export function elementLengthS(elementS: number, catalogueS: number | null | undefined): { lengthS: number; exact: boolean } {
+  if (!catalogueS || catalogueS <= 0) return { lengthS: elementS, exact: true };
+  if (Number.isFinite(elementS) && elementS >= catalogueS - GAPLESS.CATALOGUE_LENGTH_SLACK_S) return { lengthS: elementS, exact: true };
+  return { lengthS: catalogueS, exact: false };
+}
+
 /** What to do for the following song, now. */
 export type GaplessStep = 'wait' | 'prefetch' | 'schedule';
 
 /**
  * Prefetch once the current song is within PREFETCH_LEAD_S of its end (or is
  * shorter than that), schedule once within SCHEDULE_LEAD_S and its audio is
- * decoded. Nothing while paused or before the length is known.
+ * decoded. Nothing while paused or before the length is known. With a
+ * crossfade the next song starts `overlapS` before the end (crossfade.ts),
+ * and both leads count from there. A song that follows on without one
+ * starts on the exact sample the current one ends: not while that end is
+ * only the catalogue's (`lengthExact` false, elementLengthS); a fade is
+ * not hurt by a fraction of a second.
  */
-export function gaplessStep(p: { playing: boolean; positionS: number; durationS: number; decoded: boolean }): GaplessStep {
+export function gaplessStep(p: {
+  playing: boolean;
+  positionS: number;
+  durationS: number;
+  decoded: boolean;
+  overlapS?: number;
+  lengthExact?: boolean;
+}): GaplessStep {
   if (!p.playing || !(p.durationS > 0)) return 'wait';
-  const left = remainingS(p.positionS, p.durationS);
+  const overlapS = Math.max(0, p.overlapS ?? 0);
+  const left = remainingS(p.positionS, p.durationS) - overlapS;
   if (!p.decoded) return left <= GAPLESS.PREFETCH_LEAD_S ? 'prefetch' : 'wait';
-  return left <= GAPLESS.SCHEDULE_LEAD_S ? 'schedule' : 'wait';
+  if (left > GAPLESS.SCHEDULE_LEAD_S) return 'wait';
+  return p.lengthExact === false && overlapS === 0 ? 'wait' : 'schedule';
 }
 
 /** Songs too long to hold decoded are left to the audio element. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isLoudnessMode, normalisationGain, playingAlbumInOrder } from './loudness.js';
+import { isLoudnessMode, normalisationGain, normalisedPeak, playingAlbumInOrder } from './loudness.js';
 
 const song = (album: string, trackGain: number, albumGain: number | null, trackPeak = 0.5, albumPeak: number | null = 0.5) => ({
   album: { id: album },
@@ -34,6 +34,21 @@ describe('normalisationGain', () => {
     expect(normalisationGain(song('a', 10, null, 0.9), 'track', false)).toBe(1.1111);
     // Without a peak figure the gain stands.
     expect(normalisationGain({ replayGain: { trackGain: 6, trackPeak: null, albumGain: null, albumPeak: null } }, 'track', false)).toBe(1.9953);
+  });
+});
+
+describe('normalisedPeak', () => {
+  it('is the peak the chosen gain leads to, at most full scale', () => {
+    // -6 dB (x0.5012) on a peak of 0.5; album -4 dB (x0.631) on 0.5.
+    expect(normalisedPeak(song('a', -6, -4), 'track', false)).toBeCloseTo(0.2506, 4);
+    expect(normalisedPeak(song('a', -6, -4), 'album', false)).toBeCloseTo(0.3155, 4);
+    // Lifted as far as the peak allows: full scale.
+    expect(normalisedPeak(song('a', 10, null, 0.5), 'track', false)).toBe(1);
+  });
+  it('off plays the song as it is: its own peak, else full scale', () => {
+    expect(normalisedPeak(song('a', -6, -4, 0.8), 'off', false)).toBe(0.8);
+    expect(normalisedPeak({ album: { id: 'a' } }, 'auto', false)).toBe(1);
+    expect(normalisedPeak({ replayGain: { trackGain: -6, trackPeak: null, albumGain: null, albumPeak: null } }, 'track', false)).toBeCloseTo(0.5012, 4);
   });
 });
 

@@ -20,11 +20,22 @@ interface QueueSong {
   replayGain?: ReplayGain | null;
 }
 
+/** Two songs of one album (a song without an album shares it with none). */
+export const sameAlbum = (a: QueueSong | undefined, b: QueueSong | undefined): boolean =>
+  !!a?.album?.id && a.album.id === b?.album?.id;
+
 /** True when the song at `index` sits between songs of its own album: an album played in order. */
 export function playingAlbumInOrder(queue: readonly QueueSong[], index: number): boolean {
-  const album = queue[index]?.album?.id;
-  if (!album) return false;
-  return queue[index - 1]?.album?.id === album || queue[index + 1]?.album?.id === album;
+  const song = queue[index];
+  return sameAlbum(song, queue[index - 1]) || sameAlbum(song, queue[index + 1]);
+}
+
+/** The gain figure the mode picks for a song and its peak; null when the song plays as it is. */
+function chosenGain(song: QueueSong | undefined, mode: LoudnessMode, albumInOrder: boolean): { db: number; peak: number | null } | null {
+  const rg = song?.replayGain;
+  if (mode === 'off' || !rg) return null;
+  const useAlbum = (mode === 'album' || (mode === 'auto' && albumInOrder)) && rg.albumGain != null;
+  return { db: useAlbum ? rg.albumGain! : rg.trackGain, peak: (useAlbum ? rg.albumPeak : rg.trackPeak) ?? null };
 }
 
 /**
@@ -32,12 +43,22 @@ export function playingAlbumInOrder(queue: readonly QueueSong[], index: number):
  * song's peak never goes past full scale (no clipping, no limiter needed).
  */
 export function normalisationGain(song: QueueSong | undefined, mode: LoudnessMode, albumInOrder: boolean): number {
-  const rg = song?.replayGain;
-  if (mode === 'off' || !rg) return UNITY;
-  const useAlbum = (mode === 'album' || (mode === 'auto' && albumInOrder)) && rg.albumGain != null;
-  const db = useAlbum ? rg.albumGain! : rg.trackGain;
-  const peak = (useAlbum ? rg.albumPeak : rg.trackPeak) ?? null;
-  const gain = 10 ** (db / 20);
-  const ceiling = peak && peak > 0 ? 1 / peak : Number.POSITIVE_INFINITY;
+  const chosen = chosenGain(song, mode, albumInOrder);
+  if (!chosen) return UNITY;
+  const gain = 10 ** (chosen.db / 20);
+  const ceiling = chosen.peak && chosen.peak > 0 ? 1 / chosen.peak : Number.POSITIVE_INFINITY;
   return Math.round(Math.min(gain, ceiling) * 1e4) / 1e4;
+}
+
+/**
+ * How close to full scale the song's loudest sample comes once its gain is
+ * applied (0-1): the measured peak times the gain, or the gain alone when no
+ * peak is known (the song may reach full scale). A crossfade reads it to keep
+ * two songs' sum from clipping.
+ */
+export function normalisedPeak(song: QueueSong | undefined, mode: LoudnessMode, albumInOrder: boolean): number {
+  const chosen = chosenGain(song, mode, albumInOrder);
+  const peak = chosen ? chosen.peak : (song?.replayGain?.trackPeak ?? null);
+  const gain = normalisationGain(song, mode, albumInOrder);
+  return Math.min(1, gain * (peak != null && peak > 0 ? peak : 1));
 }

@@ -5,13 +5,30 @@ import { FakeAudio } from '../../test/fake-audio.js';
 import { makeSongs } from '../../test/songs.js';
 import { createAudioEngine, type AudioEngine } from './audio-engine.js';
 import type { DecodedVoice } from './decoded-voice.js';
-import { createPlaybackOutput, type PlaybackOutput } from './playback-output.js';
+import type { Fader } from './fader.js';
+import { createPlaybackOutput, type Crossfade, type PlaybackOutput } from './playback-output.js';
 import { usePlayerStore } from './player-store.js';
+
+/** A crossfade gain double: where it stands ('full', 'silent', or fading along a curve from a time). */
+class FakeFader implements Fader {
+  state = 'full';
+  fade(curve: Float32Array, startS: number, durationS: number) {
+    this.state = `${curve[0]}→${curve.at(-1)} at ${startS} for ${durationS}`;
+  }
+  settle() {
+    this.state = 'full';
+  }
+  silence() {
+    this.state = 'silent';
+  }
+}
 
 /** A decoded song double: a FakeAudio that records when it was put on the clock. */
 class FakeVoice extends FakeAudio implements DecodedVoice {
   startedAtS: number | null = null;
   disposed = false;
+  level = 1;
+  fader = new FakeFader();
   constructor(src: string) {
     super();
     this.src = src;
@@ -34,6 +51,8 @@ const initial = usePlayerStore.getState();
 const actions = () => usePlayerStore.getState().actions;
 const current = () => usePlayerStore.getState().queue[usePlayerStore.getState().currentIndex];
 let element: FakeAudio;
+let elementFader: FakeFader;
+let elementLevels: number[];
 let output: PlaybackOutput;
 let engine: AudioEngine;
 let played: string[];
@@ -44,7 +63,9 @@ beforeEach(async () => {
   sessionStorage.clear();
   usePlayerStore.setState({ ...initial, queue: [], currentIndex: -1 }, true);
   element = new FakeAudio();
-  output = createPlaybackOutput(element);
+  elementFader = new FakeFader();
+  elementLevels = [];
+  output = createPlaybackOutput(element, { fader: () => elementFader, setLevel: (g) => void elementLevels.push(g) });
   played = [];
   engine = createAudioEngine({ audio: output, store: usePlayerStore, quality: () => '320kbps', onPlayed: (s) => played.push(s.id) });
   songs = makeSongs(3);
@@ -143,5 +164,79 @@ describe('gapless hand-over between two decoded songs', () => {
     await vi.advanceTimersByTimeAsync(1_000);
     expect(second.disposed).toBe(true);
     expect(played).toEqual(['song0001', 'song0002', 'song0003']);
+  });
+});
+
+describe('crossfade hand-over', () => {
+  const fade: Crossfade = { durationS: 4, out: new Float32Array([1, 0.5, 0]), in: new Float32Array([0, 0.5, 1]) };
+
+  /** Schedules song 2 at clock 1.0 s, fading over 4 s (the element ends at 5 s). */
+  function crossfade(): FakeVoice {
+    const voice = new FakeVoice('/media/song0002/320.mp4');
+    output.handOver(voice, 1, () => 0, () => {
+      engine.handedOver(songs[1]!.id);
+      actions().next();
+    }, fade);
+    return voice;
+  }
+
+  it('the next song fades in as the current one fades out, which plays on under it to its end', async () => {
+    element.currentTime = 175;
+    const voice = crossfade();
+    expect(voice.fader.state).toBe('0→1 at 1 for 4');
+    expect(elementFader.state).toBe('1→0 at 1 for 4');
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(current()?.id).toBe('song0002');
+    expect(output.voice).toBe(voice);
+    expect(played).toEqual(['song0001', 'song0002']);
+    // Unlike a gapless hand-over, the element is not stopped: it is fading out.
+    expect(element.paused).toBe(false);
+    expect(usePlayerStore.getState().isPlaying).toBe(true);
+    // Once the fade is done (and a moment to play out), the element is let go.
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(element.paused).toBe(true);
+    expect(usePlayerStore.getState().isPlaying).toBe(true);
+  });
+
+  it('each song keeps its own loudness gain through the fade: a new one goes to the song that follows', async () => {
+    output.level = 0.5;
+    const voice = crossfade();
+    expect(voice.level).toBe(0.5);
+    await vi.advanceTimersByTimeAsync(1_000);
+    elementLevels = [];
+    output.level = 0.8;
+    expect(voice.level).toBe(0.8);
+    expect(elementLevels).toEqual([]);
+  });
+
+  it('pausing in the fade silences the song that ends and brings the next to full', async () => {
+    const voice = crossfade();
+    await vi.advanceTimersByTimeAsync(1_000);
+    actions().setPlaying(false);
+    expect(elementFader.state).toBe('silent');
+    expect(voice.fader.state).toBe('full');
+    expect(voice.paused).toBe(true);
+    await vi.advanceTimersByTimeAsync(200);
+    expect(element.paused).toBe(true);
+  });
+
+  it('a skip in the fade stops both; the element plays the new song at full and at its own level', async () => {
+    const voice = crossfade();
+    await vi.advanceTimersByTimeAsync(1_000);
+    output.level = 0.3;
+    actions().next();
+    await vi.advanceTimersByTimeAsync(200);
+    expect(voice.disposed).toBe(true);
+    expect(element.src).toBe('https://music.example/media/song0003/320kbps.mp4');
+    expect(elementFader.state).toBe('full');
+    expect(elementLevels.at(-1)).toBe(0.3);
+  });
+
+  it('called off before it starts (a pause), the current song stays at full', () => {
+    const voice = crossfade();
+    actions().setPlaying(false);
+    expect(voice.disposed).toBe(true);
+    expect(elementFader.state).toBe('full');
+    expect(current()?.id).toBe('song0001');
   });
 });

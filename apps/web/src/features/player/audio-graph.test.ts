@@ -6,6 +6,14 @@ import { createAudioGraph } from './audio-graph.js';
 function fakeContext(state: AudioContextState = 'running', startsOnResume = true) {
   const connections: string[] = [];
   const gain = { value: 1, setTargetAtTime: vi.fn((v: number) => (gain.value = v)) };
+  // Made in this order: the element's crossfade gain, its normalisation gain, the mix.
+  const names = ['fade', 'gain', 'mix'];
+  const node = (name: string, param: object) => ({
+    name,
+    gain: param,
+    context: ctx,
+    connect: (n: { name?: string }) => (connections.push(`${name}->${n.name ?? 'destination'}`), n),
+  });
   const ctx = {
     state,
     currentTime: 0,
@@ -13,8 +21,11 @@ function fakeContext(state: AudioContextState = 'running', startsOnResume = true
       if (startsOnResume) ctx.state = 'running';
     }),
     close: vi.fn(async () => {}),
-    createGain: () => ({ gain, context: ctx, connect: (n: unknown) => (connections.push('gain->destination'), n) }),
-    createMediaElementSource: () => ({ connect: (n: unknown) => (connections.push('element->gain'), n) }),
+    createGain: () => {
+      const name = names.shift()!;
+      return node(name, name === 'gain' ? gain : { value: 1 });
+    },
+    createMediaElementSource: () => node('element', {}),
     destination: {},
   };
   return { ctx: ctx as unknown as AudioContext, raw: ctx, gain, connections };
@@ -32,14 +43,16 @@ describe('audio graph', () => {
     expect(audio.getAttribute('data-normalisation-gain')).toBe('1');
     await graph.attach();
     expect(graph.active).toBe(true);
-    expect(f.connections).toEqual(['element->gain', 'gain->destination']);
+    expect(f.connections).toEqual(['element->fade', 'fade->gain', 'gain->mix', 'mix->destination']);
+    // Decoded songs join the mix, after the element's own gains.
+    expect((graph.output?.input as unknown as { name: string }).name).toBe('mix');
     expect(f.gain.value).toBe(0.5);
     expect(audio.getAttribute('data-normalisation-gain')).toBe('0.5');
     graph.setGain(0.8);
     expect(f.gain.setTargetAtTime).toHaveBeenCalledWith(0.8, 0, 0.03);
     // Made once.
     await graph.attach();
-    expect(f.connections).toHaveLength(2);
+    expect(f.connections).toHaveLength(4);
   });
 
   it('leaves the element alone when the context will not start (it would be silent)', async () => {

@@ -1,9 +1,12 @@
+import { paramFader, type Fader } from './fader.js';
+
 /**
- * The audio element through Web Audio: element → gain → speakers, for volume
- * normalisation. Made on the first play the page may make sound for, and
- * only once the AudioContext runs: an element routed into a suspended
- * context is silent, so a context that will not start is dropped and the
- * element keeps playing directly.
+ * The audio element through Web Audio: element → crossfade → gain → mix →
+ * speakers, for volume normalisation and crossfades (decoded songs join the
+ * mix with gains of their own). Made on the first play the page may make
+ * sound for, and only once the AudioContext runs: an element routed into a
+ * suspended context is silent, so a context that will not start is dropped
+ * and the element keeps playing directly.
  *
  * Web Audio reads only same-origin or CORS-enabled media (anything else is
  * silence). The graph is therefore made for a same-origin source, and once
@@ -14,11 +17,14 @@ export interface AudioGraph {
   prepare(url: string): void;
   /** Once the element plays: makes the graph if it can (same-origin source, running context). */
   attach(): Promise<void>;
-  /** The linear gain; applied smoothly (no click). Kept until the graph exists. */
+  /** The linear gain of the element's song; applied smoothly (no click). Kept until the graph exists. */
   setGain(gain: number): void;
   readonly active: boolean;
-  /** Once made: its clock and the node other sources join (before the gain), for gapless playback. */
-  readonly output: { context: BaseAudioContext; input: AudioNode } | null;
+  /**
+   * Once made: its clock, the mix other sources join (after the element's
+   * gain: each brings its own), and the element's crossfade gain.
+   */
+  readonly output: { context: BaseAudioContext; input: AudioNode; elementFader: Fader } | null;
 }
 
 interface GraphDeps {
@@ -32,6 +38,7 @@ const RAMP_S = 0.03;
 
 export function createAudioGraph({ audio, createContext = () => new AudioContext(), origin = location.origin }: GraphDeps): AudioGraph {
   let gainNode: GainNode | null = null;
+  let output: { context: BaseAudioContext; input: AudioNode; elementFader: Fader } | null = null;
   let attaching: Promise<void> | null = null;
   let wanted = 1;
   const sameOrigin = (url: string) => {
@@ -48,7 +55,7 @@ export function createAudioGraph({ audio, createContext = () => new AudioContext
       return gainNode != null;
     },
     get output() {
-      return gainNode ? { context: gainNode.context, input: gainNode } : null;
+      return output;
     },
     prepare(url) {
       if (gainNode && !sameOrigin(url)) audio.crossOrigin = 'anonymous';
@@ -61,10 +68,13 @@ export function createAudioGraph({ audio, createContext = () => new AudioContext
           ctx = createContext();
           if (ctx.state !== 'running') await ctx.resume();
           if (ctx.state !== 'running') throw new Error('the audio context did not start');
+          const fade = ctx.createGain();
           const node = ctx.createGain();
+          const mix = ctx.createGain();
           node.gain.value = wanted;
-          ctx.createMediaElementSource(audio).connect(node).connect(ctx.destination);
+          ctx.createMediaElementSource(audio).connect(fade).connect(node).connect(mix).connect(ctx.destination);
           gainNode = node;
+          output = { context: ctx, input: mix, elementFader: paramFader(fade.gain, ctx) };
           show();
         } catch {
           await ctx?.close().catch(() => {});

@@ -17,18 +17,36 @@ class FakeSource {
     this.stopped = true;
   }
 }
+/** A gain's parameter: its value and the automation asked of it. */
+function fakeParam() {
+  const calls: string[] = [];
+  return {
+    calls,
+    value: 1,
+    cancelScheduledValues: () => void calls.push('cancel'),
+    setValueAtTime: (v: number, t: number) => void calls.push(`${v} at ${t}`),
+    setTargetAtTime: (v: number, t: number) => void calls.push(`towards ${v} from ${t}`),
+    setValueCurveAtTime: (c: Float32Array, t: number, d: number) => void calls.push(`${c[0]}→${c.at(-1)} from ${t} for ${d}`),
+  };
+}
 function fakeContext() {
   const sources: FakeSource[] = [];
+  /** In the order the voice makes them: crossfade, loudness, volume. */
+  const gains: ReturnType<typeof fakeParam>[] = [];
   const ctx = {
     currentTime: 0,
-    createGain: () => ({ gain: { value: 1 }, connect() {}, disconnect() {} }),
+    createGain: () => {
+      const gain = fakeParam();
+      gains.push(gain);
+      return { gain, connect() {}, disconnect() {} };
+    },
     createBufferSource: () => {
       const s = new FakeSource();
       sources.push(s);
       return s;
     },
   };
-  return { ctx, sources };
+  return { ctx, sources, gains };
 }
 
 let f: ReturnType<typeof fakeContext>;
@@ -92,5 +110,28 @@ describe('a decoded song on the audio clock', () => {
     expect(voice.currentTime).toBe(3);
     await voice.play();
     expect(f.sources[1]!.started).toEqual([3, 0]);
+  });
+
+  it('keeps its loudness gain apart from its volume: set outright before it starts, moved smoothly while it plays', () => {
+    const [, level, volume] = f.gains;
+    voice.volume = 0.7;
+    voice.level = 0.5;
+    expect([level!.value, volume!.value]).toEqual([0.5, 0.7]);
+    voice.startAt(0);
+    f.ctx.currentTime = 1;
+    voice.level = 0.25;
+    expect(level!.calls.at(-1)).toBe('towards 0.25 from 1');
+    expect(voice.level).toBe(0.25);
+    expect(volume!.value).toBe(0.7);
+  });
+
+  it('fades along a curve on the audio clock, and back to full when a fade is cut short', () => {
+    const [fade] = f.gains;
+    voice.fader.fade(new Float32Array([0, 0.7, 1]), 5, 4);
+    expect(fade!.calls).toEqual(['cancel', '0→1 from 5 for 4']);
+    f.ctx.currentTime = 6;
+    fade!.value = 0.4;
+    voice.fader.settle();
+    expect(fade!.calls.slice(2)).toEqual(['cancel', '0.4 at 6', 'towards 1 from 6']);
   });
 });

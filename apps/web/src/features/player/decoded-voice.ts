@@ -1,9 +1,12 @@
 import { decodedPositionS } from '@lyra/player-core/gapless';
 import type { AudioLike } from './audio-engine-types.js';
+import { paramFader, type Fader } from './fader.js';
 import type { Ranges } from './source-address.js';
 
 /** How often a playing decoded song reports its position, like an element's timeupdate. */
 const TICK_MS = 250;
+/** How fast a new loudness gain is reached while it plays (time constant), as on the element. */
+const LEVEL_RAMP_S = 0.03;
 
 /**
  * A song decoded in memory (an AudioBuffer), played through Web Audio with the
@@ -17,14 +20,25 @@ export interface DecodedVoice extends AudioLike {
   startAt(whenS: number): void;
   /** The audio-clock time it ends if left playing; NaN while paused. */
   endsAtS(): number;
+  /** Its loudness-normalisation gain (linear), kept apart from the volume. */
+  level: number;
+  /** Its crossfade gain (fading in as the song before fades out, or out at its own end). */
+  readonly fader: Fader;
   /** Stops and lets go of the audio, without events (a song that will not play). */
   dispose(): void;
 }
 
 export function createDecodedVoice(ctx: BaseAudioContext, buffer: AudioBuffer, output: AudioNode, src: string): DecodedVoice {
   const target = new EventTarget();
+  // source → crossfade → loudness → volume → output
+  const fadeNode = ctx.createGain();
+  const levelNode = ctx.createGain();
   const gain = ctx.createGain();
+  fadeNode.connect(levelNode);
+  levelNode.connect(gain);
   gain.connect(output);
+  const fader = paramFader(fadeNode.gain, ctx);
+  let level = 1;
   const durationS = buffer.duration;
   let node: AudioBufferSourceNode | null = null;
   let startedAtS = 0;
@@ -54,7 +68,7 @@ export function createDecodedVoice(ctx: BaseAudioContext, buffer: AudioBuffer, o
     halt();
     const n = ctx.createBufferSource();
     n.buffer = buffer;
-    n.connect(gain);
+    n.connect(fadeNode);
     n.onended = () => {
       if (node !== n) return;
       halt();
@@ -95,6 +109,17 @@ export function createDecodedVoice(ctx: BaseAudioContext, buffer: AudioBuffer, o
     set volume(v: number) {
       gain.gain.value = v;
     },
+    get level() {
+      return level;
+    },
+    set level(v: number) {
+      level = v;
+      // Set outright before it starts; moved smoothly while it plays.
+      levelNode.gain.cancelScheduledValues(0);
+      if (paused) levelNode.gain.value = v;
+      else levelNode.gain.setTargetAtTime(v, ctx.currentTime, LEVEL_RAMP_S);
+    },
+    fader,
     get currentTime() {
       return position();
     },
@@ -129,6 +154,8 @@ export function createDecodedVoice(ctx: BaseAudioContext, buffer: AudioBuffer, o
     dispose() {
       halt();
       paused = true;
+      fadeNode.disconnect();
+      levelNode.disconnect();
       gain.disconnect();
     },
     addEventListener: target.addEventListener.bind(target),

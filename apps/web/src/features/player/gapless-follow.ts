@@ -1,5 +1,7 @@
 import type { Song } from '@lyra/contracts/catalogue';
-import { agreedEndS, decodable, followingItem, gaplessStep, handoverAtS, remainingS } from '@lyra/player-core/gapless';
+import { crossfadeCurves, crossfadeLengthS, crossfadeWindow } from '@lyra/player-core/crossfade';
+import { agreedEndS, decodable, elementLengthS, followingItem, gaplessStep, handoverAtS, remainingS } from '@lyra/player-core/gapless';
+import { normalisedPeak, playingAlbumInOrder, type LoudnessMode } from '@lyra/player-core/loudness';
 import type { StoreApi } from 'zustand';
 import { createDecodedVoice } from './decoded-voice.js';
 import type { PlaybackOutput } from './playback-output.js';
@@ -17,15 +19,26 @@ export interface GaplessDeps {
   songBytes: (song: Song) => Promise<{ url: string; bytes: ArrayBuffer } | null>;
   /** The song has taken over: the engine treats it as loaded and the queue moves on. */
   onHandOver: (song: Song) => void;
+  /** The crossfade setting in seconds (0: off, the default). */
+  crossfadeS?: () => number;
+  /** The loudness mode, for the songs' peaks through a crossfade (none given: off). */
+  loudnessMode?: () => LoudnessMode;
+}
+
+/** How loud the current song and the next can get once normalised (crossfadeCurves keeps their sum from clipping). */
+function peaks({ queue, currentIndex }: PlayerState, mode: LoudnessMode) {
+  const at = (i: number) => normalisedPeak(queue[i], mode, playingAlbumInOrder(queue, i));
+  return { outPeak: at(currentIndex), inPeak: at((currentIndex + 1) % queue.length) };
 }
 
 /**
  * Gapless playback (rules in player-core's gapless.ts): while a song
  * plays, the one that follows is fetched and decoded ahead, then started on
  * the audio clock where the current one ends, and the output switches to it
- * at that moment. Without a running Web Audio graph (or for a song too long
- * to hold decoded, or one that fails to decode) the element follows on as
- * before.
+ * at that moment. With a crossfade (player-core's crossfade.ts) it starts
+ * that much earlier and the two songs' gains cross over until the first one
+ * ends. Without a running Web Audio graph (or for a song too long to hold
+ * decoded, or one that fails to decode) the element follows on as before.
  */
 export function followGapless(deps: GaplessDeps): () => void {
   let prepared: { id: string; buffer: AudioBuffer; url: string } | null = null;
@@ -61,11 +74,25 @@ export function followGapless(deps: GaplessDeps): () => void {
     if (output.armed && armedFor !== following?.id) output.disarm();
     if (!output.armed) armedFor = null;
     if (!graph || !following || !decodable(following.duration) || output.armed) return;
+    const decoded = prepared?.id === following.id ? prepared.buffer : null;
+    const current = state.queue[state.currentIndex];
+    // A decoded song knows its length; the element may not yet (a first transcode streaming).
+    const length = output.voice ? { lengthS: output.duration, exact: true } : elementLengthS(output.duration, current?.duration);
+    const overlapS = crossfadeLengthS({
+      settingS: deps.crossfadeS?.() ?? 0,
+      current,
+      following,
+      currentDurationS: length.lengthS,
+      // Until it is decoded, the catalogue's length.
+      followingDurationS: decoded?.duration ?? following.duration ?? Number.NaN,
+    });
     const step = gaplessStep({
       playing: state.isPlaying && !output.paused,
       positionS: output.currentTime,
-      durationS: output.duration,
-      decoded: prepared?.id === following.id,
+      durationS: length.lengthS,
+      decoded: decoded != null,
+      overlapS,
+      lengthExact: length.exact,
     });
     if (step === 'prefetch') prefetch(following, graph.context);
     if (step !== 'schedule' || !prepared) {
@@ -74,22 +101,28 @@ export function followGapless(deps: GaplessDeps): () => void {
     }
     const { buffer, url } = prepared;
     const clock = () => graph.context.currentTime;
-    const current = output.voice;
-    let whenS: number | null;
-    if (current) whenS = current.endsAtS();
+    let endS: number | null;
+    if (output.voice) endS = output.voice.endsAtS();
     else {
-      endReadings.push(handoverAtS({ clockS: clock(), positionS: output.currentTime, durationS: output.duration }));
-      whenS = agreedEndS(endReadings, remainingS(output.currentTime, output.duration));
+      endReadings.push(handoverAtS({ clockS: clock(), positionS: output.currentTime, durationS: length.lengthS }));
+      endS = agreedEndS(endReadings, remainingS(output.currentTime, length.lengthS) - overlapS);
     }
-    if (whenS == null || !Number.isFinite(whenS)) return;
+    if (endS == null || !Number.isFinite(endS)) return;
     endReadings = [];
     armedFor = following.id;
     const voice = createDecodedVoice(graph.context, buffer, graph.input, url);
-    output.handOver(voice, Math.max(whenS, clock()), clock, () => {
-      armedFor = null;
-      if (prepared?.id === following.id) prepared = null;
-      deps.onHandOver(following);
-    });
+    const { startS, durationS } = crossfadeWindow({ endS, lengthS: overlapS, clockS: clock() });
+    output.handOver(
+      voice,
+      startS,
+      clock,
+      () => {
+        armedFor = null;
+        if (prepared?.id === following.id) prepared = null;
+        deps.onHandOver(following);
+      },
+      durationS > 0 ? { durationS, ...crossfadeCurves(peaks(state, deps.loudnessMode?.() ?? 'off')) } : undefined,
+    );
   };
 
   const timer = setInterval(check, CHECK_MS);

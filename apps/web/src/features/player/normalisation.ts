@@ -9,7 +9,8 @@ import type { PlayerState } from './player-store.js';
  */
 export function followNormalisation(deps: {
   store: Pick<StoreApi<PlayerState>, 'getState' | 'subscribe'>;
-  graph: AudioGraph;
+  /** Where the current song's gain goes (the playback output, which gives it to the source playing that song). */
+  graph: Pick<AudioGraph, 'setGain'>;
   mode: () => LoudnessMode;
   onModeChange: (listener: () => void) => () => void;
 }): () => void {

@@ -1,5 +1,6 @@
 import type { AudioLike } from './audio-engine-types.js';
 import type { DecodedVoice } from './decoded-voice.js';
+import type { Fader } from './fader.js';
 
 /** The element events the engine listens to, passed on from whichever source plays. */
 const EVENTS = [
@@ -19,35 +20,73 @@ const EVENTS = [
 
 /** How long a decoded song that handed over is left to play out its end before it is let go. */
 const PLAY_OUT_MS = 1_000;
+/** A fading-out song cut short is silenced over this long before it stops (no click). */
+const CUT_MS = 100;
+
+/** A crossfade at a hand-over (crossfade.ts in player-core): its length from the hand-over time, and the two gain curves. */
+export interface Crossfade {
+  durationS: number;
+  /** The song that ends, from 1 to 0. */
+  out: Float32Array;
+  /** The song that follows, from 0 to 1. */
+  in: Float32Array;
+}
+
+/** The element's own gains in the Web Audio graph (audio-graph.ts), once it exists. */
+export interface ElementGains {
+  /** Its crossfade gain; null while there is no graph. */
+  fader(): Fader | null;
+  /** Sets the loudness-normalisation gain of the song the element plays. */
+  setLevel(gain: number): void;
+}
 
 /**
  * What the engine plays through: the audio element, or a decoded song that
- * took over from it at the exact end of the previous one (gapless playback).
- * It looks like one element to the engine. Pointing it at an address (a new
- * load, a retry, a quality change, video mode) always goes back to the
- * element; pausing, seeking or a new load call off a hand-over that was
- * scheduled but has not happened yet.
+ * took over from it at the exact end of the previous one (gapless playback),
+ * or some seconds before it with a crossfade. It looks like one element to
+ * the engine. Pointing it at an address (a new load, a retry, a quality
+ * change, video mode) always goes back to the element; pausing, seeking or a
+ * new load call off a hand-over that was scheduled but has not happened yet.
+ *
+ * Through a crossfade the song that ended for the engine plays on, fading
+ * out, as the tail; pausing, seeking or a new load silence it at once and
+ * bring the song that followed to full. Each source keeps the loudness gain
+ * of its own song (`level`), so the two songs keep their own levels while
+ * they overlap.
  */
 export interface PlaybackOutput extends AudioLike {
   /** The decoded song playing now, if the element is not the one playing. */
   readonly voice: DecodedVoice | null;
   /** A hand-over is scheduled and has not happened yet. */
   readonly armed: boolean;
+  /** The loudness-normalisation gain of the current song, given to the source that plays it. */
+  level: number;
   /**
-   * Starts `next` at `whenS` on the audio clock, where the current source ends,
-   * and makes it the one playing at that time (or as soon as the current one
-   * reports its end). `onSwitch` runs at the switch, before `next`'s events.
+   * Starts `next` at `whenS` on the audio clock, where the current source ends
+   * (or, with `crossfade`, that long before), and makes it the one playing at
+   * that time (or as soon as the current one reports its end). `onSwitch` runs
+   * at the switch, before `next`'s events.
    */
-  handOver(next: DecodedVoice, whenS: number, clock: () => number, onSwitch: () => void): void;
+  handOver(next: DecodedVoice, whenS: number, clock: () => number, onSwitch: () => void, crossfade?: Crossfade): void;
   /** Calls off a scheduled hand-over. */
   disarm(): void;
 }
 
-export function createPlaybackOutput(element: AudioLike): PlaybackOutput {
+export function createPlaybackOutput(element: AudioLike, elementGains?: ElementGains): PlaybackOutput {
   const target = new EventTarget();
   let voice: DecodedVoice | null = null;
-  let pending: { next: DecodedVoice; timer: ReturnType<typeof setTimeout>; onSwitch: () => void } | null = null;
+  let pending: {
+    next: DecodedVoice;
+    timer: ReturnType<typeof setTimeout>;
+    onSwitch: () => void;
+    crossfade: Crossfade | null;
+    /** The current source's fader, when a crossfade will fade it out. */
+    fadingOut: Fader | null;
+  } | null = null;
+  /** The song still fading out after a crossfade hand-over: a decoded one, or the element (voice null). */
+  let tail: { voice: DecodedVoice | null; fader: Fader | null; timer: ReturnType<typeof setTimeout> } | null = null;
   let volume = element.volume;
+  let level = 1;
   const active = (): AudioLike => voice ?? element;
 
   const forward = (from: () => AudioLike) => (e: Event) => {
@@ -62,15 +101,12 @@ export function createPlaybackOutput(element: AudioLike): PlaybackOutput {
   const fromElement = forward(() => element);
   for (const type of EVENTS) element.addEventListener(type, fromElement);
 
-  /** Stops listening to the decoded song; `playOut` lets it finish its last moments first (a hand-over). */
-  const dropVoice = (playOut = false) => {
-    if (!voice) return;
+  /** Stops listening to the decoded song, and returns it, still playing. */
+  const detachVoice = (): DecodedVoice | null => {
     const old = voice;
     voice = null;
-    for (const type of EVENTS) old.removeEventListener(type, fromVoice);
-    // The switch timer may run a few ms before the audio clock reaches the old song's end.
-    if (playOut) setTimeout(() => old.dispose(), PLAY_OUT_MS);
-    else old.dispose();
+    if (old) for (const type of EVENTS) old.removeEventListener(type, fromVoice);
+    return old;
   };
   const fromVoice = forward(() => voice ?? element);
 
@@ -78,28 +114,70 @@ export function createPlaybackOutput(element: AudioLike): PlaybackOutput {
     if (!pending) return;
     clearTimeout(pending.timer);
     pending.next.dispose();
+    pending.fadingOut?.settle();
     pending = null;
+  };
+
+  /** The element stops only while a decoded song is the one playing, so its pause is not passed on. */
+  const stopElementTail = () => {
+    if (voice && !element.paused) element.pause();
+  };
+
+  const stopTail = (t: NonNullable<typeof tail>) => {
+    if (t.voice) t.voice.dispose();
+    else stopElementTail();
+  };
+
+  /** The tail has faded out: let it go. */
+  const endTail = () => {
+    if (!tail) return;
+    const t = tail;
+    tail = null;
+    clearTimeout(t.timer);
+    stopTail(t);
+  };
+
+  /** A crossfade cut short (pause, seek, new load): the tail falls silent and the song playing goes to full. */
+  const cutTail = () => {
+    if (!tail) return;
+    const t = tail;
+    tail = null;
+    clearTimeout(t.timer);
+    t.fader?.silence();
+    setTimeout(() => stopTail(t), CUT_MS);
+    voice?.fader.settle();
   };
 
   const switchNow = () => {
     if (!pending) return;
-    const { next, timer, onSwitch } = pending;
+    const { next, timer, onSwitch, crossfade, fadingOut } = pending;
     clearTimeout(timer);
     pending = null;
     const fromTheElement = !voice;
-    dropVoice(true);
+    if (crossfade) endTail();
+    const old = detachVoice();
+    if (crossfade) {
+      // The song that ends plays on under the next one until its fade is done.
+      tail = { voice: old, fader: fadingOut, timer: setTimeout(endTail, crossfade.durationS * 1000 + PLAY_OUT_MS) };
+    } else if (old) {
+      // The switch timer may run a few ms before the audio clock reaches the old song's end.
+      setTimeout(() => old.dispose(), PLAY_OUT_MS);
+    }
     voice = next;
     for (const type of EVENTS) next.addEventListener(type, fromVoice);
     // The element's end was read from its clock; one that stalled is still short of it (its pause is not passed on).
-    if (fromTheElement && !element.paused && !element.ended && element.duration - element.currentTime > 0.05) element.pause();
+    if (!crossfade && fromTheElement && !element.paused && !element.ended && element.duration - element.currentTime > 0.05) element.pause();
     onSwitch();
     for (const type of ['durationchange', 'playing', 'timeupdate']) target.dispatchEvent(new Event(type));
   };
 
-  /** Back to the element (any load). */
+  /** Back to the element (any load), at full and at the level of the song it will play. */
   const toElement = () => {
     disarm();
-    dropVoice();
+    cutTail();
+    detachVoice()?.dispose();
+    elementGains?.fader()?.settle();
+    elementGains?.setLevel(level);
   };
 
   return {
@@ -109,12 +187,29 @@ export function createPlaybackOutput(element: AudioLike): PlaybackOutput {
     get armed() {
       return pending != null;
     },
-    handOver(next, whenS, clock, onSwitch) {
+    get level() {
+      return level;
+    },
+    set level(gain: number) {
+      level = gain;
+      if (voice) voice.level = gain;
+      else elementGains?.setLevel(gain);
+    },
+    handOver(next, whenS, clock, onSwitch, crossfade) {
       disarm();
       next.volume = volume;
+      // The current song's level until the switch, when the next song's own is set.
+      next.level = level;
       next.startAt(whenS);
+      const fading = crossfade && crossfade.durationS > 0 ? crossfade : null;
+      let fadingOut: Fader | null = null;
+      if (fading) {
+        fadingOut = voice ? voice.fader : (elementGains?.fader() ?? null);
+        next.fader.fade(fading.in, whenS, fading.durationS);
+        fadingOut?.fade(fading.out, whenS, fading.durationS);
+      }
       const timer = setTimeout(() => switchNow(), Math.max(0, (whenS - clock()) * 1000));
-      pending = { next, timer, onSwitch };
+      pending = { next, timer, onSwitch, crossfade: fading, fadingOut };
     },
     disarm,
     get src() {
@@ -129,6 +224,7 @@ export function createPlaybackOutput(element: AudioLike): PlaybackOutput {
     },
     set currentTime(t: number) {
       disarm();
+      cutTail();
       active().currentTime = t;
     },
     get volume() {
@@ -138,6 +234,7 @@ export function createPlaybackOutput(element: AudioLike): PlaybackOutput {
       volume = v;
       element.volume = v;
       if (voice) voice.volume = v;
+      if (tail?.voice) tail.voice.volume = v;
       if (pending) pending.next.volume = v;
     },
     get duration() {
@@ -158,6 +255,7 @@ export function createPlaybackOutput(element: AudioLike): PlaybackOutput {
     play: () => active().play(),
     pause() {
       disarm();
+      cutTail();
       active().pause();
     },
     removeAttribute(name: string) {

@@ -4,6 +4,7 @@ import { isKeptOffline, keptAudioUrl } from '../offline/index.js';
 import { songTitle } from '../../shared/lib/song-view.js';
 import { createAudioEngine, type AudioEngine } from './audio-engine.js';
 import { createAudioGraph } from './audio-graph.js';
+import { onCrossfadeChange, readCrossfadeS } from './crossfade-storage.js';
 import { followGapless } from './gapless-follow.js';
 import { songBytes } from './gapless-source.js';
 import { onLoudnessModeChange, readLoudnessMode } from './loudness-storage.js';
@@ -27,12 +28,17 @@ export function startPlayer(): AudioEngine {
   readAudioQuality(); // SPEC §4: stores the default when nothing is saved yet.
   // Volume normalisation through Web Audio, made once the element first plays.
   const graph = typeof AudioContext === 'undefined' ? null : createAudioGraph({ audio });
+  // The engine plays through the element, or a decoded next song that took over gaplessly (or crossfading).
+  const output = createPlaybackOutput(
+    audio,
+    graph ? { fader: () => graph.output?.elementFader ?? null, setLevel: (gain) => graph.setGain(gain) } : undefined,
+  );
   if (graph) {
     audio.addEventListener('playing', () => void graph.attach());
-    followNormalisation({ store: usePlayerStore, graph, mode: readLoudnessMode, onModeChange: (l) => onLoudnessModeChange(l) });
+    // Each song's gain goes to the source playing it, so two songs crossfading keep their own.
+    const levels = { setGain: (gain: number) => void (output.level = gain) };
+    followNormalisation({ store: usePlayerStore, graph: levels, mode: readLoudnessMode, onModeChange: (l) => onLoudnessModeChange(l) });
   }
-  // The engine plays through the element, or a decoded next song that took over gaplessly.
-  const output = createPlaybackOutput(audio);
   const started = createAudioEngine({
     audio: output,
     store: usePlayerStore,
@@ -49,6 +55,8 @@ export function startPlayer(): AudioEngine {
   });
   engine = started;
   if (graph) {
+    let crossfadeS = readCrossfadeS();
+    onCrossfadeChange((seconds) => (crossfadeS = seconds));
     followGapless({
       output,
       store: usePlayerStore,
@@ -58,6 +66,8 @@ export function startPlayer(): AudioEngine {
         started.handedOver(song.id);
         usePlayerStore.getState().actions.next();
       },
+      crossfadeS: () => crossfadeS,
+      loudnessMode: readLoudnessMode,
     });
   }
   return started;

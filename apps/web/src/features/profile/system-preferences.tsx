@@ -1,6 +1,7 @@
 import { FeedbackButton } from '../feedback/ui.js';
 import { DownloadQualitySelect } from '../offline/ui.js';
 import { AudioQualitySelect } from './audio-quality-select.js';
+import { CrossfadeSelect } from './crossfade-select.js';
 import { LoudnessSelect } from './loudness-select.js';
 
 /** SPEC §2 Profile "System Preferences", shown signed in and signed out alike. */
@@ -17,6 +18,10 @@ export function SystemPreferences() {
       <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
         <span className="font-medium">Volume normalisation</span>
         <LoudnessSelect />
+      </div>
+      <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
+        <span className="font-medium">Crossfade</span>
+        <CrossfadeSelect />
       </div>
       <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
         <span className="font-medium">Download quality</span>

@@ -1,0 +1,21 @@
+import { CROSSFADE, type CrossfadeS } from '@lyra/player-core/crossfade';
+import { useState } from 'react';
+import { HintedSelect, type HintedOption } from '../../shared/ui/hinted-select.js';
+import { readCrossfadeS, setCrossfadeS } from '../player/index.js';
+
+const CHOICES: HintedOption<`${CrossfadeS}`>[] = CROSSFADE.CHOICES_S.map((s) =>
+  s === 0
+    ? { value: '0', label: 'Off', hint: 'Songs follow on without a gap' }
+    : { value: `${s}`, label: `${s} s`, hint: `Songs blend over ${s} seconds; albums stay gapless` },
+);
+
+/** Crossfade: kept on this device; the player uses it from the next song that plays to its end. */
+export function CrossfadeSelect() {
+  const [seconds, setSeconds] = useState<CrossfadeS>(() => readCrossfadeS());
+  const choose = (value: `${CrossfadeS}`) => {
+    const chosen = Number(value) as CrossfadeS;
+    setSeconds(chosen);
+    setCrossfadeS(chosen);
+  };
+  return <HintedSelect label="Crossfade" value={`${seconds}`} options={CHOICES} onChange={choose} />;
+}
