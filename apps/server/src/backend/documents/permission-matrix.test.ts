@@ -35,18 +35,20 @@ describe.each(ENGINES)("user B against user A's documents on %s", (engine) => {
     mine.PlaylistSong = await make('PlaylistSong', { playlistId: mine.Playlist.$id, songId: 'song-a' });
     mine.Feedback = await make('Feedback', { userName: 'A', message: 'private words' });
     mine.VideoRequest = await make('VideoRequest', { song_id: 'song-a', url: '/x' });
+    mine.History = await make('History', { userId: 'userA', songId: 'song-a' });
     // B has documents of their own, so empty answers are not an empty table.
     await f.service.create(B, 'lyra', 'Favorite', { documentId: 'unique()', data: { userId: 'userB', songId: 'song-b' } });
   });
   afterAll(async () => f?.close());
 
-  const collections = ['Favorite', 'Playlist', 'PlaylistSong', 'Feedback', 'VideoRequest'];
+  const collections = ['Favorite', 'Playlist', 'PlaylistSong', 'Feedback', 'VideoRequest', 'History'];
   const forged: Record<string, string[]> = {
     Favorite: [Query.equal('userId', 'userA')],
     Playlist: [Query.equal('userId', 'userA')],
     PlaylistSong: [Query.equal('playlistId', 'PLAYLIST')],
     Feedback: [Query.equal('userName', 'A')],
     VideoRequest: [Query.equal('userId', 'userA')],
+    History: [Query.equal('userId', 'userA'), Query.equal('songId', 'song-a')],
   };
 
   describe.each([
