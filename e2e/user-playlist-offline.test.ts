@@ -3,14 +3,15 @@
  * profile, the service worker in control) against the built server with a
  * real OpenID Connect provider: a playlist made available offline keeps its
  * songs at the download quality, follows a song added to it, and plays from
- * Library's Downloads with the network gone.
+ * Library's Downloads with the network gone; a song removed and a playlist
+ * created with no network reach the server once it is back.
  */
 import { rmSync } from 'node:fs';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startOidcIssuer, type OidcIssuer } from '../apps/server/src/backend/test/oidc-issuer.js';
 import { launchPersistentChromium, startServer, waitForAudioProgress, type ServerHandle } from './harness.js';
-import { seeText, signInWithOAuth } from './signed-in-helpers.js';
+import { listAsPage, seeText, signInWithOAuth } from './signed-in-helpers.js';
 
 let issuer: OidcIssuer;
 let server: ServerHandle;
@@ -62,7 +63,7 @@ async function openPlaylist(page: Page, name: string) {
 }
 
 describe("the listener's own playlist offline", () => {
-  it('made available offline, keeps its songs, follows a song added, and plays with no network', async () => {
+  it('made available offline, keeps its songs, follows a song added, plays with no network; changes made offline reach the server', async () => {
     const page: Page = context.pages()[0] ?? (await context.newPage());
     await signInWithOAuth(page, server.url);
     await page.evaluate(() => navigator.serviceWorker.ready);
@@ -104,6 +105,27 @@ describe("the listener's own playlist offline", () => {
     await page.getByRole('button', { name: 'Play Night drive (downloaded)' }).click();
     await waitForAudioProgress(page, 1, 0, 30_000);
     expect(await page.evaluate(() => document.querySelector('audio')!.currentSrc.startsWith('blob:'))).toBe(true);
+
+    // Still offline: a song removed goes from the list (and from the device), a new playlist is listed as waiting.
+    await openPlaylist(page, 'Night drive');
+    const title = (await page.locator(`[data-index][data-song-id="${first}"]`).first().locator('span span').first().textContent())!;
+    await page.getByRole('button', { name: `Remove ${title} from playlist` }).click();
+    await seeText(page, 'removed from playlist');
+    await seeText(page, 'You are offline: it will be removed when you are back online.');
+    await expect.poll(async () => (await keptIndex(page)).collections[key]?.songIds).toEqual([second, third]);
+    await page.getByRole('link', { name: 'Library' }).first().click();
+    await page.getByRole('button', { name: /Create New Playlist/ }).click();
+    await page.getByLabel('Name').fill('Made offline');
+    await page.getByRole('button', { name: 'Launch' }).click();
+    await seeText(page, 'You are offline: it will be created when you are back online.');
+    const playlists = page.getByRole('list', { name: 'Your playlists' });
+    await playlists.getByRole('button', { name: 'Made offline Will be created when you are back online' }).waitFor();
+
     await context.setOffline(false);
+    const songsOnServer = async () =>
+      (await listAsPage(page, 'PlaylistSong', [JSON.stringify({ method: 'equal', attribute: 'playlistId', values: [playlistId] })])).documents.map((d) => d.songId);
+    await expect.poll(songsOnServer, { timeout: 30_000 }).toEqual([second, third]);
+    await expect.poll(async () => (await listAsPage(page, 'Playlist')).documents.map((d) => d.name), { timeout: 30_000 }).toEqual(['Night drive', 'Made offline']);
+    await playlists.getByRole('button', { name: 'Made offline', exact: true }).waitFor();
   });
 });

@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { describeFailure, type BackendApi } from '../../shared/lib/backend.js';
+import { withPendingChanges } from './pending-changes.js';
 import { fetchEachPlaylistSongIds } from './playlists-api.js';
 import { writePlaylistSongs, type UserPlaylist } from './playlists-cache.js';
 import { playlistSongsKey, playlistsKey } from './playlists-keys.js';
@@ -18,7 +19,8 @@ export const FETCH_SONGS_FAILED = 'An error occurred fetching playlist songs';
  * or whose songs changed while this ran, a playlist deleted meanwhile, and
  * everything once the list itself was dropped (sign-out, another account).
  * Query data keeps its age, so opening a playlist still reads it from the
- * server once per load.
+ * server once per load. Changes made offline and not yet sent are laid over
+ * what the server has.
  */
 export async function loadAllPlaylistSongs(
   client: QueryClient,
@@ -44,7 +46,8 @@ export async function loadAllPlaylistSongs(
   for (const [id, ids] of songs) {
     const state = songsState(id);
     if (!isListed(id) || state?.fetchStatus === 'fetching' || (state?.dataUpdateCount ?? 0) !== songsCount.get(id)) continue;
-    client.setQueryData(playlistSongsKey(id), ids, { updatedAt: state?.dataUpdatedAt ?? 0 });
-    writePlaylistSongs(id, ids);
+    const shown = withPendingChanges(id, ids);
+    client.setQueryData(playlistSongsKey(id), shown, { updatedAt: state?.dataUpdatedAt ?? 0 });
+    writePlaylistSongs(id, shown);
   }
 }

@@ -8,8 +8,13 @@ import { useBackend } from '../../shared/lib/backend-hooks.js';
 import { TOAST_MS } from '../../shared/lib/toasts.js';
 import { Spinner } from '../../shared/ui/spinner.js';
 import { useSessionUser } from '../auth/index.js';
+import { gotNoAnswer, newPendingPlaylistId, queuePlaylist } from './pending-changes.js';
 import { createPlaylist } from './playlists-api.js';
 import { editPlaylists } from './playlists-query.js';
+import { CREATE_FAILED } from './send-pending-changes.js';
+
+/** Under 'playlist created' when the server could not be reached. */
+export const CREATE_OFFLINE_NOTE = 'You are offline: it will be created when you are back online.';
 
 /** SPEC §4 playlist creation states. */
 export type CreateState = 'idle' | 'submitting' | 'success' | 'failure';
@@ -18,7 +23,9 @@ export type CreateState = 'idle' | 'submitting' | 'success' | 'failure';
  * SPEC §2/§4 'Create Playlist' dialog: 'Enter the name of your playlist',
  * Name, 'Launch'. Submitting disables the button with a spinner; success
  * closes the dialog and clears the name; failure keeps it open with 'Playlist
- * not created, try after some time' (1.5 s). Signed out it asks to sign in.
+ * not created, try after some time' (1.5 s). With no answer from the server
+ * the playlist is created on the device (marked as waiting, songs can be
+ * added) and on the server once back online. Signed out it asks to sign in.
  */
 export function CreatePlaylistDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const user = useSessionUser();
@@ -32,16 +39,29 @@ export function CreatePlaylistDialog({ open, onOpenChange }: { open: boolean; on
     e.preventDefault();
     if (!user || state === 'submitting') return;
     setState('submitting');
-    try {
-      const playlist = await createPlaylist(await backend(), user.$id, name);
-      editPlaylists(queryClient, user.$id, (list) => (list.some((p) => p.$id === playlist.$id) ? list : [...list, playlist]));
+    const done = () => {
       setState('success');
       setName('');
       onOpenChange(false);
+    };
+    try {
+      const playlist = await createPlaylist(await backend(), user.$id, name);
+      editPlaylists(queryClient, user.$id, (list) => (list.some((p) => p.$id === playlist.$id) ? list : [...list, playlist]));
+      done();
     } catch (err) {
-      console.error('An error occured creating a playlist', describeFailure(err).message);
+      const f = describeFailure(err);
+      if (gotNoAnswer(f)) {
+        // No answer (offline): created here now, on the server once back online (use-playlists-sync.ts).
+        const playlist = { $id: newPendingPlaylistId(), name, userId: user.$id };
+        queuePlaylist(playlist);
+        editPlaylists(queryClient, user.$id, (list) => [...list, playlist]);
+        done();
+        toast.success('playlist created', { description: CREATE_OFFLINE_NOTE });
+        return;
+      }
+      console.error('An error occured creating a playlist', f.message);
       setState('failure');
-      toast.error('Playlist not created, try after some time', { duration: TOAST_MS.playlist });
+      toast.error(CREATE_FAILED, { duration: TOAST_MS.playlist });
     }
   };
 

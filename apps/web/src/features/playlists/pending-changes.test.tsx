@@ -2,12 +2,14 @@
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { FakeBackend } from '../../shared/lib/backend-fake.js';
+import { FakeBackendError, type FakeBackend } from '../../shared/lib/backend-fake.js';
 import { renderApp } from '../../test/render.js';
 import { signInWithFakeBackend, signOutOfFakeBackend } from '../../test/signed-in.js';
+import { makeSong } from '../../test/songs.js';
 import { AddToPlaylistMenu } from './add-to-playlist-menu.js';
-import { dropAdd, PENDING_ADDS_KEY, queueAdd, readPendingAdds } from './pending-adds.js';
+import { dropAdd, PENDING_ADDS_KEY, queueAdd, queueRemoval, readPendingAdds, readPendingRemovals, withPendingChanges } from './pending-changes.js';
 import { usePlaylistsSync } from './use-playlists-sync.js';
+import { UserPlaylistScreen } from './user-playlist-screen.js';
 import { findToast } from '../../test/toast.js';
 
 let fake: FakeBackend;
@@ -30,6 +32,27 @@ afterEach(() => {
 function Sync() {
   usePlaylistsSync();
   return null;
+}
+
+const backOnline = () => act(() => void window.dispatchEvent(new Event('online')));
+const catalogueFetch: typeof fetch = async (input) => {
+  const id = decodeURIComponent(/\/songs\/([^/?]+)/.exec(String(input))?.[1] ?? '');
+  return new Response(JSON.stringify({ success: true, data: [makeSong(id, { name: `Title ${id}` })] }), { status: 200 });
+};
+const link = (playlistId: string, ...songIds: string[]) =>
+  songIds.forEach((songId) => fake.docs.PlaylistSong.push({ $id: `l-${playlistId}-${songId}`, playlistId, songId }));
+const titles = () => screen.queryAllByRole('button', { name: /^Title/ }).map((b) => b.textContent?.replace(/^\d+/, '').replace(/An Artist.*/, ''));
+const onServer = (playlistId: string) => fake.docs.PlaylistSong.filter((d) => d.playlistId === playlistId).map((d) => d.songId);
+/** The playlist open on its screen, with the sync running as in the app. */
+async function showMix() {
+  renderApp(
+    <>
+      <Sync />
+      <UserPlaylistScreen id="p1" />
+    </>,
+    { path: '/playlist/p1', fetch: catalogueFetch },
+  );
+  await waitFor(() => expect(titles()).toEqual(['Title s1', 'Title s2', 'Title s3']));
 }
 
 describe('playlist additions made offline', () => {
@@ -65,7 +88,7 @@ describe('playlist additions made offline', () => {
     // The playlist already shows it on this device.
     expect(JSON.parse(localStorage.getItem('playlist:p1')!)).toContain('s1');
 
-    act(() => void window.dispatchEvent(new Event('online')));
+    backOnline();
     await waitFor(() => expect(fake.docs.PlaylistSong).toEqual([expect.objectContaining({ playlistId: 'p1', songId: 's1' })]));
     expect(readPendingAdds()).toEqual([]);
   });
@@ -78,8 +101,83 @@ describe('playlist additions made offline', () => {
     renderApp(<Sync />);
     await waitFor(() => expect(fake.calls.filter((c) => c.op === 'create')).toHaveLength(1));
     expect(readPendingAdds()).toHaveLength(2);
-    act(() => void window.dispatchEvent(new Event('online')));
+    backOnline();
     await waitFor(() => expect(readPendingAdds()).toEqual([]));
     expect(fake.docs.PlaylistSong.map((d) => d.songId).sort()).toEqual(['s1', 's2']);
+  });
+});
+
+describe('playlist removals made offline', () => {
+  it('a song has one change waiting, the latest: a removal replaces an addition and the other way round', () => {
+    queueAdd({ playlistId: 'p1', songId: 's1' });
+    queueRemoval({ playlistId: 'p1', songId: 's1', position: 0 });
+    expect(readPendingAdds()).toEqual([]);
+    expect(readPendingRemovals()).toEqual([{ playlistId: 'p1', songId: 's1', position: 0 }]);
+    expect(withPendingChanges('p1', ['s1', 's2'])).toEqual(['s2']);
+    queueAdd({ playlistId: 'p1', songId: 's1' });
+    expect(readPendingRemovals()).toEqual([]);
+    expect(withPendingChanges('p1', ['s2'])).toEqual(['s2', 's1']);
+  });
+
+  it("with no answer from the server: shown removed at once ('removed from playlist' with the offline note), sent when back online", async () => {
+    link('p1', 's1', 's2', 's3');
+    await showMix();
+    fake.failNext('list', offline());
+    fireEvent.click(screen.getByRole('button', { name: 'Remove Title s2 from playlist' }));
+    expect(await findToast('removed from playlist')).toEqual({
+      type: 'success',
+      description: 'You are offline: it will be removed when you are back online.',
+      action: null,
+    });
+    expect(titles()).toEqual(['Title s1', 'Title s3']);
+    expect(JSON.parse(localStorage.getItem('playlist:p1')!)).toEqual(['s1', 's3']);
+    expect(readPendingRemovals()).toEqual([{ playlistId: 'p1', songId: 's2', position: 1 }]);
+    expect(onServer('p1')).toEqual(['s1', 's2', 's3']);
+
+    backOnline();
+    await waitFor(() => expect(onServer('p1')).toEqual(['s1', 's3']));
+    expect(readPendingRemovals()).toEqual([]);
+    expect(titles()).toEqual(['Title s1', 'Title s3']);
+  });
+
+  it('a read from the server before it is sent still shows the song removed', async () => {
+    link('p1', 's1', 's2', 's3');
+    queueRemoval({ playlistId: 'p1', songId: 's2', position: 1 });
+    // The server cannot take the removal yet, but answers the read.
+    fake.failNext('remove', new FakeBackendError('Server Error', 503));
+    renderApp(
+      <>
+        <Sync />
+        <UserPlaylistScreen id="p1" />
+      </>,
+      { path: '/playlist/p1', fetch: catalogueFetch },
+    );
+    await waitFor(() => expect(fake.calls.some((c) => c.op === 'remove')).toBe(true));
+    await waitFor(() => expect(titles()).toEqual(['Title s1', 'Title s3']));
+    expect(readPendingRemovals()).toHaveLength(1);
+  });
+
+  it('a song already gone from the playlist counts as sent', async () => {
+    link('p1', 's1', 's3');
+    queueRemoval({ playlistId: 'p1', songId: 's2', position: 1 });
+    const error = vi.spyOn(toast, 'error');
+    renderApp(<Sync />);
+    await waitFor(() => expect(readPendingRemovals()).toEqual([]));
+    expect(onServer('p1')).toEqual(['s1', 's3']);
+    expect(error).not.toHaveBeenCalled();
+  });
+
+  it("a removal the server refuses once back online puts the song back where it was: \"couldn't remove, try again after sometime\"", async () => {
+    link('p1', 's1', 's2', 's3');
+    await showMix();
+    fake.failNext('list', offline());
+    fireEvent.click(screen.getByRole('button', { name: 'Remove Title s2 from playlist' }));
+    await waitFor(() => expect(readPendingRemovals()).toHaveLength(1));
+    fake.failNext('remove', new FakeBackendError('The current user is not authorized to perform the requested action.', 401, 'user_unauthorized'));
+    backOnline();
+    expect(await findToast("couldn't remove, try again after sometime")).toEqual({ type: 'error', description: null, action: null });
+    await waitFor(() => expect(titles()).toEqual(['Title s1', 'Title s2', 'Title s3']));
+    expect(readPendingRemovals()).toEqual([]);
+    expect(onServer('p1')).toEqual(['s1', 's2', 's3']);
   });
 });

@@ -12,6 +12,7 @@ import { currentUser } from '../auth/index.js';
 import { useCategoryStore } from '../collection/index.js';
 import { removeOffline } from '../offline/index.js';
 import { keptPlaylistKey } from './kept-playlists.js';
+import { dropPlaylist, isPendingPlaylistId, PENDING_PLAYLIST_NOTE } from './pending-changes.js';
 import { deletePlaylist } from './playlists-api.js';
 import { forgetPlaylistSongs, type UserPlaylist } from './playlists-cache.js';
 import { playlistSongsKey } from './playlists-keys.js';
@@ -22,6 +23,7 @@ import { usePlaylists } from './use-playlists.js';
  * SPEC §2 Library: the user's playlists in a list of at most 45vh, each with
  * a logo, its name and Delete (confirmed first; 'Deleting' while it runs).
  * Tapping one sets the category to userPlaylists, then opens /playlist/{id}.
+ * A playlist created offline is marked as waiting; deleting it only forgets it.
  */
 export function PlaylistList() {
   const { playlists } = usePlaylists();
@@ -41,7 +43,8 @@ export function PlaylistList() {
     if (!user) return signInToast('Sign in to delete playlist', navigate);
     setDeletingId(p.$id);
     try {
-      await deletePlaylist(await backend(), p.$id);
+      if (isPendingPlaylistId(p.$id)) dropPlaylist(p.$id);
+      else await deletePlaylist(await backend(), p.$id);
       editPlaylists(queryClient, user.$id, (list) => list.filter((x) => x.$id !== p.$id));
       forgetPlaylistSongs(p.$id);
       queryClient.removeQueries({ queryKey: playlistSongsKey(p.$id) });
@@ -63,7 +66,10 @@ export function PlaylistList() {
           <li key={p.$id} className="flex items-center gap-3 rounded-lg px-2 py-1.5 hover:bg-panel">
             <button type="button" onClick={() => open(p)} className="flex min-w-0 flex-1 items-center gap-3 text-left">
               <img src={DEFAULT_COVER} alt="" width={48} height={48} className="size-12 shrink-0 rounded-md bg-raised p-1.5" />
-              <span className="truncate font-medium">{p.name || 'Untitled playlist'}</span>
+              <span className="min-w-0">
+                <span className="block truncate font-medium">{p.name || 'Untitled playlist'}</span>
+                {isPendingPlaylistId(p.$id) && <span className="block truncate text-sm text-muted">{PENDING_PLAYLIST_NOTE}</span>}
+              </span>
             </button>
             {deletingId === p.$id ? (
               <span className="flex items-center gap-1 text-sm text-muted" role="status">

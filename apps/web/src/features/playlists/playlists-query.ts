@@ -1,6 +1,7 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { BackendApi } from '../../shared/lib/backend.js';
 import { loadAllPlaylistSongs } from './all-playlist-songs.js';
+import { isPendingPlaylistId, withPendingChanges, withPendingPlaylists } from './pending-changes.js';
 import { fetchPlaylists, fetchPlaylistSongIds } from './playlists-api.js';
 import {
   METADATA_MS,
@@ -18,6 +19,7 @@ import { playlistSongsKey, playlistsKey } from './playlists-keys.js';
  * again on every load). The cached copy shows at once; the server's list
  * replaces it once per page load, then holds for 24 hours. Each time it is
  * read, the songs of all the playlists follow without holding it up.
+ * Playlists created offline and not yet sent stay listed after the others.
  */
 export const playlistsQuery = (api: () => Promise<BackendApi>, userId: string) => {
   const cached = readMetadata(Date.now());
@@ -25,9 +27,10 @@ export const playlistsQuery = (api: () => Promise<BackendApi>, userId: string) =
     queryKey: playlistsKey(userId),
     queryFn: async ({ client }) => {
       const backend = await api();
-      const playlists = await fetchPlaylists(backend, userId);
+      const fetched = await fetchPlaylists(backend, userId);
+      const playlists = withPendingPlaylists(userId, fetched);
       writeMetadata(playlists, Date.now());
-      void loadAllPlaylistSongs(client, backend, userId, playlists.map((p) => p.$id));
+      void loadAllPlaylistSongs(client, backend, userId, fetched.map((p) => p.$id));
       return playlists;
     },
     ...(cached.fresh ? { initialData: cached.playlists, initialDataUpdatedAt: 0 } : {}),
@@ -40,7 +43,9 @@ export const playlistsQuery = (api: () => Promise<BackendApi>, userId: string) =
 /**
  * Song ids of one playlist, oldest first: `playlist:{id}` shows at once, and
  * the server's list replaces it when the playlist is opened (another device
- * may have changed it while this one was closed).
+ * may have changed it while this one was closed). Changes made offline and
+ * not yet sent are laid over the server's list; a playlist created offline
+ * has only what this device gave it.
  */
 export const playlistSongsQuery = (api: () => Promise<BackendApi>, playlistId: string) => {
   const cached = readPlaylistSongs(playlistId);
@@ -53,7 +58,8 @@ export const playlistSongsQuery = (api: () => Promise<BackendApi>, playlistId: s
 };
 
 async function refetchSongIds(api: BackendApi, playlistId: string): Promise<string[]> {
-  const ids = (await fetchPlaylistSongIds(api, [playlistId])).get(playlistId) ?? [];
+  if (isPendingPlaylistId(playlistId)) return readPlaylistSongs(playlistId) ?? [];
+  const ids = withPendingChanges(playlistId, (await fetchPlaylistSongIds(api, [playlistId])).get(playlistId) ?? []);
   writePlaylistSongs(playlistId, ids);
   return ids;
 }
@@ -65,10 +71,11 @@ export async function refreshPlaylistSongs(queryClient: QueryClient, api: Backen
 
 /** Reads the playlists from the server now; their songs follow, as on every read of the list. */
 export async function refreshPlaylists(queryClient: QueryClient, api: BackendApi, userId: string): Promise<void> {
-  const playlists = await fetchPlaylists(api, userId);
+  const fetched = await fetchPlaylists(api, userId);
+  const playlists = withPendingPlaylists(userId, fetched);
   writeMetadata(playlists, Date.now());
   queryClient.setQueryData(playlistsKey(userId), playlists);
-  void loadAllPlaylistSongs(queryClient, api, userId, playlists.map((p) => p.$id));
+  void loadAllPlaylistSongs(queryClient, api, userId, fetched.map((p) => p.$id));
 }
 
 /** Changes the shown playlists and their cached copy (create, delete, realtime). */
@@ -85,9 +92,22 @@ export function editPlaylists(queryClient: QueryClient, userId: string, edit: (l
 
 /** Changes one playlist's shown song ids and `playlist:{id}`. */
 export function editPlaylistSongs(queryClient: QueryClient, playlistId: string, edit: (ids: string[]) => string[]): void {
-  const before = queryClient.getQueryData<string[]>(playlistSongsKey(playlistId)) ?? readPlaylistSongs(playlistId);
+  const before =
+    queryClient.getQueryData<string[]>(playlistSongsKey(playlistId)) ??
+    readPlaylistSongs(playlistId) ??
+    // A playlist created offline has only what this device gave it.
+    (isPendingPlaylistId(playlistId) ? [] : null);
   if (!before) return; // Not loaded here: it is read afresh when opened.
   const after = edit(before);
   queryClient.setQueryData(playlistSongsKey(playlistId), after);
   writePlaylistSongs(playlistId, after);
+}
+
+/** Puts a song back where it was (a removal the server refused); at the end when that place is gone. */
+export function putBackSong(queryClient: QueryClient, playlistId: string, songId: string, position: number): void {
+  editPlaylistSongs(queryClient, playlistId, (list) => {
+    if (list.includes(songId)) return list;
+    const at = position < 0 ? list.length : Math.min(position, list.length);
+    return [...list.slice(0, at), songId, ...list.slice(at)];
+  });
 }

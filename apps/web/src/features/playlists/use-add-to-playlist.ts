@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { describeFailure, isTransient } from '../../shared/lib/backend.js';
 import { useBackend } from '../../shared/lib/backend-hooks.js';
-import { queueAdd } from './pending-adds.js';
+import { dropChange, isPendingPlaylistId, queueAdd } from './pending-changes.js';
 import { addSongToPlaylist } from './playlists-api.js';
 import type { UserPlaylist } from './playlists-cache.js';
 import { editPlaylistSongs } from './playlists-query.js';
@@ -16,26 +16,32 @@ export const OFFLINE_NOTE = 'You are offline: it will be added when you are back
 /**
  * The user's playlists and saving a song to one (SPEC §5/§8): 'saved to
  * playlist', or 'Could not add song {type}' for 4 s; with no answer from the
- * server, the addition is kept on the device and sent once back online.
+ * server (or to a playlist created offline), the addition is kept on the
+ * device and sent once back online.
  */
 export function useAddToPlaylist(): { playlists: UserPlaylist[]; save: (playlist: UserPlaylist, songId: string) => Promise<void> } {
   const backend = useBackend();
   const queryClient = useQueryClient();
   const { playlists } = usePlaylists();
   const save = async (p: UserPlaylist, songId: string) => {
+    const change = { playlistId: p.$id, songId };
+    const show = () => editPlaylistSongs(queryClient, p.$id, (ids) => (ids.includes(songId) ? ids : [...ids, songId]));
+    const keepForLater = () => {
+      queueAdd(change);
+      show();
+      toast.success('saved to playlist', { description: OFFLINE_NOTE });
+    };
+    // A playlist created offline gets its songs once the server has created it.
+    if (isPendingPlaylistId(p.$id)) return keepForLater();
     try {
       await addSongToPlaylist(await backend(), p.$id, songId);
-      editPlaylistSongs(queryClient, p.$id, (ids) => (ids.includes(songId) ? ids : [...ids, songId]));
+      dropChange(change); // A removal still waiting would take it out again.
+      show();
       toast.success('saved to playlist');
     } catch (e) {
       const f = describeFailure(e);
-      if (isTransient(f)) {
-        // No answer (offline): kept on the device and sent when it is back online (use-playlists-sync.ts).
-        queueAdd({ playlistId: p.$id, songId });
-        editPlaylistSongs(queryClient, p.$id, (ids) => (ids.includes(songId) ? ids : [...ids, songId]));
-        toast.success('saved to playlist', { description: OFFLINE_NOTE });
-        return;
-      }
+      // No answer (offline): kept on the device and sent when it is back online (use-playlists-sync.ts).
+      if (isTransient(f)) return keepForLater();
       console.error('An error occured adding song to playlist', f.message);
       toast.error(`Could not add song ${f.type || 'network_error'}`, { duration: ADD_FAILED_MS });
     }

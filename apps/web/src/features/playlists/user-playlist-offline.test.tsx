@@ -63,7 +63,8 @@ const show = () =>
 
 async function keepMix() {
   fireEvent.click(await screen.findByRole('button', { name: 'Make available offline' }));
-  await screen.findByRole('button', { name: 'Remove download' });
+  // Downloading takes a few steps per song: a wait longer than the default, for busy machines.
+  await screen.findByRole('button', { name: 'Remove download' }, { timeout: 10_000 });
 }
 
 describe("the listener's own playlist, made available offline", () => {

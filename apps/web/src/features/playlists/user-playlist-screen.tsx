@@ -1,25 +1,32 @@
 import type { Song } from '@lyra/contracts/catalogue';
 import { useQueryClient } from '@tanstack/react-query';
 import { Trash2 } from 'lucide-react';
+import { Navigate } from 'react-router';
 import { toast } from 'sonner';
 import { describeFailure } from '../../shared/lib/backend.js';
 import { useBackend } from '../../shared/lib/backend-hooks.js';
 import { coverUrl, songTitle } from '../../shared/lib/song-view.js';
 import { useSessionUser } from '../auth/index.js';
 import { CollectionScreen } from '../collection/ui.js';
+import { dropChange, gotNoAnswer, isPendingPlaylistId, PENDING_PLAYLIST_NOTE, queueRemoval } from './pending-changes.js';
 import { removeSongFromPlaylist } from './playlists-api.js';
-import { editPlaylistSongs } from './playlists-query.js';
+import { editPlaylistSongs, putBackSong } from './playlists-query.js';
+import { REMOVE_FAILED, serverIdOf } from './send-pending-changes.js';
 import { usePlaylists, usePlaylistSongIds, useSongsByIds } from './use-playlists.js';
 
 /** SPEC §2: the note under 'No songs available' in a user's playlist (spelling as SPEC). */
 export const USER_PLAYLIST_EMPTY_NOTE = 'Playlist updations make take 5 mins';
+/** Under 'removed from playlist' when the server could not be reached. */
+export const REMOVE_OFFLINE_NOTE = 'You are offline: it will be removed when you are back online.';
 
 /**
  * A user's playlist on the shared list screen (SPEC §2). In the listener's own
  * playlist each row's button removes the song: at once on screen, put back
- * with "couldn't remove, try again after sometime" if the server refuses; and
- * the playlist can be made available offline (the kept copy then follows its
- * songs: kept-playlists.ts).
+ * with "couldn't remove, try again after sometime" if the server refuses, and
+ * kept on the device to send once back online if the server does not answer.
+ * The playlist can be made available offline (the kept copy then follows its
+ * songs: kept-playlists.ts). A playlist created offline is marked so, and
+ * moves to its server address once created.
  */
 export function UserPlaylistScreen({ id }: { id: string }) {
   const user = useSessionUser();
@@ -30,6 +37,8 @@ export function UserPlaylistScreen({ id }: { id: string }) {
   const { ids, isPending } = usePlaylistSongIds(id, Boolean(user));
   const { songs, isLoading } = useSongsByIds(ids);
   const isOwn = Boolean(user && playlist && playlist.userId === user.$id);
+  const isCreatedOffline = isPendingPlaylistId(id);
+  const serverId = isCreatedOffline ? serverIdOf(id) : undefined;
 
   const remove = async (song: Song) => {
     let position = -1;
@@ -37,28 +46,38 @@ export function UserPlaylistScreen({ id }: { id: string }) {
       position = list.indexOf(song.id);
       return list.filter((x) => x !== song.id);
     });
+    const change = { playlistId: id, songId: song.id };
+    // Not on the server yet: the addition waiting to be sent is simply forgotten.
+    if (isCreatedOffline) return dropChange(change);
     try {
       await removeSongFromPlaylist(await backend(), id, song.id);
+      dropChange(change); // An addition still waiting would put it back.
     } catch (e) {
-      console.error("couldn't remove", describeFailure(e).message);
-      editPlaylistSongs(queryClient, id, (list) => {
-        if (list.includes(song.id)) return list;
-        const at = position < 0 ? list.length : Math.min(position, list.length);
-        return [...list.slice(0, at), song.id, ...list.slice(at)];
-      });
-      toast.error("couldn't remove, try again after sometime");
+      const f = describeFailure(e);
+      if (gotNoAnswer(f)) {
+        // No answer (offline): shown removed, sent when the device is back online (use-playlists-sync.ts).
+        queueRemoval({ ...change, position });
+        toast.success('removed from playlist', { description: REMOVE_OFFLINE_NOTE });
+        return;
+      }
+      if (f.code === 404) return dropChange(change); // Already gone.
+      console.error("couldn't remove", f.message);
+      putBackSong(queryClient, id, song.id, position);
+      toast.error(REMOVE_FAILED);
     }
   };
 
+  if (serverId) return <Navigate to={`/playlist/${encodeURIComponent(serverId)}`} replace />;
   return (
     <CollectionScreen
       title={playlist?.name ?? (listPending ? undefined : 'Playlist')}
+      subtitle={isCreatedOffline && playlist ? PENDING_PLAYLIST_NOTE : null}
       coverUrl={songs[0] ? coverUrl(songs[0].image) : undefined}
       songs={songs}
       isPending={isPending || (ids.length > 0 && isLoading && songs.length === 0)}
       emptyNote={USER_PLAYLIST_EMPTY_NOTE}
-      // Make available offline once every song is known, as on an album.
-      {...(isOwn && !isLoading ? { offline: { kind: 'userPlaylist' as const, id } } : {})}
+      // Make available offline once every song is known, as on an album (and once the playlist is on the server).
+      {...(isOwn && !isLoading && !isCreatedOffline ? { offline: { kind: 'userPlaylist' as const, id } } : {})}
       {...(isOwn
         ? {
             actionFor: (song: Song) => ({

@@ -1,0 +1,123 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import { describeFailure, isTransient, type BackendApi } from '../../shared/lib/backend.js';
+import { TOAST_MS } from '../../shared/lib/toasts.js';
+import {
+  dropAdd,
+  dropPlaylist,
+  dropRemoval,
+  isPendingPlaylistId,
+  readPendingAdds,
+  readPendingPlaylists,
+  readPendingRemovals,
+  settlePlaylist,
+} from './pending-changes.js';
+import { addSongToPlaylist, createPlaylist, removeSongFromPlaylist } from './playlists-api.js';
+import { forgetPlaylistSongs, readPlaylistSongs, writePlaylistSongs, type UserPlaylist } from './playlists-cache.js';
+import { playlistSongsKey } from './playlists-keys.js';
+import { editPlaylists, putBackSong } from './playlists-query.js';
+
+/** SPEC §8: a playlist the server would not create (1.5 s, as in the Create Playlist dialog). */
+export const CREATE_FAILED = 'Playlist not created, try after some time';
+/** SPEC §8: a removal the server refused; the song is back in the playlist. */
+export const REMOVE_FAILED = "couldn't remove, try again after sometime";
+
+/** Playlists created offline that the server now has: the local id a screen may still show, and the server's. */
+const created = new Map<string, string>();
+
+/** The server's id of a playlist created offline, once it exists there. */
+export const serverIdOf = (localId: string): string | undefined => created.get(localId);
+
+let sending: Promise<void> | null = null;
+let again = false;
+
+/**
+ * Sends the playlist changes made offline (pending-changes.ts), in the order
+ * they depend on: playlists created offline first (their songs then go to the
+ * server's id), then additions, then removals. No answer keeps the rest for
+ * next time. A song already in the playlist, or already gone from it, counts
+ * as sent. A refusal undoes the change on screen: a playlist the server would
+ * not create goes ('Playlist not created, try after some time'), a removed
+ * song comes back ("couldn't remove, try again after sometime"), an addition
+ * is dropped. One run at a time, across this device's tabs too.
+ */
+export function sendPendingChanges(api: BackendApi, queryClient: QueryClient, userId: string): Promise<void> {
+  if (sending) {
+    again = true;
+    return sending;
+  }
+  sending = (async () => {
+    do {
+      again = false;
+      await oneAtATime(() => sendOnce(api, queryClient, userId));
+    } while (again);
+  })().finally(() => (sending = null));
+  return sending;
+}
+
+/** The Web Locks API where there is one, so two tabs never create the same playlist twice. */
+async function oneAtATime(run: () => Promise<void>): Promise<void> {
+  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
+  if (locks) await locks.request('lyra-playlist-changes', run);
+  else await run();
+}
+
+async function sendOnce(api: BackendApi, queryClient: QueryClient, userId: string): Promise<void> {
+  for (const p of readPendingPlaylists().filter((x) => x.userId === userId)) {
+    try {
+      showCreated(queryClient, userId, p.$id, await createPlaylist(api, userId, p.name));
+    } catch (e) {
+      const f = describeFailure(e);
+      if (isTransient(f)) return; // Still offline: the rest waits too.
+      console.error('An error occured creating a playlist', f.message);
+      dropPlaylist(p.$id);
+      editPlaylists(queryClient, userId, (list) => list.filter((x) => x.$id !== p.$id));
+      forgetPlaylistSongs(p.$id);
+      queryClient.removeQueries({ queryKey: playlistSongsKey(p.$id) });
+      toast.error(CREATE_FAILED, { duration: TOAST_MS.playlist });
+    }
+  }
+  // A playlist still without a server id (another account's) keeps its changes.
+  for (const add of readPendingAdds().filter((x) => !isPendingPlaylistId(x.playlistId))) {
+    try {
+      await addSongToPlaylist(api, add.playlistId, add.songId);
+    } catch (e) {
+      const f = describeFailure(e);
+      if (isTransient(f)) return;
+      if (f.type !== 'document_already_exists') console.error('A playlist change made offline was refused:', f.message);
+    }
+    dropAdd(add);
+    void queryClient.invalidateQueries({ queryKey: playlistSongsKey(add.playlistId) });
+  }
+  for (const removal of readPendingRemovals().filter((x) => !isPendingPlaylistId(x.playlistId))) {
+    try {
+      await removeSongFromPlaylist(api, removal.playlistId, removal.songId);
+    } catch (e) {
+      const f = describeFailure(e);
+      if (isTransient(f)) return;
+      // 404: already gone from the playlist, which is what was asked.
+      if (f.code !== 404) {
+        console.error("couldn't remove", f.message);
+        putBackSong(queryClient, removal.playlistId, removal.songId, removal.position);
+        toast.error(REMOVE_FAILED);
+      }
+    }
+    dropRemoval(removal);
+    void queryClient.invalidateQueries({ queryKey: playlistSongsKey(removal.playlistId) });
+  }
+}
+
+/** A playlist created offline now exists on the server: shown under the server's id, with its songs. */
+function showCreated(queryClient: QueryClient, userId: string, localId: string, playlist: UserPlaylist): void {
+  settlePlaylist(localId, playlist.$id);
+  created.set(localId, playlist.$id);
+  // Realtime may have listed it already.
+  editPlaylists(queryClient, userId, (list) =>
+    list.some((x) => x.$id === playlist.$id) ? list.filter((x) => x.$id !== localId) : list.map((x) => (x.$id === localId ? playlist : x)),
+  );
+  const ids = queryClient.getQueryData<string[]>(playlistSongsKey(localId)) ?? readPlaylistSongs(localId) ?? [];
+  queryClient.setQueryData(playlistSongsKey(playlist.$id), ids);
+  writePlaylistSongs(playlist.$id, ids);
+  forgetPlaylistSongs(localId);
+  queryClient.removeQueries({ queryKey: playlistSongsKey(localId) });
+}
