@@ -3,17 +3,22 @@
  * server with a real SMTP server on loopback (SMTP_URL): verifying an email
  * from the mail's link, a forgotten password reset from the mail's link,
  * two-factor sign-in with an authenticator app (codes computed here with the
- * same TOTP rules) and recovery codes, a mailed sign-in link, and the
- * Profile's password and email changes, devices and activity.
+ * same TOTP rules) and recovery codes, a mailed sign-in link, the
+ * Profile's password and email changes, devices and activity, a JWT standing
+ * for the session, and deactivating the account. Page scripts reach the
+ * backend through the official SDK as the app ships it (its sdk-*.js chunk).
  */
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Account, Client, Databases } from 'appwrite';
 import jsQRModule from 'jsqr';
 import { TOTP, URI } from 'otpauth';
 import { PNG } from 'pngjs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { linkIn, startInbox, type Inbox } from './account-inbox.js';
-import { useServerAndBrowser } from './harness.js';
-import { seeText, storedUser } from './signed-in-helpers.js';
+import { REPO_ROOT, useServerAndBrowser } from './harness.js';
+import { documentsPath, seeText, storedUser } from './signed-in-helpers.js';
 
 let inbox: Inbox;
 beforeAll(async () => {
@@ -53,6 +58,39 @@ async function logOut(page: Page): Promise<void> {
 }
 
 const alertText = async (page: Page) => (await page.getByRole('alert').first().textContent())?.trim();
+
+/** The SDK's classes a page script uses, found by their methods in the app's own sdk-*.js chunk (names are minified). */
+interface PageSdk {
+  Client: typeof Client;
+  Account: typeof Account;
+  Databases: typeof Databases;
+  /** What a call answered: its result, or the AppwriteException's code and type. */
+  outcome<T>(call: Promise<T>): Promise<{ ok: true; value: T } | { ok: false; code: number; type: string }>;
+}
+type PageWithSdk = typeof globalThis & { lyraSdk: PageSdk };
+
+/** Loads the app's SDK chunk into the page (the module the app itself runs) as `globalThis.lyraSdk`. */
+async function useAppSdk(page: Page): Promise<void> {
+  const chunk = readdirSync(join(REPO_ROOT, 'apps/web/dist/assets')).find((f) => /^sdk-[\w-]+\.js$/.test(f));
+  if (!chunk) throw new Error('No sdk-*.js chunk in apps/web/dist/assets');
+  // A string, so the test runner does not rewrite the page's import() as its own.
+  await page.evaluate(`import(${JSON.stringify(`/assets/${chunk}`)}).then((m) => { globalThis.lyraSdkModule = m; })`);
+  await page.evaluate(() => {
+    const mod = (globalThis as typeof globalThis & { lyraSdkModule: Record<string, unknown> }).lyraSdkModule;
+    const classes = Object.values(mod).filter((v): v is { prototype: Record<string, unknown> } => typeof v === 'function');
+    const having = (...methods: string[]) => classes.find((c) => methods.every((m) => typeof c.prototype[m] === 'function'));
+    (globalThis as PageWithSdk).lyraSdk = {
+      Client: having('setEndpoint', 'setJWT'),
+      Account: having('createJWT', 'updateStatus'),
+      Databases: having('listDocuments', 'createDocument'),
+      outcome: (call: Promise<unknown>) =>
+        call.then(
+          (value) => ({ ok: true, value }),
+          (e: { code: number; type: string }) => ({ ok: false, code: e.code, type: e.type }),
+        ),
+    } as unknown as PageSdk;
+  });
+}
 
 describe('email verification', () => {
   it('sends a verification mail from Profile; its link verifies the email and says so', async () => {
@@ -315,5 +353,109 @@ describe('sign-in link', () => {
     await page.waitForURL((u) => u.pathname === '/');
     await page.waitForFunction(() => localStorage.getItem('User') != null);
     expect(await storedUser(page)).toMatchObject({ name: 'Lena Link', email: 'lena@example.com' });
+  });
+});
+
+describe('JWT', () => {
+  it('a JWT from account.createJWT() stands for the session as X-Appwrite-JWT on /v1/account and on documents, until the session ends', async () => {
+    const page = await rig.open('/profile');
+    await signUp(page, 'Jay Token', 'jay@example.com', 'jay password 1');
+    const me = (await storedUser(page))!;
+    await useAppSdk(page);
+    const { jwt } = await page.evaluate(() => {
+      const { Client, Account } = (globalThis as PageWithSdk).lyraSdk;
+      return new Account(new Client().setEndpoint(`${location.origin}/v1`).setProject('lyra')).createJWT();
+    });
+    expect(jwt.split('.')).toHaveLength(3);
+
+    // Another browser, with no cookie and no stored session: only the JWT says who it is.
+    const other = await rig.browser.newContext();
+    try {
+      const device = await other.newPage();
+      const sent: { path: string; headers: Record<string, string> }[] = [];
+      other.on('request', (r) => void r.allHeaders().then((headers) => sent.push({ path: new URL(r.url()).pathname, headers })));
+      await device.goto(`${rig.server.url}/`);
+      await useAppSdk(device);
+      const [, , , databaseId, , collectionId] = documentsPath('Favorite').split('/');
+      const ask = (token: string) =>
+        device.evaluate(
+          async ({ token, databaseId, collectionId, userId }) => {
+            const { Client, Account, Databases, outcome } = (globalThis as PageWithSdk).lyraSdk;
+            const client = new Client().setEndpoint(`${location.origin}/v1`).setProject('lyra');
+            if (token) client.setJWT(token);
+            const db = new Databases(client);
+            const created = await outcome(db.createDocument({ databaseId: databaseId!, collectionId: collectionId!, documentId: 'unique()', data: { userId, songId: 'song-by-jwt' } }));
+            return {
+              account: await outcome(new Account(client).get()),
+              created: created.ok ? created.value.$permissions : created,
+              listed: await outcome(db.listDocuments({ databaseId: databaseId!, collectionId: collectionId! }).then((l) => l.documents.map((d) => d.songId as string))),
+            };
+          },
+          { token, databaseId, collectionId, userId: me.$id },
+        );
+
+      const withJwt = await ask(jwt);
+      expect(withJwt.account).toMatchObject({ ok: true, value: { $id: me.$id, email: 'jay@example.com' } });
+      expect(withJwt.created).toEqual(expect.arrayContaining([`read("user:${me.$id}")`]));
+      expect(withJwt.listed).toEqual({ ok: true, value: ['song-by-jwt'] });
+      const jwtCalls = () => sent.filter((r) => r.headers['x-appwrite-jwt'] === jwt);
+      await expect
+        .poll(() => jwtCalls().map((r) => r.path))
+        .toEqual(expect.arrayContaining(['/v1/account', `/v1/databases/${databaseId}/collections/${collectionId}/documents`]));
+      for (const call of jwtCalls()) expect(call.headers.cookie, call.path).toBeUndefined();
+
+      const withoutJwt = await ask('');
+      expect(withoutJwt.account).toEqual({ ok: false, code: 401, type: 'general_unauthorized_scope' });
+      expect(withoutJwt.listed).toEqual({ ok: true, value: [] });
+
+      // The JWT names the session: signing out there ends it.
+      await logOut(page);
+      const afterSignOut = await ask(jwt);
+      expect(afterSignOut.account).toEqual({ ok: false, code: 401, type: 'general_unauthorized_scope' });
+    } finally {
+      await other.close();
+    }
+  });
+});
+
+describe('deactivating the account', () => {
+  it('Deactivate account in Profile ends every session: the app shows signed out, the next calls are 401, and sign-in says the account is blocked', async () => {
+    const page = await rig.open('/profile');
+    await signUp(page, 'Bea Block', 'bea@example.com', 'bea password 1');
+    const other = await rig.browser.newContext({ viewport: { width: 1280, height: 800 } });
+    try {
+      const otherPage = await other.newPage();
+      await signIn(otherPage, 'bea@example.com', 'bea password 1');
+      await otherPage.getByRole('button', { name: 'LogOut' }).waitFor();
+
+      const section = page.getByRole('region', { name: 'Deactivate account' });
+      await section.getByRole('button', { name: 'Deactivate account' }).click();
+      const question = section.getByRole('group', { name: /^Deactivate your account\?/ });
+      await question.getByRole('button', { name: 'Keep my account' }).click();
+      expect(await section.getByRole('group').count()).toBe(0);
+      await section.getByRole('button', { name: 'Deactivate account' }).click();
+      await question.getByRole('button', { name: 'Deactivate', exact: true }).click();
+
+      await seeText(page, 'Your account is deactivated');
+      await page.getByRole('heading', { name: 'Your Music, Your Favorites, Your Way!' }).waitFor();
+      expect(await storedUser(page)).toBeNull();
+
+      // Both devices' sessions are gone: the SDK's next call is 401.
+      for (const p of [page, otherPage]) {
+        await useAppSdk(p);
+        const answer = await p.evaluate(() => {
+          const { Client, Account, outcome } = (globalThis as PageWithSdk).lyraSdk;
+          return outcome(new Account(new Client().setEndpoint(`${location.origin}/v1`).setProject('lyra')).get());
+        });
+        expect(answer).toEqual({ ok: false, code: 401, type: 'general_unauthorized_scope' });
+      }
+
+      await signIn(page, 'bea@example.com', 'bea password 1');
+      await page.getByRole('dialog').getByRole('alert').waitFor();
+      expect(await page.getByRole('dialog').getByRole('alert').textContent()).toBe('The current user has been blocked.');
+      expect(await storedUser(page)).toBeNull();
+    } finally {
+      await other.close();
+    }
   });
 });

@@ -1,4 +1,5 @@
 import { Spinner } from '../../shared/ui/spinner.js';
+import { DeactivateAccount } from './deactivate-account.js';
 import { DevicesSection } from './devices-section.js';
 import { EmailSettings } from './email-settings.js';
 import { PasswordSettings } from './password-settings.js';
@@ -9,7 +10,8 @@ import { useAccountDetails } from './use-account-details.js';
 
 /**
  * Profile, signed in: the account's security — email (verified or not) and
- * password, two-factor sign-in, signed-in devices, recent activity.
+ * password, two-factor sign-in, signed-in devices, recent activity, and
+ * deactivating the account.
  */
 export function AccountSettings() {
   const details = useAccountDetails();
@@ -38,6 +40,7 @@ export function AccountSettings() {
       </SettingsSection>
       <DevicesSection />
       <RecentActivity />
+      <DeactivateAccount />
     </>
   );
 }
