@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import { getRequestListener } from '@hono/node-server';
 import { Hono } from 'hono';
 import { corsMiddleware } from './backend/http/cors.js';
-import { createBackend } from './backend/module.js';
+import { createBackend, songsRemovedEvent } from './backend/module.js';
 import { createCatalogue } from './catalogue/module.js';
 import { catalogueAdminRoutes } from './catalogue/http/admin.routes.js';
 import { healthRoutes } from './http/health.js';
@@ -30,9 +30,12 @@ export interface App {
 export async function createApp(deps: Deps, only: readonly ModuleName[] = ALL_MODULES): Promise<App> {
   const modules: ServerModule[] = [];
   // Order matters: the web module's SPA fallback must come last.
-  if (only.includes('catalogue')) modules.push(await createCatalogue(deps));
+  const catalogue = only.includes('catalogue') ? await createCatalogue(deps) : null;
+  if (catalogue) modules.push(catalogue);
   const backend = only.includes('backend') ? await createBackend(deps) : null;
   if (backend) modules.push(backend);
+  // Songs a scan removed reach every open app over realtime (and the other instances' sockets).
+  if (catalogue && backend) catalogue.onSongsRemoved((ids) => backend.events.publish(songsRemovedEvent(ids, deps.now())));
   // Subsonic apps: the catalogue's music for the backend's accounts; audio and covers come from /media and /images.
   const subsonic = only.includes('catalogue') && backend ? await createSubsonic(deps, { internal: async (r) => hono.fetch(r), documents: backend.documents }) : null;
   if (only.includes('catalogue') && backend) {

@@ -69,5 +69,7 @@ export async function createBackend(deps: Deps): Promise<BackendModule> {
 
 // What other server modules may use of the backend (they import only this file).
 export { createEventBus, type BackendEvent, type EventBus } from './realtime/event-bus.js';
+// Songs that left the music library, announced to every open app (the composition root wires the catalogue to it).
+export { songsRemovedEvent } from './realtime/catalogue-events.js';
 export { createSystemDocuments, type SystemDocuments, type SystemDocumentsDeps } from './documents/system-documents.js';
 export type { DocumentModel } from './documents/document-model.js';

@@ -9,8 +9,16 @@ import { startPassRunner, type PassRunner } from './passes/pass-runner.js';
 import { createMedia } from './media/media-module.js';
 import { createScanner } from './scanner/scanner-service.js';
 
+export interface CatalogueModule extends ServerModule {
+  /**
+   * Called with the ids of the songs each completed scan removed (file deleted or no longer
+   * readable), so open apps can drop them; the composition root passes them to realtime.
+   */
+  onSongsRemoved(listener: (songIds: readonly string[]) => Promise<void>): void;
+}
+
 /** The catalogue: scanner over MUSIC_DIR, the saavn-shaped /api, media and images. */
-export async function createCatalogue(deps: Deps): Promise<ServerModule> {
+export async function createCatalogue(deps: Deps): Promise<CatalogueModule> {
   await migrate(deps.db, 'catalogue');
   const scanner = createScanner(deps);
   const media = createMedia(deps);
@@ -22,6 +30,11 @@ export async function createCatalogue(deps: Deps): Promise<ServerModule> {
   return {
     name: 'catalogue',
     routes,
+    onSongsRemoved(listener) {
+      scanner.onScanned(async (_report, { removedSongs }) => {
+        if (removedSongs.length > 0) await listener(removedSongs);
+      });
+    },
     ...(media.raw ? { raw: media.raw } : {}),
     async start() {
       const { db, config } = deps;

@@ -34,14 +34,17 @@ export async function keepUnreadable(db: Db, gen: number, folders: readonly stri
   }
 }
 
-/** Deletes rows of files not seen in generation `gen` (nor in a folder it skipped, folder-skip.ts); returns the tracks removed and adds their folders to `dirty`. */
-export async function sweep(db: Db, gen: number, dirty: Set<string>): Promise<{ tracks: number; playlists: number }> {
+/**
+ * Deletes rows of files not seen in generation `gen` (nor in a folder it skipped, folder-skip.ts);
+ * returns the ids of the songs removed (open apps drop them from their queues) and adds their
+ * folders to `dirty`.
+ */
+export async function sweep(db: Db, gen: number, dirty: Set<string>): Promise<{ songIds: string[]; playlists: number }> {
   return db.transaction(async (tx) => {
-    const gone = await tx.query<{ dir: string; n: number }>(
-      `with d as (delete from tracks t where not exists (select 1 from scan_seen s where s.gen = $1 and s.path = t.path)
-                    and not exists (select 1 from scan_folders f where f.path = t.dir and f.skip_gen = $1)
-                  returning dir)
-       select dir, count(*)::int as n from d group by dir`,
+    const gone = await tx.query<{ id: string; dir: string }>(
+      `delete from tracks t where not exists (select 1 from scan_seen s where s.gen = $1 and s.path = t.path)
+          and not exists (select 1 from scan_folders f where f.path = t.dir and f.skip_gen = $1)
+        returning id, dir`,
       [gen],
     );
     for (const g of gone) dirty.add(g.dir);
@@ -52,7 +55,7 @@ export async function sweep(db: Db, gen: number, dirty: Set<string>): Promise<{ 
       [gen],
     );
     const lists = await tx.query("delete from playlists where source = 'm3u' and scan_gen <> $1 returning id", [gen]);
-    return { tracks: gone.reduce((s, g) => s + g.n, 0), playlists: lists.length };
+    return { songIds: gone.map((g) => g.id), playlists: lists.length };
   });
 }
 

@@ -133,7 +133,11 @@ export async function readBatch(
         report.moved += await writeTracks(tx, d.root, gen, part, knownIds);
       });
     }
-    if (bad.length > 0) report.removed += await d.db.transaction((tx) => recordErrors(tx, gen, bad));
+    if (bad.length > 0) {
+      const gone = await d.db.transaction((tx) => recordErrors(tx, gen, bad));
+      report.removed += gone.length;
+      if (gone.length > 0) d.onRemoved?.(gone);
+    }
     for (const f of toRead) dirty.add(f.dir);
     report.read += toRead.length;
     report.errors += bad.length;

@@ -58,6 +58,8 @@ export interface ScanRunDeps {
   progressEveryMs: number;
   /** Live counts while the scan runs (the status endpoint shows them). */
   onProgress?: (report: ScanReport) => void;
+  /** Songs the scan deleted from the catalogue (file gone, or no longer readable), by id. */
+  onRemoved?: (songIds: readonly string[]) => void;
 }
 
 
@@ -218,7 +220,8 @@ async function finalizePhase(d: ScanRunDeps, gen: number, report: ScanReport, w:
   await w.stats.settle();
   await keepUnreadable(d.db, gen, w.unreadable);
   const swept = await sweep(d.db, gen, w.dirty);
-  report.removed += swept.tracks;
+  report.removed += swept.songIds.length;
+  if (swept.songIds.length > 0) d.onRemoved?.(swept.songIds);
   await w.folders.save();
   if (w.dirty.size > 0) await regroupAlbums(d.db, w.dirty);
   report.changed = report.read > 0 || report.removed > 0 || w.playlistsChanged || swept.playlists > 0;

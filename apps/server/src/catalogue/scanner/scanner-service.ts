@@ -25,6 +25,14 @@ export interface ScanStatus {
   lastReport: ScanReport | null;
 }
 
+/** What a completed scan changed, beyond its counts. */
+export interface ScanChanges {
+  /** The songs it removed from the catalogue (file deleted or no longer readable), by id. */
+  removedSongs: readonly string[];
+}
+
+export type ScanListener = (report: ScanReport, changes: ScanChanges) => void | Promise<void>;
+
 /** Walks MUSIC_DIR into the catalogue tables; incremental, watched, bounded in memory. */
 export interface Scanner {
   /** Starts the first scan in the background (the server keeps serving) and the watcher. */
@@ -39,8 +47,11 @@ export interface Scanner {
   rescan(mode?: ScanMode): Promise<ScanReport>;
   isScanning(): boolean;
   status(): Promise<ScanStatus>;
-  /** Called after every scan that changed the catalogue (curated playlists refresh on it). */
-  onScanned(listener: (report: ScanReport) => void | Promise<void>): () => void;
+  /**
+   * Called after every completed scan that changed the catalogue (curated playlists refresh
+   * on it; the songs it removed are announced to open apps).
+   */
+  onScanned(listener: ScanListener): () => void;
   /** Resolves once the watcher (SCAN_WATCH=on) watches the whole tree. */
   watching(): Promise<void>;
 }
@@ -64,7 +75,7 @@ export function createScanner(deps: Deps, opts: ScannerOptions = {}): Scanner {
   const { config, db, now } = deps;
   const log = deps.log.child({ module: 'scanner' });
   const owner = randomUUID();
-  const listeners = new Set<(report: ScanReport) => void | Promise<void>>();
+  const listeners = new Set<ScanListener>();
   let current: Promise<ScanReport> | null = null;
   let progress: ScanReport | null = null;
   let lastReport: ScanReport | null = null;
@@ -90,6 +101,7 @@ export function createScanner(deps: Deps, opts: ScannerOptions = {}): Scanner {
     const forcedDirs = changedDirs;
     changedDirs = new Set();
     const pool = opts.readAudio ? null : createParsePool(opts.parseThreads);
+    const removedSongs: string[] = [];
     // The folders named by the watcher wait for the next scan unless this one completes.
     const keepForced = () => forcedDirs.forEach((dir) => changedDirs.add(dir));
     const report = await runScan({
@@ -104,6 +116,9 @@ export function createScanner(deps: Deps, opts: ScannerOptions = {}): Scanner {
       batchSize: opts.batchSize ?? 256,
       progressEveryMs: opts.progressEveryMs ?? 5_000,
       onProgress: (r) => (progress = r),
+      onRemoved: (ids) => {
+        for (const id of ids) removedSongs.push(id);
+      },
     })
       .catch((e: unknown) => {
         keepForced();
@@ -123,7 +138,7 @@ export function createScanner(deps: Deps, opts: ScannerOptions = {}): Scanner {
     if (report.complete && report.changed) {
       for (const l of listeners) {
         try {
-          await l(report);
+          await l(report, { removedSongs });
         } catch (e) {
           log.error('scan listener failed', { error: e as Error });
         }

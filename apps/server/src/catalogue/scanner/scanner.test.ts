@@ -32,6 +32,8 @@ describe.each(ENGINES)('scanner on %s', (engine) => {
   let first: ScanReport;
   const reads: string[] = [];
   const scanned: ScanReport[] = [];
+  /** The song ids each announced scan removed (open apps drop them). */
+  const removals: string[][] = [];
 
   const q = <T extends object>(sql: string, params: unknown[] = []) => t.db.query<T>(sql, params);
   const track = async (path: string) => {
@@ -78,7 +80,10 @@ describe.each(ENGINES)('scanner on %s', (engine) => {
         },
       },
     );
-    scanner.onScanned((r) => void scanned.push(r));
+    scanner.onScanned((r, changes) => {
+      scanned.push(r);
+      removals.push([...changes.removedSongs].sort());
+    });
     first = await scanner.rescan();
   });
   afterAll(async () => {
@@ -101,6 +106,7 @@ describe.each(ENGINES)('scanner on %s', (engine) => {
     // Harbour Lights, Night Drive, the Wesnoth OST, Endgame: Singularity, and the folders of files without album tags (Loose, Formats).
     expect(await scanner.status()).toMatchObject({ scanning: false, tracks: FIXTURE_GOOD_AUDIO.length, albums: 6, playlists: 1, errors: 2 });
     expect(scanned).toHaveLength(1);
+    expect(removals).toEqual([[]]);
   });
 
   it('records codec, container and audio facts as ffprobe sees them', async () => {
@@ -263,6 +269,8 @@ describe.each(ENGINES)('scanner on %s', (engine) => {
     // Its ALBUMARTIST tag keeps it on the same album from the new folder.
     expect(await track('Archive/revelation.ogg')).toMatchObject({ id: revelation.id, album_id: revelation.album_id });
     expect(scanned).toHaveLength(2);
+    // A moved song is not announced as removed: queues keep it.
+    expect(removals.at(-1)).toEqual([]);
   });
 
   it('re-reads a changed file, keeping its id', async () => {
@@ -309,11 +317,13 @@ describe.each(ENGINES)('scanner on %s', (engine) => {
 
   it('deletes songs whose files are gone, with albums and artists left empty', async () => {
     const singularity = (await album(FIXTURE.marchThee))!.id;
+    const gone = [(await track(FIXTURE.marchThee))!.id, (await track(FIXTURE.chimes))!.id].sort();
     await unlink(join(musicDir, FIXTURE.marchThee));
     await unlink(join(musicDir, FIXTURE.chimes));
     await unlink(join(musicDir, FIXTURE.playlist));
     const r = await scanner.rescan();
     expect(r).toMatchObject({ removed: 2, changed: true });
+    expect(removals.at(-1)).toEqual(gone);
     expect(await track(FIXTURE.marchThee)).toBeUndefined();
     expect(await q('select id from albums where id = $1', [singularity])).toEqual([]);
     expect(await q("select id from artists where name = 'Maxstack'")).toEqual([]);
@@ -325,9 +335,11 @@ describe.each(ENGINES)('scanner on %s', (engine) => {
 
   it('removes a song whose file can no longer be read, and counts the error', async () => {
     const abs = join(musicDir, FIXTURE.defeat);
+    const id = (await track(FIXTURE.defeat))!.id;
     await writeFile(abs, (await readFile(abs)).subarray(0, 3000));
     const r = await scanner.rescan();
     expect(r).toMatchObject({ read: 1, errors: 1, removed: 1, changed: true });
+    expect(removals.at(-1)).toEqual([id]);
     expect(await track(FIXTURE.defeat)).toBeUndefined();
     expect(await q('select path from scan_errors where path = $1', [FIXTURE.defeat])).toHaveLength(1);
     await unlink(abs);

@@ -208,15 +208,15 @@ async function writeCredits(q: Queryable, ids: readonly string[], tracks: readon
 
 /**
  * Files that could not be read: kept in scan_errors until they change. A song
- * whose file became unreadable leaves the catalogue. Returns the songs removed.
+ * whose file became unreadable leaves the catalogue. Returns the ids of the songs removed.
  */
 export async function recordErrors(
   q: Queryable,
   gen: number,
   files: readonly { rel: string; sizeBytes: number; mtimeMs: number; message: string }[],
-): Promise<number> {
-  if (files.length === 0) return 0;
-  const gone = await q.query('delete from tracks where path = any($1::text[]) returning id', [files.map((f) => f.rel)]);
+): Promise<string[]> {
+  if (files.length === 0) return [];
+  const gone = await q.query<{ id: string }>('delete from tracks where path = any($1::text[]) returning id', [files.map((f) => f.rel)]);
   await q.query(
     `insert into scan_errors (path, size_bytes, mtime_ms, message, at, scan_gen)
      select p, s::int8, m::int8, msg, now(), $5 from unnest($1::text[], $2::text[], $3::text[], $4::text[]) as x(p, s, m, msg)
@@ -230,5 +230,5 @@ export async function recordErrors(
       gen,
     ],
   );
-  return gone.length;
+  return gone.map((g) => g.id);
 }
