@@ -1,12 +1,9 @@
-import { hasNext } from '@lyra/player-core/queue';
-import { Pause, Play, SkipForward } from 'lucide-react';
 import { Link } from 'react-router';
 import { coverUrl, first20, primaryArtistNames, songTitle } from '../../../shared/lib/song-view.js';
 import { CoverImage } from '../../../shared/ui/cover-image.js';
-import { Spinner } from '../../../shared/ui/spinner.js';
-import { commands } from '../commands.js';
 import { usePlayerStore } from '../player-store.js';
 import { FavoriteButton } from './favorite-button.js';
+import { PlayPauseButton, SkipButton } from './transport-buttons.js';
 
 /**
  * SPEC §2 mini player: cover, title, first 20 characters of the primary
@@ -15,9 +12,6 @@ import { FavoriteButton } from './favorite-button.js';
  */
 export function MiniPlayer() {
   const song = usePlayerStore((s) => s.queue[s.currentIndex]);
-  const isPlaying = usePlayerStore((s) => s.isPlaying);
-  const isLoading = usePlayerStore((s) => s.isLoading);
-  const canNext = usePlayerStore(hasNext);
   if (!song) return null;
   const title = songTitle(song);
   return (
@@ -37,24 +31,12 @@ export function MiniPlayer() {
         </span>
       </Link>
       <FavoriteButton variant="mini" />
-      <button
-        type="button"
-        onClick={commands.toggle}
-        aria-label={isPlaying ? 'Pause' : 'Play'}
-        aria-busy={isLoading}
-        className="grid size-11 place-items-center rounded-full hover:bg-panel"
-      >
-        {isLoading && isPlaying ? <Spinner /> : isPlaying ? <Pause className="size-6" aria-hidden /> : <Play className="size-6" aria-hidden />}
-      </button>
-      <button
-        type="button"
-        onClick={commands.next}
-        disabled={!canNext}
-        aria-label="Next song"
+      <PlayPauseButton className="grid size-11 place-items-center rounded-full hover:bg-panel" icon="size-6" playIcon="size-6" />
+      <SkipButton
+        to="next"
         className="grid size-11 place-items-center rounded-full hover:bg-panel disabled:opacity-40 disabled:hover:bg-transparent"
-      >
-        <SkipForward className="size-5" aria-hidden />
-      </button>
+        icon="size-5"
+      />
     </section>
   );
 }

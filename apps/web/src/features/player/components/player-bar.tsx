@@ -1,15 +1,13 @@
-import { hasNext, hasPrevious } from '@lyra/player-core/queue';
-import { ListMusic, Pause, Play, SkipBack, SkipForward } from 'lucide-react';
+import { ListMusic } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { coverUrl, primaryArtistNames, songTitle } from '../../../shared/lib/song-view.js';
 import { CoverImage } from '../../../shared/ui/cover-image.js';
-import { Spinner } from '../../../shared/ui/spinner.js';
-import { commands } from '../commands.js';
 import { usePlayerStore } from '../player-store.js';
 import { FavoriteButton } from './favorite-button.js';
 import { QueueDrawer } from './queue-drawer.js';
 import { SeekBar } from './seek-bar.js';
+import { PlayPauseButton, SkipButton } from './transport-buttons.js';
 import { VolumeSlider } from './volume-slider.js';
 
 import { PLAYER_BAR_PX } from './player-bar-size.js';
@@ -24,10 +22,6 @@ export { PLAYER_BAR_PX };
  */
 export function PlayerBar() {
   const song = usePlayerStore((s) => s.queue[s.currentIndex]);
-  const isPlaying = usePlayerStore((s) => s.isPlaying);
-  const isLoading = usePlayerStore((s) => s.isLoading);
-  const canPrevious = usePlayerStore(hasPrevious);
-  const canNext = usePlayerStore(hasNext);
   const [queueOpen, setQueueOpen] = useState(false);
   if (!song) return null;
   const title = songTitle(song);
@@ -52,21 +46,13 @@ export function PlayerBar() {
       </div>
       <div className="flex min-w-0 flex-col items-center">
         <div className="flex items-center gap-4">
-          <button type="button" onClick={commands.previous} disabled={!canPrevious} aria-label="Previous song" className={side}>
-            <SkipBack className="size-5 fill-current" aria-hidden />
-          </button>
-          <button
-            type="button"
-            onClick={commands.toggle}
-            aria-label={isPlaying ? 'Pause' : 'Play'}
-            aria-busy={isLoading}
+          <SkipButton to="previous" className={side} icon="size-5 fill-current" />
+          <PlayPauseButton
             className="grid size-10 place-items-center rounded-full bg-white text-black hover:scale-105 motion-reduce:hover:scale-100"
-          >
-            {isLoading && isPlaying ? <Spinner /> : isPlaying ? <Pause className="size-5 fill-black" aria-hidden /> : <Play className="size-5 translate-x-px fill-black" aria-hidden />}
-          </button>
-          <button type="button" onClick={commands.next} disabled={!canNext} aria-label="Next song" className={side}>
-            <SkipForward className="size-5 fill-current" aria-hidden />
-          </button>
+            icon="size-5 fill-black"
+            playIcon="size-5 translate-x-px fill-black"
+          />
+          <SkipButton to="next" className={side} icon="size-5 fill-current" />
         </div>
         <div className="w-full max-w-xl">
           <SeekBar />
