@@ -5,12 +5,14 @@ import { SongRow } from '../../shared/ui/song-row.js';
 import { OfflineButton } from '../offline/ui.js';
 import { commands, usePlayerStore } from '../player/index.js';
 import { useFavoriteSongs } from './favorite-songs.js';
+import { KEPT_FAVORITES } from './kept-favorites.js';
 
 /**
  * SPEC §2 Favorites: cover (the first favourite's, or the default logo),
  * 'Favorites' with the count, rows with title, primary artists and
  * add-to-queue. A tap makes the song current with the loaded favourites as
- * the queue. An end sentinel asks for the next page.
+ * the queue. An end sentinel asks for the next page. Make available offline
+ * keeps every favourite, and the kept copy follows them (kept-favorites.ts).
  */
 export function FavoritesList({
   total,
@@ -48,7 +50,7 @@ export function FavoritesList({
           </p>
           {songs.length > 0 ? (
             <div className="mt-2">
-              <OfflineButton collection={{ kind: 'favorites', id: 'mine', title: 'Favorites', image: coverUrl(songs[0]!.image) }} songs={songs} />
+              <OfflineButton collection={{ ...KEPT_FAVORITES, image: coverUrl(songs[0]!.image) }} songs={songs} />
             </div>
           ) : null}
         </div>

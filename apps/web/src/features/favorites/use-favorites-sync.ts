@@ -7,14 +7,17 @@ import { useSessionStore } from '../auth/index.js';
 import { retryFailedFavorites } from './favorites-api.js';
 import { readFailed, removeLegacyFavorites } from './favorites-cache.js';
 import { refreshFavorites } from './favorites-query.js';
+import { useKeptFavorites } from './kept-favorites.js';
 
 /**
  * SPEC §4: when a user is present (once the session is settled), changes that
  * failed earlier are sent again, then the list is read afresh; and again each
  * time the device comes back online (changes made offline are not lost). The
- * legacy favoriteSongs key is removed (SPEC §3).
+ * legacy favoriteSongs key is removed (SPEC §3). Favorites kept offline follow
+ * the favourites (kept-favorites.ts).
  */
 export function useFavoritesSync(): void {
+  useKeptFavorites();
   const userId = useSessionStore((s) => (s.checked ? s.user?.$id : undefined));
   const backend = useBackend();
   const queryClient = useQueryClient();

@@ -94,14 +94,22 @@ async function stopFetching(key: string): Promise<void> {
 
 const sameIds = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((id, i) => id === b[i]);
 
+/** Resolves once the browser is online (at once when it is). */
+function online(): Promise<void> {
+  if (typeof window === 'undefined' || navigator.onLine) return Promise.resolve();
+  return new Promise((resolve) => window.addEventListener('online', () => resolve(), { once: true }));
+}
+
 /**
  * A kept collection whose songs changed (a song added to or removed from a
- * kept playlist, here or on another device): the kept list follows at once,
- * a song that left it goes from the device unless another kept collection
- * holds it, and a new one is fetched at the download quality (`songsOf`
- * gives the catalogue data of songs not on the device; it may wait for the
- * network). A paused or failed download only takes the new list: Resume goes
- * on from there. Nothing happens for a collection that is not kept.
+ * kept playlist, a song favourited or unfavourited, here or on another
+ * device): the kept list follows at once, a song that left it goes from the
+ * device unless another kept collection holds it, and a new one is fetched at
+ * the download quality, shown as the collection's download from the start
+ * (`songsOf` gives the catalogue data of songs not on the device; it may wait
+ * for the network). Offline, the new songs are fetched once the device is
+ * back online. A paused or failed download only takes the new list: Resume
+ * goes on from there. Nothing happens for a collection that is not kept.
  */
 export async function followCollection(key: string, songIds: readonly string[], songsOf: (ids: string[]) => Promise<Song[]>): Promise<void> {
   const kept = store().index.collections[key];
@@ -113,11 +121,26 @@ export async function followCollection(key: string, songIds: readonly string[], 
   // A fetch under way works from the old list: it starts again from the new one.
   await stopFetching(key);
   await removeAudio(orphans);
+  // Not kept any more, or a newer change (or Resume) took over while the fetch stopped.
+  if (!resumes || !sameIds(store().index.collections[key]?.songIds ?? [], songIds) || running.has(key)) return;
   const missing = songIds.filter((id) => !(id in store().index.songs));
-  if (!resumes || missing.length === 0) return;
-  const found = new Map((await songsOf(missing)).map((s) => [s.id, s]));
-  // A newer change (or a removal of the whole collection) took over meanwhile.
-  if (!sameIds(store().index.collections[key]?.songIds ?? [], songIds) || running.has(key)) return;
+  const waiting = { key, total: missing.length, done: 0, state: 'running' as const, songBytes: 0, songTotal: 0 };
+  // The download shows from now on (one shown for an older list gives way to it).
+  store().setJob(key, missing.length > 0 ? waiting : null);
+  if (missing.length === 0) return;
+  let found: Map<string, Song>;
+  try {
+    await online();
+    found = new Map((await songsOf(missing)).map((s) => [s.id, s]));
+  } catch (e) {
+    if (store().jobs[key] === waiting) store().setJob(key, { ...waiting, state: 'failed' });
+    throw e;
+  }
+  // Paused, cancelled, or a newer change (or a removal of the whole collection) took over meanwhile.
+  if (store().jobs[key] !== waiting || !sameIds(store().index.collections[key]?.songIds ?? [], songIds) || running.has(key)) {
+    if (store().jobs[key] === waiting) store().setJob(key, null);
+    return;
+  }
   await fetchSongs(key, missing.flatMap((id) => found.get(id) ?? []), readDownloadQuality());
 }
 
