@@ -6,7 +6,15 @@ import { availableSongs, totalBytes } from './offline-index.js';
 import { removeOffline } from './download-manager.js';
 import { useOfflineStore } from './offline-store.js';
 
-const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(bytes < 10 * 1024 * 1024 ? 1 : 0)} MB`;
+/**
+ * A size in the decimal units of Profile's download quality hints (160 kbps is
+ * about 1.2 MB a minute): MB, with a decimal under 10 MB, and GB from 1 GB
+ * (a browser's quota is often tens of GB).
+ */
+function formatBytes(bytes: number): string {
+  if (bytes >= 1e9) return `${(bytes / 1e9).toFixed(1)} GB`;
+  return `${(bytes / 1e6).toFixed(bytes < 10e6 ? 1 : 0)} MB`;
+}
 
 function useStorageEstimate(deps: unknown): { usage: number; quota: number } | null {
   const [estimate, setEstimate] = useState<{ usage: number; quota: number } | null>(null);
@@ -37,8 +45,8 @@ export function DownloadsSection() {
       </h2>
       <div className="mb-3 px-1 text-xs text-muted">
         <p>
-          {mb(used)} of music on this device
-          {estimate && estimate.quota > 0 ? ` · ${mb(estimate.usage)} of ${mb(estimate.quota)} used by the app` : ''}
+          {formatBytes(used)} of music on this device
+          {estimate && estimate.quota > 0 ? ` · ${formatBytes(estimate.usage)} of ${formatBytes(estimate.quota)} used by the app` : ''}
         </p>
         {estimate && estimate.quota > 0 && (
           <div className="mt-1 h-1.5 overflow-hidden rounded-full bg-white/10" role="meter" aria-label="Storage used" aria-valuenow={Math.round((estimate.usage / estimate.quota) * 100)} aria-valuemin={0} aria-valuemax={100}>
@@ -62,7 +70,7 @@ export function DownloadsSection() {
                 <span className="min-w-0">
                   <span className="block truncate font-medium">{c.title}</span>
                   <span className="block truncate text-sm text-muted">
-                    {songs.length} of {c.songIds.length} songs · {mb(bytes)}
+                    {songs.length} of {c.songIds.length} songs · {formatBytes(bytes)}
                   </span>
                 </span>
               </button>
