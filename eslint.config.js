@@ -1,6 +1,7 @@
 // `npm run lint` (part of `npm test`): every promise is awaited, handled or
-// explicitly discarded with `void`, in the apps, packages and tests; and a web
-// feature uses another one only through its public entries.
+// explicitly discarded with `void`, in the apps, packages and tests; a web
+// feature uses another one only through its public entries, and a server module
+// another module only through its module.ts.
 import boundaries from 'eslint-plugin-boundaries';
 import tseslint from 'typescript-eslint';
 
@@ -21,6 +22,61 @@ const onlyEntries = (entries) => [
   { from: { element: { type: 'feature' } }, allow: { to: { element: { type: 'feature', fileInternalPath: entries } } } },
   { from: { element: { type: 'feature' } }, allow: { dependency: { relationship: { to: 'internal' } } } },
 ];
+
+// The server (apps/server/src) is made of modules: backend/, catalogue/,
+// subsonic/, video/, web/. A module's files use another module only through its
+// `module.ts`, which names each seam it offers; tests may also use another
+// module's `test/` helpers. db/, http/ and the files beside app.ts (config.ts,
+// log.ts, module.ts, start-worker.ts) are below every module and import none.
+// app.ts, the composition root, is imported only by cli/ (the commands) and
+// tests; it and cli/ wire the modules and may reach into them. Inside a module
+// anything goes.
+const SERVER = 'apps/server/src';
+const serverElements = [
+  { type: 'server-shared', pattern: `${SERVER}/db` },
+  { type: 'server-shared', pattern: `${SERVER}/http` },
+  { type: 'server-cli', pattern: `${SERVER}/cli` },
+  { type: 'server-test', pattern: `${SERVER}/test` },
+  { type: 'server-module', pattern: `${SERVER}/*`, capture: ['name'] },
+  // What is left: the files beside app.ts, app.ts included.
+  { type: 'server-shared', pattern: SERVER },
+];
+const appTs = { type: 'server-shared', fileInternalPath: 'app.ts' };
+const serverPolicies = ({ tests }) => [
+  {
+    from: { element: { type: tests ? ['server-module', 'server-shared', 'server-test'] : 'server-module' } },
+    disallow: { to: { element: { type: 'server-module' } } },
+    message: `{{to.element.captured.name}}/ is used from another module only through {{to.element.captured.name}}/module.ts${tests ? ' (or its test/ helpers)' : ''}: export what is needed there`,
+  },
+  ...(tests
+    ? []
+    : [
+        {
+          from: { element: { type: 'server-shared' } },
+          disallow: { to: { element: { type: 'server-module' } } },
+          message: 'db/, http/, config.ts, log.ts, module.ts and start-worker.ts are below every module and import none',
+        },
+      ]),
+  {
+    from: { element: { type: tests ? ['server-module', 'server-shared', 'server-test'] : 'server-module' } },
+    allow: { to: { element: { type: 'server-module', fileInternalPath: tests ? ['module.ts', 'test/**', '**/test/**'] : 'module.ts' } } },
+  },
+  { allow: { dependency: { relationship: { to: 'internal' } } } },
+  { from: { element: appTs }, allow: { to: { element: { type: 'server-module' } } } },
+  // The request guards answer /v1 in the backend's error shape, with its body limit and its
+  // credential and date checks, before any module runs: they use the backend's entry.
+  {
+    from: { file: { path: `${SERVER}/http/request-guards.ts` } },
+    allow: { to: { element: { type: 'server-module', captured: { name: 'backend' }, fileInternalPath: 'module.ts' } } },
+  },
+  ...(tests
+    ? []
+    : [
+        { disallow: { to: { element: appTs } }, message: 'app.ts is imported only by cli/ and tests' },
+        { from: { element: { type: 'server-cli' } }, allow: { to: { element: appTs } } },
+      ]),
+];
+const serverBoundaries = (tests) => ['error', { default: 'allow', checkInternals: true, policies: serverPolicies({ tests }) }];
 
 export default tseslint.config(
   // vitest.config.ts is in no tsconfig: it only lists the test projects.
@@ -65,5 +121,18 @@ export default tseslint.config(
     rules: {
       'boundaries/dependencies': ['error', { default: 'allow', policies: onlyEntries(['index.ts', 'ui.ts', 'lazy.ts', 'testing.ts']) }],
     },
+  },
+  {
+    files: [`${SERVER}/**/*.ts`],
+    plugins: { boundaries },
+    settings: {
+      'boundaries/elements': serverElements,
+      'import/resolver': { typescript: { project: './apps/server/tsconfig.test.json' } },
+    },
+    rules: { 'boundaries/dependencies': serverBoundaries(false) },
+  },
+  {
+    files: [`${SERVER}/**/*.test.ts`, `${SERVER}/**/test/**/*.ts`],
+    rules: { 'boundaries/dependencies': serverBoundaries(true) },
   },
 );

@@ -56,7 +56,7 @@ async function main(only) {
   const taps = Number(process.env.BENCH_TAPS ?? 8);
   try {
     execFileSync('ffmpeg', ['-version'], { stdio: 'ignore' });
-    statSync(new URL('video/video-module.js', DIST));
+    statSync(new URL('video/module.js', DIST));
     statSync(LONG_SONG);
     if (run('tap')) {
       statSync(new URL('cli/serve.js', DIST));

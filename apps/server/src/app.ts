@@ -9,7 +9,7 @@ import { healthRoutes } from './http/health.js';
 import { limitBodies, refuseBadInput, refuseBadTarget, refuseBadUpgrade } from './http/request-guards.js';
 import type { Deps, ServerModule } from './module.js';
 import { createSubsonic } from './subsonic/module.js';
-import { createVideo } from './video/video-module.js';
+import { createVideo } from './video/module.js';
 import { createWeb } from './web/module.js';
 
 export type ModuleName = 'catalogue' | 'backend' | 'web';

@@ -73,3 +73,26 @@ export { createEventBus, type BackendEvent, type EventBus } from './realtime/eve
 export { songsRemovedEvent } from './realtime/catalogue-events.js';
 export { createSystemDocuments, type SystemDocuments, type SystemDocumentsDeps } from './documents/system-documents.js';
 export type { DocumentModel } from './documents/document-model.js';
+// Documents written and read as a given user (Subsonic's playlists, stars, ratings, play queue).
+export { serverQuery, type ServerDocuments, type UserDocuments } from './documents/server-documents.js';
+export type { RawQuery } from './documents/query/raw-query.js';
+// The accounts another sign-in scheme checks against (Subsonic's), with the same hashes and login limits.
+export { usersStore, type UserRow } from './accounts/users.store.js';
+export { dummyHash, hashPassword, verifyPassword } from './auth/password.js';
+export { hashSecret, safeEqual } from './auth/secrets.js';
+export { limiterStoreFor } from './auth/limiter-store.js';
+export { LOGIN_LIMIT } from './auth/login-limiter.js';
+export { createRateLimiter } from './auth/rate-limiter.js';
+// Routes served under the backend's sessions and in its error shape (Subsonic's /v1 profile routes).
+export { createCallerResolver, requireUser, type CallerResolver } from './auth/caller.js';
+export { corsMiddleware } from './http/cors.js';
+export { APPWRITE_VERSION, AppwriteError, retryAfterHeaders } from './http/errors.js';
+export { clientIp, selfOrigin } from './http/request-info.js';
+// What the request guards (http/request-guards.ts) refuse on /v1 before any route, in the backend's words.
+export { credentialProblem } from './http/credential-strings.js';
+export { MAX_BODY_BYTES } from './http/params.js';
+export { outOfRangeDate } from './http/query-dates.js';
+// The sign-in providers the configuration enables (the web app's client config must offer the same).
+export { configuredProviders } from './oauth/providers.js';
+// A session credential as the backend encodes it (tests that forge or replay one).
+export { encodeSessionBlob } from './auth/session-blob.js';

@@ -57,3 +57,24 @@ export async function createCatalogue(deps: Deps): Promise<CatalogueModule> {
     },
   };
 }
+
+// What other server modules may use of the catalogue (they import only this file).
+// The library's tables as the Subsonic API reads them (lyrics, album and artist tracks, search).
+export { selectLyrics } from './lyrics/lyrics.sql.js';
+export { selectAlbumTrackArtists, selectAlbumTrackIds } from './store/albums.sql.js';
+export { selectArtistTrackIds } from './store/artists.sql.js';
+export { searchNamedIds } from './store/search.sql.js';
+export { prepareQuery, rankTracks } from './search.js';
+// Home's curated playlists rebuilt now instead of after a scan (the web app's first screen shows them).
+export { regenerateCuratedPlaylists } from './curated-playlists.js';
+// The addresses of songs and covers, and the tier a song can be heard in.
+export { baseUrl, ceilingTier, imagePath, mediaPath } from './urls.js';
+// Serving the library's bytes from other paths (Subsonic's stream, download and getCoverArt; video sources).
+export { coverOrGenerated } from './media/generated-cover.js';
+export { ID_PATTERN, readTimeOffset, sourceInside } from './media/media-paths.js';
+export { createOpenFileCache, type OpenFileCache } from './media/open-file-cache.js';
+export { servedFile } from './media/file-reply.js';
+export { accelFor, toResponse } from './media/reply.js';
+// ffmpeg and ffprobe as the catalogue finds them, and the scanner itself (video rendering, set-up's previews).
+export { locateTools } from './media/ffmpeg-locate.js';
+export { createScanner } from './scanner/scanner-service.js';

@@ -4,7 +4,7 @@ import type { Db } from '../db/db.js';
 import { openDatabase } from '../db/open.js';
 import type { Logger } from '../log.js';
 import { previewsTarget, type AdminTarget } from '../video/admin/admin-client.js';
-import type { VideoModule } from '../video/video-module.js';
+import type { VideoModule } from '../video/module.js';
 
 /**
  * Opens the data folder's database in this process, as the server would (its

@@ -1,7 +1,7 @@
 import { request as httpRequest } from 'node:http';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { APPWRITE_VERSION } from '../backend/http/errors.js';
+import { APPWRITE_VERSION } from '../backend/module.js';
 import { startTestServer, type TestServer } from '../backend/test/server.js';
 import { ENGINES } from '../test/db.js';
 import { BODY_TOO_LARGE } from './request-guards.js';

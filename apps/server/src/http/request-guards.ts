@@ -3,10 +3,7 @@ import type { Duplex } from 'node:stream';
 import type { Context, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { credentialProblem } from '../backend/http/credential-strings.js';
-import { AppwriteError } from '../backend/http/errors.js';
-import { MAX_BODY_BYTES } from '../backend/http/params.js';
-import { outOfRangeDate } from '../backend/http/query-dates.js';
+import { AppwriteError, credentialProblem, MAX_BODY_BYTES, outOfRangeDate } from '../backend/module.js';
 import { decodeUrl, jsonProblem, MALFORMED_URL, parseJsonish, stringsProblem, type InputProblem } from './input-hygiene.js';
 
 /*

@@ -1,4 +1,4 @@
-import { selectLyrics } from '../catalogue/lyrics/lyrics.sql.js';
+import { selectLyrics } from '../catalogue/module.js';
 import type { Methods } from './call.js';
 import { MUSIC_FOLDER } from './browse.js';
 import { CODE, invalid, missing, notFound, SubsonicError } from './errors.js';

@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { usersStore } from '../backend/accounts/users.store.js';
+import { usersStore } from '../backend/module.js';
 import { createApp } from '../app.js';
 import { loadConfig, REPO_ROOT } from '../config.js';
 import { migrate } from '../db/migrate.js';

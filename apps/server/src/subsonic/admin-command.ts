@@ -2,7 +2,7 @@ import { request } from 'node:http';
 import { ConfigError, loadConfig } from '../config.js';
 import { migrate } from '../db/migrate.js';
 import { openDatabase } from '../db/open.js';
-import { isProcessAlive, readAdminFile } from '../video/admin/admin-file.js';
+import { isProcessAlive, readAdminFile } from '../db/admin-file.js';
 import { CredentialsError, issueCredentials, type IssuedCredentials } from './credentials.js';
 import { loadOrCreateKey, secretBox } from './secret-box.js';
 

@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/db.js';
-import { selectAlbumTrackArtists } from '../catalogue/store/albums.sql.js';
+import { selectAlbumTrackArtists } from '../catalogue/module.js';
 import { selectAlbums, type AlbumRow } from './library.sql.js';
 import type { AlbumArtist } from './shapes.js';
 

@@ -1,11 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Db } from '../db/db.js';
-import { usersStore, type UserRow } from '../backend/accounts/users.store.js';
-import { limiterStoreFor } from '../backend/auth/limiter-store.js';
-import { LOGIN_LIMIT } from '../backend/auth/login-limiter.js';
-import { createRateLimiter } from '../backend/auth/rate-limiter.js';
-import { dummyHash, verifyPassword } from '../backend/auth/password.js';
-import { hashSecret, safeEqual } from '../backend/auth/secrets.js';
+import { createRateLimiter, dummyHash, hashSecret, limiterStoreFor, LOGIN_LIMIT, safeEqual, usersStore, verifyPassword, type UserRow } from '../backend/module.js';
 import type { Credentials } from './auth-params.js';
 import { credentialsStore } from './credentials.store.js';
 import { CODE, SubsonicError } from './errors.js';

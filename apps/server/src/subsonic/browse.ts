@@ -1,4 +1,4 @@
-import { selectAlbumTrackIds } from '../catalogue/store/albums.sql.js';
+import { selectAlbumTrackIds } from '../catalogue/module.js';
 import { loadAlbums } from './albums.js';
 import type { Methods } from './call.js';
 import { notFound } from './errors.js';

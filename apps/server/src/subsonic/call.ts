@@ -1,4 +1,4 @@
-import type { ServerDocuments } from '../backend/documents/server-documents.js';
+import type { ServerDocuments } from '../backend/module.js';
 import type { Db } from '../db/db.js';
 import type { Caller } from './authenticate.js';
 import type { Params } from './params.js';

@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../db/db.js';
-import { hashSecret } from '../backend/auth/secrets.js';
-import { usersStore } from '../backend/accounts/users.store.js';
+import { hashSecret, usersStore } from '../backend/module.js';
 import { credentialsStore } from './credentials.store.js';
 import type { SecretBox } from './secret-box.js';
 

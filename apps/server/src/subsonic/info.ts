@@ -1,8 +1,6 @@
 import type { ImageSize } from '@lyra/contracts/ids';
 import type { Config } from '../config.js';
-import { coverOrGenerated } from '../catalogue/media/generated-cover.js';
-import { selectArtistTrackIds } from '../catalogue/store/artists.sql.js';
-import { baseUrl, imagePath } from '../catalogue/urls.js';
+import { baseUrl, coverOrGenerated, imagePath, selectArtistTrackIds } from '../catalogue/module.js';
 import { loadAlbums } from './albums.js';
 import type { Call, Methods } from './call.js';
 import { missing, notFound } from './errors.js';

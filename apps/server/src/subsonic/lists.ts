@@ -1,5 +1,4 @@
-import { prepareQuery, rankTracks } from '../catalogue/search.js';
-import { searchNamedIds } from '../catalogue/store/search.sql.js';
+import { prepareQuery, rankTracks, searchNamedIds } from '../catalogue/module.js';
 import { loadAlbums, withArtists } from './albums.js';
 import type { Call, Methods } from './call.js';
 import { invalid, missing } from './errors.js';

@@ -1,12 +1,7 @@
 import type { Config } from '../config.js';
 import type { Db } from '../db/db.js';
-import { attachmentHeader } from '../catalogue/media/content-disposition.js';
-import { servedFile } from '../catalogue/media/file-reply.js';
-import { coverOrGenerated } from '../catalogue/media/generated-cover.js';
-import { ID_PATTERN, readTimeOffset, sourceInside } from '../catalogue/media/media-paths.js';
-import type { OpenFileCache } from '../catalogue/media/open-file-cache.js';
-import { accelFor, toResponse } from '../catalogue/media/reply.js';
-import { imagePath, mediaPath } from '../catalogue/urls.js';
+import { attachmentHeader } from '../http/content-disposition.js';
+import { accelFor, coverOrGenerated, ID_PATTERN, imagePath, mediaPath, readTimeOffset, servedFile, sourceInside, toResponse, type OpenFileCache } from '../catalogue/module.js';
 import type { Call, Methods } from './call.js';
 import { CODE, invalid, notFound, SubsonicError } from './errors.js';
 import { selectCoverOf } from './library.sql.js';

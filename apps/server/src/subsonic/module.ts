@@ -1,8 +1,6 @@
 import { Hono, type Context } from 'hono';
-import { createCallerResolver } from '../backend/auth/caller.js';
-import type { ServerDocuments } from '../backend/documents/server-documents.js';
-import { clientIp } from '../backend/http/request-info.js';
-import { createOpenFileCache } from '../catalogue/media/open-file-cache.js';
+import { clientIp, createCallerResolver, type ServerDocuments } from '../backend/module.js';
+import { createOpenFileCache } from '../catalogue/module.js';
 import { migrate } from '../db/migrate.js';
 import type { Deps, ServerModule } from '../module.js';
 import { readCredentials } from './auth-params.js';

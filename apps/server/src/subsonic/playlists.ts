@@ -1,6 +1,4 @@
-import { usersStore } from '../backend/accounts/users.store.js';
-import type { DocumentModel } from '../backend/documents/document-model.js';
-import type { UserDocuments } from '../backend/documents/server-documents.js';
+import { usersStore, type DocumentModel, type UserDocuments } from '../backend/module.js';
 import type { Call, Methods } from './call.js';
 import { CODE, invalid, missing, notFound, SubsonicError } from './errors.js';
 import { selectSongs, type SongRow } from './library.sql.js';

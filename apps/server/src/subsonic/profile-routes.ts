@@ -1,8 +1,5 @@
 import { Hono } from 'hono';
-import { requireUser, type CallerResolver } from '../backend/auth/caller.js';
-import { corsMiddleware } from '../backend/http/cors.js';
-import { AppwriteError, retryAfterHeaders } from '../backend/http/errors.js';
-import { selfOrigin } from '../backend/http/request-info.js';
+import { AppwriteError, corsMiddleware, requireUser, retryAfterHeaders, selfOrigin, type CallerResolver } from '../backend/module.js';
 import type { Config } from '../config.js';
 import type { Db } from '../db/db.js';
 import type { Logger } from '../log.js';

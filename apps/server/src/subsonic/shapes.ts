@@ -1,4 +1,4 @@
-import { coverOrGenerated } from '../catalogue/media/generated-cover.js';
+import { coverOrGenerated } from '../catalogue/module.js';
 import type { XmlObject } from './xml.js';
 import type { AlbumRow, ArtistRow, SongRow } from './library.sql.js';
 

@@ -1,4 +1,4 @@
-import { serverQuery as q } from '../backend/documents/server-documents.js';
+import { serverQuery as q } from '../backend/module.js';
 import { loadAlbums } from './albums.js';
 import type { Call, Methods } from './call.js';
 import { missing, notFound } from './errors.js';

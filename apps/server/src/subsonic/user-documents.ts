@@ -1,7 +1,4 @@
-import type { DocumentModel } from '../backend/documents/document-model.js';
-import { serverQuery as q, type UserDocuments } from '../backend/documents/server-documents.js';
-import type { RawQuery } from '../backend/documents/query/raw-query.js';
-import { AppwriteError } from '../backend/http/errors.js';
+import { AppwriteError, serverQuery as q, type DocumentModel, type RawQuery, type UserDocuments } from '../backend/module.js';
 import type { Call } from './call.js';
 import { CODE, SubsonicError } from './errors.js';
 

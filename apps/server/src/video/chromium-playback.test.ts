@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/app.js';
 import { ENGINES } from '../test/db.js';
 import { addLibrarySong, makeSong } from './test/media-fixtures.js';
-import type { VideoModule } from './video-module.js';
+import type { VideoModule } from './module.js';
 
 const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'];
 

@@ -1,7 +1,6 @@
 import { access, constants } from 'node:fs/promises';
 import { join } from 'node:path';
-import { mediaPath, ceilingTier } from '../catalogue/urls.js';
-import { ID_PATTERN, sourceInside } from '../catalogue/media/media-paths.js';
+import { ceilingTier, ID_PATTERN, mediaPath, sourceInside } from '../catalogue/module.js';
 import type { Config } from '../config.js';
 import type { Db } from '../db/db.js';
 import type { Logger } from '../log.js';

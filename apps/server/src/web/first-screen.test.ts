@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import type { HomeRows } from '@lyra/contracts/catalogue';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { regenerateCuratedPlaylists } from '../catalogue/curated-playlists.js';
+import { regenerateCuratedPlaylists } from '../catalogue/module.js';
 import { seedLibrary, type TestLibrary } from '../catalogue/test/library.js';
 import { loadConfig } from '../config.js';
 import type { Logger } from '../log.js';

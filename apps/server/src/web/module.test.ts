@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../app.js';
-import { configuredProviders } from '../backend/oauth/providers.js';
+import { configuredProviders } from '../backend/module.js';
 import { loadConfig } from '../config.js';
 import { silentLogger } from '../log.js';
 import { createTestApp, type TestApp } from '../test/app.js';

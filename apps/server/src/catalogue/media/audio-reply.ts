@@ -3,7 +3,7 @@ import type { BitrateKbps } from '@lyra/contracts/ids';
 import type { Logger } from '../../log.js';
 import { effectiveTier } from '../urls.js';
 import { audioCachePath, pruneTier } from './audio-cache.js';
-import { attachmentHeader } from './content-disposition.js';
+import { attachmentHeader } from '../../http/content-disposition.js';
 import { servedFile, type FileRequest } from './file-reply.js';
 import { GrowingFileStream } from './growing-file-stream.js';
 import { sourceInside } from './media-paths.js';

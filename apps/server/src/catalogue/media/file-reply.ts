@@ -1,4 +1,4 @@
-import { parseRange } from './http-range.js';
+import { parseRange } from '../../http/http-range.js';
 import type { OpenFile } from './open-file-cache.js';
 import { accelReply, accelTarget, errorReply, type Accel, type Headers, type Reply } from './reply.js';
 

@@ -3,7 +3,7 @@ import { ConfigError, loadConfig } from '../../config.js';
 import { migrate } from '../../db/migrate.js';
 import { openDatabase } from '../../db/open.js';
 import { createLogger } from '../../log.js';
-import { isProcessAlive, readAdminFile } from '../../video/admin/admin-file.js';
+import { isProcessAlive, readAdminFile } from '../../db/admin-file.js';
 import type { ScanReport } from './scan-run.js';
 import { createScanner } from './scanner-service.js';
 

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect } from 'vitest';
-import { encodeSessionBlob } from '../../backend/auth/session-blob.js';
+import { encodeSessionBlob } from '../../backend/module.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import type { Engine } from '../../test/db.js';
 

@@ -1,7 +1,7 @@
 import { request } from 'node:http';
 import type { PreviewDoc } from '../documents/video-documents.js';
-import type { VideoModule } from '../video-module.js';
-import type { AdminEndpoint } from './admin-file.js';
+import type { VideoModule } from '../module.js';
+import type { AdminEndpoint } from '../../db/admin-file.js';
 
 /** What the CLI can ask for, whether of a running server or of the data folder directly. */
 export interface AdminTarget {

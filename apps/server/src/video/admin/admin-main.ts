@@ -2,7 +2,7 @@ import { ConfigError, loadConfig, type Config } from '../../config.js';
 import { createLogger, type Logger } from '../../log.js';
 import { EXIT, parseCommand, runCommand, USAGE, UsageError } from './admin-cli.js';
 import { AdminError, remoteTarget, Unreachable, type AdminTarget } from './admin-client.js';
-import { adminFilePath, isProcessAlive, readAdminFile } from './admin-file.js';
+import { adminFilePath, isProcessAlive, readAdminFile } from '../../db/admin-file.js';
 
 export interface AdminIo {
   out(line: string): void;

@@ -11,8 +11,8 @@ import { silentLogger } from '../../log.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { createTestDb, ENGINES, type TestDb } from '../../test/db.js';
 import { addLibrarySong, makeMusicVideo, makeSong, probeVideo } from '../test/media-fixtures.js';
-import type { VideoModule } from '../video-module.js';
-import { adminFilePath, readAdminFile } from './admin-file.js';
+import type { VideoModule } from '../module.js';
+import { adminFilePath, readAdminFile } from '../../db/admin-file.js';
 import { adminMain } from './admin-main.js';
 
 /** Runs the CLI in this process; returns its exit code and what it printed. */

@@ -2,7 +2,7 @@ import { writeFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { ENGINES } from '../../test/db.js';
-import type { VideoModule } from '../video-module.js';
+import type { VideoModule } from '../module.js';
 import { NO_PREVIEW } from './video.routes.js';
 
 const BYTES = Buffer.from(Array.from({ length: 1000 }, (_, i) => i % 251));

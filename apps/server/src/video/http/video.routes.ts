@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { Hono, type Context } from 'hono';
-import { parseRange } from '../../catalogue/media/http-range.js';
+import { parseRange } from '../../http/http-range.js';
 import { isVideoFormat, VIDEO_MIME } from '../formats.js';
 import { isSongId } from '../song-id.js';
 import type { VideoStore } from '../store/video-store.js';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEventBus, type EventBus } from '../../backend/realtime/event-bus.js';
+import { createEventBus, type EventBus } from '../../backend/module.js';
 import { loadConfig } from '../../config.js';
 import type { Db } from '../../db/db.js';
 import { migrate } from '../../db/migrate.js';

@@ -1,12 +1,11 @@
-import { locateTools } from '../../catalogue/media/ffmpeg-locate.js';
-import { createScanner } from '../../catalogue/scanner/scanner-service.js';
+import { createScanner, locateTools } from '../../catalogue/module.js';
 import type { Config } from '../../config.js';
 import type { Logger } from '../../log.js';
 import type { Deps } from '../../module.js';
-import { isProcessAlive, readAdminFile } from '../admin/admin-file.js';
+import { isProcessAlive, readAdminFile } from '../../db/admin-file.js';
 import { createRenderer } from '../render/renderer.js';
 import { selectShortestSongs } from '../songs.sql.js';
-import type { VideoModule } from '../video-module.js';
+import type { VideoModule } from '../module.js';
 
 /** Songs shorter than this are jingles (the demo library's victory/defeat stings), not worth a preview. */
 const MIN_SONG_S = 20;

@@ -8,7 +8,7 @@ import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.js';
 import { createVideoRoutes, STORE_UNAVAILABLE } from '../http/video.routes.js';
-import { createVideoStore } from '../video-module.js';
+import { createVideoStore } from '../module.js';
 import { createS3VideoStore } from './s3-video-store.js';
 import type { VideoStore } from './video-store.js';
 

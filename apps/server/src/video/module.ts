@@ -1,10 +1,10 @@
 import type { Hono } from 'hono';
-import { locateTools } from '../catalogue/media/ffmpeg-locate.js';
+import { locateTools } from '../catalogue/module.js';
 import { createEventBus, type EventBus } from '../backend/module.js';
 import { migrate } from '../db/migrate.js';
 import type { Config } from '../config.js';
 import type { Deps, ServerModule } from '../module.js';
-import { writeAdminFile, removeAdminFile, newAdminToken } from './admin/admin-file.js';
+import { writeAdminFile, removeAdminFile, newAdminToken } from '../db/admin-file.js';
 import { listenAdmin } from './admin/admin-listener.js';
 import { createAdminRoutes } from './admin/admin-routes.js';
 import { createBackendVideoDocuments } from './documents/backend-video-documents.js';
