@@ -4,6 +4,7 @@ import { readDownloadQuality } from './download-quality.js';
 import { collectionKey, isHeld, withCollection, withoutCollection, withSong, withSongIds, type CollectionKind } from './offline-index.js';
 import { putAudio, removeAudio } from './offline-audio.js';
 import { useOfflineStore } from './offline-store.js';
+import { askToKeepStorage } from './persistent-storage.js';
 
 /** The default quality of songs kept offline: good sound, a quarter of the 320 kbps size. */
 export { DEFAULT_DOWNLOAD_QUALITY as OFFLINE_QUALITY } from './download-quality.js';
@@ -40,13 +41,14 @@ async function fetchAudio(url: string, signal: AbortSignal, onBytes: (done: numb
 /**
  * Makes a collection available offline: remembers it, then fetches its songs
  * one at a time at `quality` (the listener's download quality unless given) into the offline cache (songs already kept are
- * shared, not fetched again). Asks the browser to keep the storage.
+ * shared, not fetched again). The first time, asks the browser to keep the
+ * storage (persistent-storage.ts).
  * Resolves when done, paused or cancelled.
  */
 export async function makeAvailableOffline(ref: CollectionRef, songs: readonly Song[], quality: AudioQuality = readDownloadQuality()): Promise<void> {
   const key = collectionKey(ref.kind, ref.id);
   if (running.has(key)) return;
-  void navigator.storage?.persist?.().catch(() => false);
+  void askToKeepStorage();
   store().setIndex(withCollection(store().index, { ...ref, songIds: songs.map((s) => s.id), savedAt: Date.now() }));
   await fetchSongs(key, songs, quality);
 }

@@ -5,6 +5,10 @@ import { commands } from '../player/index.js';
 import { availableSongs, totalBytes } from './offline-index.js';
 import { removeOffline } from './download-manager.js';
 import { useOfflineStore } from './offline-store.js';
+import { isStorageKept } from './persistent-storage.js';
+
+/** Shown while the browser has not agreed to keep the app's storage (the listener refused, or it decides for itself). */
+export const STORAGE_NOT_KEPT_NOTE = 'The browser may clear these downloads when the device runs low on space';
 
 /**
  * A size in the decimal units of Profile's download quality hints (160 kbps is
@@ -16,27 +20,37 @@ function formatBytes(bytes: number): string {
   return `${(bytes / 1e6).toFixed(bytes < 10e6 ? 1 : 0)} MB`;
 }
 
-function useStorageEstimate(deps: unknown): { usage: number; quota: number } | null {
-  const [estimate, setEstimate] = useState<{ usage: number; quota: number } | null>(null);
+interface BrowserStorage {
+  /** The app's use of its quota; null where the browser cannot tell. */
+  estimate: { usage: number; quota: number } | null;
+  /** Whether the browser keeps the app's storage (persistent-storage.ts); null where it cannot tell. */
+  kept: boolean | null;
+}
+
+function useBrowserStorage(deps: unknown): BrowserStorage {
+  const [estimate, setEstimate] = useState<BrowserStorage['estimate']>(null);
+  const [kept, setKept] = useState<boolean | null>(null);
   useEffect(() => {
     void navigator.storage
       ?.estimate?.()
       .then((e) => setEstimate({ usage: e.usage ?? 0, quota: e.quota ?? 0 }))
       .catch(() => setEstimate(null));
+    void isStorageKept().then(setKept);
   }, [deps]);
-  return estimate;
+  return { estimate, kept };
 }
 
 /**
  * Library's Downloads: what this device keeps for offline listening, with
- * sizes and the browser's storage use; each collection plays from here
- * without a network, and can be removed.
+ * sizes and the browser's storage use (and a note when the browser may clear
+ * them); each collection plays from here without a network, and can be
+ * removed.
  */
 export function DownloadsSection() {
   const index = useOfflineStore((s) => s.index);
   const collections = Object.entries(index.collections).sort(([, a], [, b]) => b.savedAt - a.savedAt);
   const used = totalBytes(index);
-  const estimate = useStorageEstimate(used);
+  const { estimate, kept } = useBrowserStorage(used);
   if (collections.length === 0) return null;
   return (
     <section aria-labelledby="library-downloads" className="mt-6">
@@ -53,6 +67,7 @@ export function DownloadsSection() {
             <div className="h-full rounded-full bg-accent" style={{ width: `${Math.max(1, (estimate.usage / estimate.quota) * 100)}%` }} />
           </div>
         )}
+        {kept === false && <p className="mt-1">{STORAGE_NOT_KEPT_NOTE}</p>}
       </div>
       <ul className="flex flex-col gap-1">
         {collections.map(([key, c]) => {
