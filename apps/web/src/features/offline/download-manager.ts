@@ -42,12 +42,18 @@ async function fetchAudio(url: string, signal: AbortSignal, onBytes: (done: numb
  * Makes a collection available offline: remembers it, then fetches its songs
  * one at a time at `quality` (the listener's download quality unless given) into the offline cache (songs already kept are
  * shared, not fetched again). The first time, asks the browser to keep the
- * storage (persistent-storage.ts).
+ * storage (persistent-storage.ts). Resume right after Pause waits for the
+ * stopped fetch to end, then goes on (unless cancelled meanwhile).
  * Resolves when done, paused or cancelled.
  */
 export async function makeAvailableOffline(ref: CollectionRef, songs: readonly Song[], quality: AudioQuality = readDownloadQuality()): Promise<void> {
   const key = collectionKey(ref.kind, ref.id);
-  if (running.has(key)) return;
+  const stopping = running.get(key);
+  if (stopping && !stopping.abort.signal.aborted) return;
+  if (stopping) {
+    await stopping.done;
+    if (running.has(key) || !store().jobs[key]) return;
+  }
   void askToKeepStorage();
   store().setIndex(withCollection(store().index, { ...ref, songIds: songs.map((s) => s.id), savedAt: Date.now() }));
   await fetchSongs(key, songs, quality);
@@ -80,7 +86,9 @@ async function fetchSongs(key: string, songs: readonly Song[], quality: AudioQua
     store().setJob(key, null);
   } catch (e) {
     if (!abort.signal.aborted) store().setJob(key, { ...job, state: 'failed' });
-    else if (store().jobs[key]?.state !== 'paused') store().setJob(key, null);
+    // Paused: the progress counts every song kept, one written after the tap included.
+    else if (store().jobs[key]?.state === 'paused') store().setJob(key, { ...job, state: 'paused', songBytes: 0, songTotal: 0 });
+    else store().setJob(key, null);
     if (!abort.signal.aborted) throw e;
   } finally {
     running.delete(key);
@@ -146,10 +154,14 @@ export async function followCollection(key: string, songIds: readonly string[], 
   await fetchSongs(key, missing.flatMap((id) => found.get(id) ?? []), readDownloadQuality());
 }
 
-/** Stops fetching; what is kept stays, and `makeAvailableOffline` again goes on from there. */
+/**
+ * Stops fetching; the songs kept stay (the part of the song under way is
+ * dropped, and no longer counts in the progress), and `makeAvailableOffline`
+ * again goes on from there.
+ */
 export function pauseDownload(key: string): void {
   const job = store().jobs[key];
-  if (job) store().setJob(key, { ...job, state: 'paused' });
+  if (job) store().setJob(key, { ...job, state: 'paused', songBytes: 0, songTotal: 0 });
   running.get(key)?.abort.abort();
 }
 
