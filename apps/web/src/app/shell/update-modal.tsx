@@ -1,6 +1,7 @@
 import { Dialog } from 'radix-ui';
 import { useNavigate } from 'react-router';
 import { readStoredUser } from '../../shared/lib/stored-user.js';
+import { DIALOG_OVERLAY, DIALOG_TITLE, dialogPanel } from '../../shared/ui/dialog-classes.js';
 
 /** SPEC §2 "Update modal": thanks the user (or Guest), lists the changes, 'Update Now' / 'Give Feedback'. */
 export function UpdateModal({ open, onOpenChange, onUpdate }: { open: boolean; onOpenChange: (open: boolean) => void; onUpdate: () => void }) {
@@ -9,9 +10,9 @@ export function UpdateModal({ open, onOpenChange, onUpdate }: { open: boolean; o
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/60" />
-        <Dialog.Content className="fixed top-1/2 left-1/2 z-50 w-[min(92vw,26rem)] -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-panel p-6 shadow-xl">
-          <Dialog.Title className="text-lg font-bold">Thank you, {name}!</Dialog.Title>
+        <Dialog.Overlay className={DIALOG_OVERLAY} />
+        <Dialog.Content className={dialogPanel('w-[min(92vw,26rem)]')}>
+          <Dialog.Title className={DIALOG_TITLE}>Thank you, {name}!</Dialog.Title>
           <Dialog.Description className="mt-2 text-sm text-muted">A new version of Lyra is ready. What changed:</Dialog.Description>
           <ul className="mt-3 list-disc space-y-1 pl-5 text-sm">
             <li>Fixed the 'No Songs' bug in Artists</li>

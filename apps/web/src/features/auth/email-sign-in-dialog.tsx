@@ -10,6 +10,7 @@ import { isMoreFactorsRequired } from './failure-messages.js';
 import { Field, FormError, linkButtonClass, primaryButtonClass, SubmitButton } from './form-ui.js';
 import { MfaChallengeForm } from './mfa-challenge-form.js';
 import { finishSignIn, signInWithEmail } from './session.js';
+import { DIALOG_OVERLAY, DIALOG_TITLE, dialogPanel } from '../../shared/ui/dialog-classes.js';
 
 export type Mode = 'signIn' | 'signUp' | 'forgot' | 'link' | 'mfa';
 
@@ -73,9 +74,9 @@ export function EmailSignInDialog({ open, onOpenChange, initialMode = 'signIn' }
   return (
     <Dialog.Root open={open} onOpenChange={close}>
       <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/60" />
-        <Dialog.Content className="fixed top-1/2 left-1/2 z-50 max-h-[92dvh] w-[min(92vw,24rem)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-panel p-6 shadow-xl">
-          <Dialog.Title className="text-lg font-bold">{title}</Dialog.Title>
+        <Dialog.Overlay className={DIALOG_OVERLAY} />
+        <Dialog.Content className={dialogPanel('max-h-[92dvh] w-[min(92vw,24rem)] overflow-y-auto')}>
+          <Dialog.Title className={DIALOG_TITLE}>{title}</Dialog.Title>
           <Dialog.Description className="mt-1 text-sm text-muted">
             {mode === 'signUp'
               ? 'Make an account on this server with your email.'

@@ -5,6 +5,7 @@ import { useBackend } from '../../shared/lib/backend-hooks.js';
 import { Spinner } from '../../shared/ui/spinner.js';
 import { useSessionUser } from '../auth/index.js';
 import { sendFeedback } from './send-feedback.js';
+import { DIALOG_OVERLAY, DIALOG_TITLE, dialogPanel } from '../../shared/ui/dialog-classes.js';
 
 /** SPEC §8 feedback toast durations. */
 export const FEEDBACK_TOAST_MS = { signIn: 2_000, thanks: 2_000, failed: 3_000 } as const;
@@ -47,9 +48,9 @@ export function FeedbackButton({ className = '' }: { className?: string }) {
       </button>
       <Dialog.Root open={open} onOpenChange={(o) => !sending && setOpen(o)}>
         <Dialog.Portal>
-          <Dialog.Overlay className="fixed inset-0 z-50 bg-black/60" />
-          <Dialog.Content className="fixed top-1/2 left-1/2 z-50 w-[min(92vw,26rem)] -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-panel p-6 shadow-xl">
-            <Dialog.Title className="text-lg font-bold">Feedback</Dialog.Title>
+          <Dialog.Overlay className={DIALOG_OVERLAY} />
+          <Dialog.Content className={dialogPanel('w-[min(92vw,26rem)]')}>
+            <Dialog.Title className={DIALOG_TITLE}>Feedback</Dialog.Title>
             <Dialog.Description className="mt-1 text-sm text-muted">We will take atleast 3 days to fix the bugs</Dialog.Description>
             <label className="mt-4 flex flex-col gap-1 text-sm">
               Your message

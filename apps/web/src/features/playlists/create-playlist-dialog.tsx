@@ -12,6 +12,7 @@ import { gotNoAnswer, newPendingPlaylistId, queuePlaylist } from './pending-chan
 import { createPlaylist } from './playlists-api.js';
 import { editPlaylists } from './playlists-query.js';
 import { CREATE_FAILED } from './send-pending-changes.js';
+import { DIALOG_OVERLAY, DIALOG_TITLE, dialogPanel } from '../../shared/ui/dialog-classes.js';
 
 /** Under 'playlist created' when the server could not be reached. */
 export const CREATE_OFFLINE_NOTE = 'You are offline: it will be created when you are back online.';
@@ -68,9 +69,9 @@ export function CreatePlaylistDialog({ open, onOpenChange }: { open: boolean; on
   return (
     <Dialog.Root open={open} onOpenChange={(o) => state !== 'submitting' && onOpenChange(o)}>
       <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/60" />
-        <Dialog.Content className="fixed top-1/2 left-1/2 z-50 w-[min(92vw,24rem)] -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-panel p-6 shadow-xl">
-          <Dialog.Title className="text-lg font-bold">Create Playlist</Dialog.Title>
+        <Dialog.Overlay className={DIALOG_OVERLAY} />
+        <Dialog.Content className={dialogPanel('w-[min(92vw,24rem)]')}>
+          <Dialog.Title className={DIALOG_TITLE}>Create Playlist</Dialog.Title>
           {user ? (
             <form onSubmit={(e) => void submit(e)} className="mt-1 flex flex-col gap-3">
               <Dialog.Description className="text-sm text-muted">Enter the name of your playlist</Dialog.Description>

@@ -18,6 +18,7 @@ import { forgetPlaylistSongs, type UserPlaylist } from './playlists-cache.js';
 import { playlistSongsKey } from './playlists-keys.js';
 import { editPlaylists } from './playlists-query.js';
 import { usePlaylists } from './use-playlists.js';
+import { DIALOG_OVERLAY, DIALOG_TITLE, dialogPanel } from '../../shared/ui/dialog-classes.js';
 
 /**
  * SPEC §2 Library: the user's playlists in a list of at most 45vh, each with
@@ -91,9 +92,9 @@ export function PlaylistList() {
       </ul>
       <AlertDialog.Root open={confirm != null} onOpenChange={(o) => !o && setConfirm(null)}>
         <AlertDialog.Portal>
-          <AlertDialog.Overlay className="fixed inset-0 z-50 bg-black/60" />
-          <AlertDialog.Content className="fixed top-1/2 left-1/2 z-50 w-[min(92vw,22rem)] -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-panel p-6 shadow-xl">
-            <AlertDialog.Title className="text-lg font-bold">Delete playlist?</AlertDialog.Title>
+          <AlertDialog.Overlay className={DIALOG_OVERLAY} />
+          <AlertDialog.Content className={dialogPanel('w-[min(92vw,22rem)]')}>
+            <AlertDialog.Title className={DIALOG_TITLE}>Delete playlist?</AlertDialog.Title>
             <AlertDialog.Description className="mt-2 text-sm text-muted">
               “{confirm?.name || 'Untitled playlist'}” and its songs list will be removed.
             </AlertDialog.Description>

@@ -1,5 +1,6 @@
 import { AlertDialog } from 'radix-ui';
 import { RefreshCw } from 'lucide-react';
+import { DIALOG_OVERLAY, DIALOG_TITLE, dialogPanel } from '../../shared/ui/dialog-classes.js';
 
 /** "Rotate" with a confirmation: apps using the current app password must sign in again. */
 export function RotatePasswordButton({ onConfirm, busy }: { onConfirm: () => void; busy: boolean }) {
@@ -16,9 +17,9 @@ export function RotatePasswordButton({ onConfirm, busy }: { onConfirm: () => voi
         </button>
       </AlertDialog.Trigger>
       <AlertDialog.Portal>
-        <AlertDialog.Overlay className="fixed inset-0 z-50 bg-black/60" />
-        <AlertDialog.Content className="fixed top-1/2 left-1/2 z-50 w-[min(92vw,26rem)] -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-panel p-6 shadow-xl">
-          <AlertDialog.Title className="text-lg font-bold">Rotate the app password?</AlertDialog.Title>
+        <AlertDialog.Overlay className={DIALOG_OVERLAY} />
+        <AlertDialog.Content className={dialogPanel('w-[min(92vw,26rem)]')}>
+          <AlertDialog.Title className={DIALOG_TITLE}>Rotate the app password?</AlertDialog.Title>
           <AlertDialog.Description className="mt-1 text-sm text-muted">
             Apps signed in with the current password stop working until you sign them in with the new one.
           </AlertDialog.Description>
