@@ -12,7 +12,7 @@ import { createQueryClient } from './shared/lib/query-client.js';
 export async function boot(config: ClientConfig, root: Root): Promise<void> {
   const catalogue = createCatalogueClient(config.catalogueHosts);
   const queryClient = createQueryClient();
-  startPlayer();
+  startPlayer(catalogue);
   // The router's start (matching, the route's code) is a task of its own: short tasks keep
   // the page answering while the app starts.
   await new Promise((resolve) => setTimeout(resolve, 0));

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   addToQueue,
   currentItem,
+  dropSongs,
   emptyQueue,
   hasNext,
   hasPrevious,
@@ -125,6 +126,53 @@ describe('queue rules (SPEC §4)', () => {
     expect(removeAt(s, 9)).toBe(s);
   });
 
+  describe('songs that left the library', () => {
+    const gone = (...n: number[]) => new Set(n.map((i) => song(i).id));
+
+    it('leave the queue wherever they are, and the current song stays current', () => {
+      const { state, dropped } = dropSongs(setQueue(songs(5), 2), gone(0, 3, 7));
+      expect(ids(state)).toEqual(['song001', 'song002', 'song004']);
+      expect(currentItem(state)).toEqual(song(2));
+      // In queue order; an id not queued drops nothing.
+      expect(dropped).toEqual([song(0), song(3)]);
+    });
+
+    it('take the current song out and make the one that followed it current', () => {
+      const { state, dropped } = dropSongs(setQueue(songs(4), 1), gone(1));
+      expect(ids(state)).toEqual(['song000', 'song002', 'song003']);
+      expect(currentItem(state)).toEqual(song(2));
+      expect(dropped).toEqual([song(1)]);
+      // The next ones gone too: the first song kept after them.
+      expect(currentItem(dropSongs(setQueue(songs(5), 1), gone(1, 2, 3)).state)).toEqual(song(4));
+    });
+
+    it('wrap to the first song when the current one was the last kept, as next does', () => {
+      const { state } = dropSongs(setQueue(songs(4), 3), gone(3));
+      expect(ids(state)).toEqual(['song000', 'song001', 'song002']);
+      expect(state.currentIndex).toBe(0);
+      expect(currentItem(dropSongs(setQueue(songs(4), 2), gone(0, 2, 3)).state)).toEqual(song(1));
+    });
+
+    it('keep the current song when it plays from a fully decoded copy, and take the others', () => {
+      const { state, dropped } = dropSongs(setQueue(songs(4), 1), gone(1, 2), true);
+      expect(ids(state)).toEqual(['song000', 'song001', 'song003']);
+      expect(currentItem(state)).toEqual(song(1));
+      expect(dropped).toEqual([song(2)]);
+    });
+
+    it('empty the queue when every song is gone', () => {
+      expect(dropSongs(setQueue(songs(2), 1), gone(0, 1))).toEqual({ state: emptyQueue(), dropped: [song(0), song(1)] });
+    });
+
+    it('change nothing when none of them is queued', () => {
+      const s = setQueue(songs(3), 1);
+      expect(dropSongs(s, gone(8, 9))).toEqual({ state: s, dropped: [] });
+      expect(dropSongs(s, gone(8)).state).toBe(s);
+      const empty = emptyQueue();
+      expect(dropSongs(empty, gone(0)).state).toBe(empty);
+    });
+  });
+
   it('setQueue clamps the start index and an empty list gives an empty queue', () => {
     expect(setQueue(songs(3), 8).currentIndex).toBe(2);
     expect(setQueue(songs(3), -4).currentIndex).toBe(0);
@@ -146,6 +194,7 @@ describe('queue rules (SPEC §4)', () => {
     addToQueue(s, song(9));
     removeAt(s, 3);
     select(s, 4);
+    dropSongs(s, new Set(['song001', 'song003']));
     expect(JSON.stringify(s)).toBe(frozen);
   });
 });

@@ -79,6 +79,30 @@ export function removeAt<T extends QueueItem>(s: QueueState<T>, index: number): 
   return { queue, currentIndex: index < s.currentIndex ? s.currentIndex - 1 : s.currentIndex };
 }
 
+/**
+ * Songs that left the library (their files were deleted) leave the queue. The
+ * current song stays only when `keepCurrent` (it plays from a fully decoded
+ * copy, so it can finish); otherwise the song that followed it becomes current,
+ * wrapping to the first as `next` does. Returns the new state and the songs taken
+ * out, in queue order; nothing queued among `ids`: the same state.
+ */
+export function dropSongs<T extends QueueItem>(
+  s: QueueState<T>,
+  ids: ReadonlySet<string>,
+  keepCurrent = false,
+): { state: QueueState<T>; dropped: T[] } {
+  const kept = s.queue.map((item, i) => !ids.has(item.id) || (keepCurrent && i === s.currentIndex));
+  const dropped = s.queue.filter((_, i) => !kept[i]);
+  if (dropped.length === 0) return { state: s, dropped };
+  const queue = s.queue.filter((_, i) => kept[i]);
+  if (queue.length === 0) return { state: emptyQueue(), dropped };
+  // The current song, or the first kept one after it (wrapping to the start of the queue).
+  const n = s.queue.length;
+  const from = Math.max(s.currentIndex, 0);
+  const at = [...s.queue.keys()].map((k) => (from + k) % n).find((i) => kept[i])!;
+  return { state: { queue, currentIndex: kept.slice(0, at).filter(Boolean).length }, dropped };
+}
+
 /** SPEC §4: when the current index exceeds 15, the earlier songs are dropped. */
 export function trimPlayed<T extends QueueItem>(s: QueueState<T>): QueueState<T> {
   if (s.currentIndex <= PLAYER.TRIM_WHEN_INDEX_ABOVE) return s;

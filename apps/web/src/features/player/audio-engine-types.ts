@@ -42,6 +42,13 @@ export interface AudioEngineDeps {
   onUnavailableOffline?: (song: Song) => boolean;
   /** Just before the element is pointed at an address (the Web Audio graph may ask for CORS). */
   beforeLoad?: (url: string) => void;
+  /**
+   * Asks the catalogue whether a song whose audio failed is still in the library:
+   * true only when it answers that it has no such song (its file was deleted).
+   */
+  songGone?: (songId: string) => Promise<boolean>;
+  /** The current song left the library: it leaves the queue, and the next one takes its place. */
+  onSongGone?: (song: Song) => void;
 }
 
 export interface AudioEngine {

@@ -64,7 +64,22 @@ export function createAudioEngine(deps: AudioEngineDeps): AudioEngine {
       actions().setError(null);
       actions().setPlaying(true);
     },
+    ...(deps.songGone && deps.onSongGone ? goneChecks(deps.songGone, deps.onSongGone) : {}),
   });
+
+  /** A deleted song's failure (playback-recovery.ts): the catalogue is asked about the current song. */
+  function goneChecks(songGone: (id: string) => Promise<boolean>, onSongGone: (song: Song) => void) {
+    let asked: Song | undefined;
+    return {
+      isGone: () => {
+        asked = current();
+        return asked ? songGone(asked.id) : Promise.resolve(false);
+      },
+      dropGone: () => {
+        if (asked && asked.id === current()?.id) onSongGone(asked);
+      },
+    };
+  }
 
   const session = bindMediaSession(deps.mediaSession, deps.createMetadata, {
     play: () => actions().setPlaying(true),

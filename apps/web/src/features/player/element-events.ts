@@ -66,7 +66,8 @@ export function listenToElement(ctx: ElementEventsContext): () => void {
     pause: () => {
       session.state('paused');
       if (control.ownPause()) return;
-      if (!audio.ended && store.getState().isPlaying) actions().setPlaying(false);
+      // A source that fails pauses too (Chromium): the failure is recovery's, not the listener pausing.
+      if (!audio.ended && !audio.error && store.getState().isPlaying) actions().setPlaying(false);
     },
     ended: () => {
       const before = ctx.current()?.id;

@@ -5,7 +5,7 @@
  */
 export { commands } from './commands.js';
 export { useCurrentSong, usePlayerStore } from './player-store.js';
-export { playerEngine } from './player-runtime.js';
+export { playerEngine, songsLeftLibrary } from './player-runtime.js';
 export { readLoudnessMode, setLoudnessMode } from './loudness-storage.js';
 export { onCrossfadeChange, readCrossfadeS, setCrossfadeS } from './crossfade-storage.js';
 export { onAudioQualityChange, readAudioQuality, setAudioQuality } from './quality-storage.js';

@@ -1,11 +1,14 @@
 import type { Song } from '@lyra/contracts/catalogue';
 import { toast } from 'sonner';
 import { isKeptOffline, keptAudioUrl } from '../offline/index.js';
+import type { CatalogueClient } from '../../shared/lib/catalogue-client.js';
+import { songIsGone } from '../../shared/lib/catalogue-queries.js';
 import { songTitle } from '../../shared/lib/song-view.js';
 import { createAudioEngine, type AudioEngine } from './audio-engine.js';
 import { createAudioGraph } from './audio-graph.js';
 import { onCrossfadeChange, readCrossfadeS } from './crossfade-storage.js';
 import { followGapless } from './gapless-follow.js';
+import { dropGoneSongs } from './gone-songs.js';
 import { songBytes } from './gapless-source.js';
 import { onLoudnessModeChange, readLoudnessMode } from './loudness-storage.js';
 import { followNormalisation } from './normalisation.js';
@@ -15,9 +18,14 @@ import { usePlayerStore } from './player-store.js';
 import { onAudioQualityChange, readAudioQuality } from './quality-storage.js';
 
 let engine: AudioEngine | null = null;
+/** The current song plays from a decoded copy (a gapless or crossfade hand-over), not from the network. */
+let playsDecoded = () => false;
 
-/** Creates the one audio element and its engine (once, at start-up). */
-export function startPlayer(): AudioEngine {
+/**
+ * Creates the one audio element and its engine (once, at start-up). `catalogue`
+ * answers whether a song that fails to load is still in the library.
+ */
+export function startPlayer(catalogue?: CatalogueClient): AudioEngine {
   if (engine) return engine;
   const audio = document.createElement('audio');
   // Only metadata until the listener plays: a song opened paused (a shared link)
@@ -33,6 +41,7 @@ export function startPlayer(): AudioEngine {
     audio,
     graph ? { fader: () => graph.output?.elementFader ?? null, setLevel: (gain) => graph.setGain(gain) } : undefined,
   );
+  playsDecoded = () => output.voice !== null;
   if (graph) {
     audio.addEventListener('playing', () => void graph.attach());
     // Each song's gain goes to the source playing it, so two songs crossfading keep their own.
@@ -52,6 +61,15 @@ export function startPlayer(): AudioEngine {
     ...(graph ? { beforeLoad: (url: string) => graph.prepare(url) } : {}),
     localSource: (id) => (isKeptOffline(id) ? keptAudioUrl(id) : null),
     onUnavailableOffline: skipToKeptSong,
+    ...(catalogue
+      ? {
+          songGone: (id: string) => songIsGone(catalogue, id),
+          // It failed to play: it leaves the queue even from a decoded hand-over.
+          onSongGone: (song: Song) => {
+            dropGoneSongs(usePlayerStore.getState().actions, [song.id], false);
+          },
+        }
+      : {}),
   });
   engine = started;
   if (graph) {
@@ -74,6 +92,15 @@ export function startPlayer(): AudioEngine {
 }
 
 export const playerEngine = (): AudioEngine | null => engine;
+
+/**
+ * Songs that left the library (realtime says so, or the catalogue no longer has
+ * the one that failed to play) leave the queue, with one toast. The current one
+ * plays on only from a decoded copy; otherwise the next song takes its place.
+ */
+export function songsLeftLibrary(ids: readonly string[]): Song[] {
+  return dropGoneSongs(usePlayerStore.getState().actions, ids, playsDecoded());
+}
 
 /** Offline, the queue moves on to the next song kept on this device, and says which it skipped. */
 function skipToKeptSong(song: Song): boolean {

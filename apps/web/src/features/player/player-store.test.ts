@@ -53,6 +53,24 @@ describe('player store', () => {
     expect(s().error).toBeNull();
   });
 
+  it('songs that left the library leave the queue: the next one plays in the current one’s place, and an emptied queue stops', () => {
+    s().actions.playQueue(makeSongs(4), 1);
+    s().actions.setProgress(30, 180);
+    const dropped = s().actions.removeSongs(['song0002', 'song0004', 'elsewhere']);
+    expect(dropped.map((x) => x.id)).toEqual(['song0002', 'song0004']);
+    expect(ids()).toEqual(['song0001', 'song0003']);
+    expect(s().queue[s().currentIndex]!.id).toBe('song0003');
+    expect(s().isPlaying).toBe(true);
+    expect(s().positionS).toBe(0);
+    // Kept when it plays from a decoded copy.
+    expect(s().actions.removeSongs(['song0003'], true)).toEqual([]);
+    expect(ids()).toEqual(['song0001', 'song0003']);
+    s().actions.removeSongs(['song0001', 'song0003']);
+    expect(s().queue).toEqual([]);
+    expect(s().currentIndex).toBe(-1);
+    expect(s().isPlaying).toBe(false);
+  });
+
   it('keeps the volume within 0-1 and refuses to play an empty queue', () => {
     s().actions.setVolume(3);
     expect(s().volume).toBe(1);

@@ -2,6 +2,7 @@ import type { Song } from '@lyra/contracts/catalogue';
 import { PLAYER } from '@lyra/player-core/constants';
 import {
   addToQueue,
+  dropSongs,
   emptyQueue,
   next,
   previous,
@@ -47,6 +48,12 @@ export interface PlayerActions {
   previous(): void;
   select(index: number): void;
   removeAt(index: number): void;
+  /**
+   * Songs that left the library leave the queue; returns those taken out. The current one
+   * stays only with `keepCurrent` (it plays from a decoded copy); else the next one takes its
+   * place, playing if it was, and an emptied queue stops.
+   */
+  removeSongs(ids: readonly string[], keepCurrent?: boolean): Song[];
   appendSuggestions(songs: readonly Song[]): void;
   /** The suggestions button: the current song then the new songs; returns how many were added. */
   replaceWithSuggestions(songs: readonly Song[]): number;
@@ -99,6 +106,11 @@ export const usePlayerStore = create<PlayerState>()(
           previous: () => changeSong(previous(queueOf(get()))),
           select: (index) => changeSong(select(queueOf(get()), index), { isPlaying: true }),
           removeAt: (index) => apply(removeAt(queueOf(get()), index)),
+          removeSongs: (ids, keepCurrent = false) => {
+            const { state, dropped } = dropSongs(queueOf(get()), new Set(ids), keepCurrent);
+            if (dropped.length > 0) changeSong(state, state.queue.length === 0 ? { isPlaying: false, isLoading: false } : {});
+            return dropped;
+          },
           appendSuggestions: (songs) => apply(appendSuggestions(queueOf(get()), songs, get().playedIds)),
           replaceWithSuggestions: (songs) => {
             const { state, added } = replaceWithSuggestions(queueOf(get()), songs);

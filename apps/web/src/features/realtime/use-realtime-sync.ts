@@ -5,29 +5,40 @@ import { useBackend } from '../../shared/lib/backend-hooks.js';
 import { useSessionStore } from '../auth/index.js';
 
 /**
- * While a user is signed in, this device listens to its favourites,
- * playlists, playlist songs, video requests and play history, so a change
- * made on another device appears here without a reload. The subscription ends with the
- * session (sign-out closes the socket; the next sign-in opens one with the
- * new session's cookies).
+ * Once this page load knows who is signed in, one realtime subscription: the
+ * public `catalogue` channel for everyone (songs deleted from the library leave
+ * the queue), and while a user is signed in their favourites, playlists,
+ * playlist songs, video requests and play history too, so a change made on
+ * another device appears here without a reload. Signing in or out ends the
+ * subscription and its socket; the next one opens with the session's cookies.
  */
 export function useRealtimeSync(): void {
+  const checked = useSessionStore((s) => s.checked);
   const userId = useSessionStore((s) => (s.checked ? s.user?.$id : undefined));
   const backend = useBackend();
   const queryClient = useQueryClient();
   useEffect(() => {
-    if (!userId) return;
+    if (!checked) return;
     let stop: (() => void) | null = null;
     let cancelled = false;
     void (async () => {
       try {
-        // Only signed-in devices need the event rules: fetched with the SDK, not at start-up.
-        const [api, { applyRealtimeEvent, refreshAfterReconnect, syncedChannels }] = await Promise.all([backend(), import('./apply-event.js')]);
+        // The account's event rules are fetched only for a signed-in user, with the SDK, not at start-up.
+        const [api, catalogue, account] = await Promise.all([
+          backend(),
+          import('./catalogue-events.js'),
+          userId ? import('./apply-event.js') : null,
+        ]);
         const unsubscribe = await api.subscribe(
-          syncedChannels(),
-          (event) => applyRealtimeEvent(queryClient, userId, event),
-          // Back after a drop: read the lists afresh once, as events may have been missed.
-          () => void refreshAfterReconnect(queryClient, api, userId),
+          [catalogue.CATALOGUE_CHANNEL, ...(account ? account.syncedChannels() : [])],
+          (event) => {
+            if (catalogue.applyCatalogueEvent(queryClient, event)) return;
+            if (account && userId) account.applyRealtimeEvent(queryClient, userId, event);
+          },
+          // Back after a drop: read the account's lists afresh once, as events may have been missed.
+          () => {
+            if (account && userId) void account.refreshAfterReconnect(queryClient, api, userId);
+          },
         );
         if (cancelled) unsubscribe();
         else stop = unsubscribe;
@@ -39,5 +50,5 @@ export function useRealtimeSync(): void {
       cancelled = true;
       stop?.();
     };
-  }, [userId, backend, queryClient]);
+  }, [checked, userId, backend, queryClient]);
 }

@@ -46,6 +46,10 @@ export interface FakeBackend extends BackendApi {
   /** Holds calls of `op` until `release()` is called. */
   hold(op: Op): () => void;
   subscribers: number;
+  /** The channels of each live subscription, oldest first. */
+  subscribedChannels(): string[][];
+  /** Delivers an event the server sent (e.g. the catalogue's) to the subscriptions of its channels. */
+  publish(event: RealtimeEvent): void;
 }
 
 export function createFakeBackend(init: { user?: BackendUser | null } = {}): FakeBackend {
@@ -107,6 +111,10 @@ export function createFakeBackend(init: { user?: BackendUser | null } = {}): Fak
       const [doc] = fake.docs[name].splice(i, 1);
       emit(name, doc!, 'delete');
     }),
+    subscribedChannels: () => [...listeners].map((l) => [...l.channels]),
+    publish(event) {
+      for (const l of listeners) if (event.channels.some((c) => l.channels.includes(c))) l.fn(event);
+    },
     async subscribe(channels, fn) {
       const entry = { channels, fn };
       listeners.add(entry);

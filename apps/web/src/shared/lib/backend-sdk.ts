@@ -14,6 +14,8 @@ export function createSdkBackend(config: Pick<ClientConfig, 'backendEndpoint' | 
   const account = new Account(client);
   const databases = new Databases(client);
   let realtime: Realtime | null = null;
+  /** Subscriptions not yet closed on `realtime`. */
+  let subscriptions = 0;
   const openListeners = new Set<() => void>();
 
   const userOf = (u: { $id: string; name: string; email: string }) => ({ $id: u.$id, name: u.name, email: u.email });
@@ -52,14 +54,17 @@ export function createSdkBackend(config: Pick<ClientConfig, 'backendEndpoint' | 
       await databases.deleteDocument({ databaseId, collectionId, documentId: id });
     },
     subscribe: async (channels, onEvent, onReconnect) => {
-      // One socket for the page; a socket opened while signed out would not
-      // carry the session, so it is created on the first signed-in subscribe.
+      // One socket for the page's subscriptions. It carries the cookies of the
+      // moment it opens, so once the last subscription closes (signing in or
+      // out), the next one gets a new socket, with the session of that time.
       if (!realtime) {
         realtime = new Realtime(client);
         realtime.onOpen(() => {
           for (const l of openListeners) l();
         });
       }
+      const owner = realtime;
+      subscriptions++;
       let opened = false;
       let active = true;
       const onOpen = () => {
@@ -67,12 +72,15 @@ export function createSdkBackend(config: Pick<ClientConfig, 'backendEndpoint' | 
         opened = true;
       };
       openListeners.add(onOpen);
-      const sub = await realtime.subscribe(channels, (e) => {
+      const sub = await owner.subscribe(channels, (e) => {
         if (e.payload && typeof e.payload === 'object') onEvent({ events: e.events, channels: e.channels, payload: e.payload as BackendDocument });
       });
       return () => {
+        if (!active) return;
         active = false;
         openListeners.delete(onOpen);
+        // The last one closes the socket (the SDK does it): the next subscribe starts afresh.
+        if (--subscriptions === 0 && realtime === owner) realtime = null;
         void sub.close();
       };
     },

@@ -2,7 +2,7 @@ import type { Playlist, Song } from '@lyra/contracts/catalogue';
 import { describe, expect, it } from 'vitest';
 import { makeSong } from '../../test/songs.js';
 import { createCatalogueClient } from './catalogue-client.js';
-import { fetchSongsByIds, fetchWholePlaylist, remainingPlaylistPages } from './catalogue-queries.js';
+import { fetchSongsByIds, fetchWholePlaylist, remainingPlaylistPages, songIsGone } from './catalogue-queries.js';
 
 /** A catalogue host serving one playlist of `size` songs, 50 per page at most, recording each request. */
 function playlistHost(size: number, withTotal: boolean) {
@@ -56,5 +56,26 @@ describe('reading a whole catalogue playlist 50 songs at a time', () => {
     expect(await fetchSongsByIds(client, [])).toEqual([]);
     expect((await fetchSongsByIds(client, ['a b', 'c'])).map((s) => s.id)).toEqual(['a b']);
     expect(seen).toEqual(['/api/songs?ids=a%20b,c']);
+  });
+});
+
+describe('asking whether a song is still in the library', () => {
+  /** A host that answers each path with a status (404 in the catalogue's error shape) or throws. */
+  const host = (answers: Record<string, number | 'down'>) =>
+    createCatalogueClient(['/api'], (async (input: RequestInfo | URL) => {
+      const answer = answers[String(input)] ?? 404;
+      if (answer === 'down') throw new TypeError('Failed to fetch');
+      if (answer === 200) return new Response(JSON.stringify({ success: true, data: [makeSong('kept')] }));
+      return new Response(JSON.stringify({ success: false, message: 'song not found' }), { status: answer });
+    }) as typeof fetch);
+
+  it('is gone only when the catalogue answers that it has no such song', async () => {
+    expect(await songIsGone(host({ '/api/songs/kept': 200 }), 'kept')).toBe(false);
+    expect(await songIsGone(host({}), 'deleted')).toBe(true);
+  });
+
+  it('is not taken for gone when the catalogue gives no clear answer', async () => {
+    expect(await songIsGone(host({ '/api/songs/x': 'down' }), 'x')).toBe(false);
+    expect(await songIsGone(host({ '/api/songs/x': 503 }), 'x')).toBe(false);
   });
 });

@@ -22,17 +22,32 @@ import { COLLECTION_STALE_MS } from './query-client.js';
 const key = (c: CatalogueClient, ...rest: unknown[]) => ['catalogue', c.hostId, ...rest] as const;
 const q = encodeURIComponent;
 
+/** SPEC §7: /songs/{id} answers a list; the first entry is the song. None: a 404 CatalogueError. */
+async function fetchSong(c: CatalogueClient, id: string, signal?: AbortSignal): Promise<Song> {
+  const songs = await c.get<Song[]>(`/songs/${q(id)}`, { signal });
+  const song = Array.isArray(songs) ? songs[0] : undefined;
+  if (!song) throw new CatalogueError('song not found', 404);
+  return song;
+}
+
 export const songQuery = (c: CatalogueClient, id: string) =>
   queryOptions({
     queryKey: key(c, 'song', id),
-    queryFn: async ({ signal }) => {
-      // SPEC §7: /songs/{id} answers a list; the first entry is the song.
-      const songs = await c.get<Song[]>(`/songs/${q(id)}`, { signal });
-      const song = Array.isArray(songs) ? songs[0] : undefined;
-      if (!song) throw new CatalogueError('song not found', 404);
-      return song;
-    },
+    queryFn: ({ signal }) => fetchSong(c, id, signal),
   });
+
+/**
+ * True when the catalogue answers that it has no such song (its file was deleted);
+ * false when it has it, or gave no clear answer (no host reachable, a server error).
+ */
+export async function songIsGone(c: CatalogueClient, id: string): Promise<boolean> {
+  try {
+    await fetchSong(c, id);
+    return false;
+  } catch (e) {
+    return e instanceof CatalogueError && e.status === 404;
+  }
+}
 
 export const searchSongsQuery = (c: CatalogueClient, term: string, limit = 15, page = 0) =>
   queryOptions({
