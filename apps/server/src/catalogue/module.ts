@@ -22,6 +22,7 @@ export async function createCatalogue(deps: Deps): Promise<CatalogueModule> {
   await migrate(deps.db, 'catalogue');
   const scanner = createScanner(deps);
   const media = createMedia(deps);
+  scanner.onScanned((_report, { removedSongs }) => media.forgetSongs(removedSongs));
   let passes: PassRunner | null = null;
   const routes = new Hono();
   routes.route('/', createApiRoutes(deps, scanner));

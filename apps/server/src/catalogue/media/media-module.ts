@@ -17,6 +17,8 @@ import { createTranscoder } from './transcoder.js';
 export interface Media {
   routes: Hono;
   raw?: (req: IncomingMessage, res: ServerResponse) => boolean;
+  /** Songs a scan removed: /media answers 404 for them from now on, not after the track memo's 5 s. */
+  forgetSongs(ids: readonly string[]): void;
   stop(): Promise<void>;
   readonly tools: Tools;
 }
@@ -169,6 +171,7 @@ export function createMedia(deps: Deps, tools: Tools = locateTools(deps.config, 
     routes,
     raw,
     tools,
+    forgetSongs: (ids) => audio.tracks.forget(ids),
     async stop() {
       await transcoder.stop();
       files.clear();

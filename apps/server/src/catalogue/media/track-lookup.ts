@@ -40,6 +40,8 @@ export interface TrackLookup {
   /** The remembered row, if it is still fresh (no query). */
   peek(id: string): TrackMedia | undefined;
   tags(id: string, title: string): Promise<Tags>;
+  /** Forgets these tracks at once (a scan removed them): their next request asks the table. */
+  forget(ids: readonly string[]): void;
 }
 
 export function createTrackLookup(db: Db, now: () => number): TrackLookup {
@@ -90,6 +92,9 @@ export function createTrackLookup(db: Db, now: () => number): TrackLookup {
         pending.set(id, p);
       }
       return p;
+    },
+    forget(ids) {
+      for (const id of ids) memo.delete(id);
     },
     async tags(id, title) {
       const rows = await db.query<{ artist: string | null; album: string | null }>(
