@@ -58,7 +58,13 @@ describe('signed in end to end', () => {
     expect(await page.getByRole('link', { name: 'Profile of Ada Lovelace' }).textContent()).toBe('A');
     await page.getByRole('link', { name: 'Profile of Ada Lovelace' }).click();
     await page.getByRole('button', { name: 'LogOut' }).waitFor();
-    expect(await page.getByText('ada@example.com').count()).toBe(1);
+    // One account card, with the email under the name (the email shows again under Sign-in and security
+    // once the account's details load).
+    expect(await page.getByRole('heading', { level: 1, name: 'Ada Lovelace' }).count()).toBe(1);
+    expect(await page.getByRole('button', { name: 'LogOut' }).count()).toBe(1);
+    expect(await page.getByRole('heading', { level: 1, name: 'Ada Lovelace' }).locator('xpath=following-sibling::p[1]').textContent()).toBe(
+      'ada@example.com',
+    );
   });
 
   it('a cancelled sign-in comes back through /callback to /profile, signed out', async () => {
