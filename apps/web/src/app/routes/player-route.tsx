@@ -7,6 +7,7 @@ import { commands } from '../../features/player/index.js';
 import { usePlayerStore, useCurrentSong } from '../../features/player/player-store.js';
 import { songQuery } from '../../shared/lib/catalogue-queries.js';
 import { useCatalogue } from '../../shared/lib/catalogue-context.js';
+import { accentButton } from '../../shared/ui/button-classes.js';
 
 /**
  * /player/:songId. Arriving with `?share` (or at a song that is not current)
@@ -65,7 +66,7 @@ export function PlayerRoute() {
     return (
       <section className="grid min-h-dvh place-content-center gap-3 p-6 text-center">
         <h1 className="text-2xl font-bold">Song not found</h1>
-        <Link to="/" className="mx-auto rounded-full bg-accent px-5 py-2 font-semibold text-white">
+        <Link to="/" className={accentButton('mx-auto px-5 py-2')}>
           Return to Home
         </Link>
       </section>

@@ -1,5 +1,6 @@
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
 import { NotFoundRoute } from './not-found-route.js';
+import { accentButton } from '../../shared/ui/button-classes.js';
 
 /** A screen that failed to load (e.g. a chunk missing after an update) or a 404 response. */
 export function RouteError() {
@@ -10,7 +11,7 @@ export function RouteError() {
       <h1 className="text-2xl font-bold">Something went wrong</h1>
       <p className="text-muted">This screen could not be loaded. Check the connection and try again.</p>
       <div className="flex justify-center gap-2">
-        <button type="button" onClick={() => window.location.reload()} className="rounded-full bg-accent px-5 py-2 font-semibold text-white">
+        <button type="button" onClick={() => window.location.reload()} className={accentButton('px-5 py-2')}>
           Reload
         </button>
         <Link to="/" reloadDocument className="rounded-full px-5 py-2 text-muted hover:text-white">

@@ -4,6 +4,7 @@ import { toast } from 'sonner';
 import { copyText } from '../../shared/lib/clipboard.js';
 import { useSessionUser } from '../../features/auth/session-store.js';
 import { userInitial } from '../../features/profile/user-initial.js';
+import { accentButton } from '../../shared/ui/button-classes.js';
 
 /** The promotional text copied by the top bar's share icon (SPEC §2). */
 export const promoText = (origin: string): string =>
@@ -36,7 +37,7 @@ export function TopBar() {
           {userInitial(user)}
         </Link>
       ) : (
-        <Link to="/profile" className="ml-1 rounded-full bg-accent px-4 py-1.5 text-sm font-semibold text-white">
+        <Link to="/profile" className={accentButton('ml-1 px-4 py-1.5 text-sm')}>
           Login
         </Link>
       )}

@@ -2,6 +2,7 @@ import { Dialog } from 'radix-ui';
 import { useNavigate } from 'react-router';
 import { readStoredUser } from '../../shared/lib/stored-user.js';
 import { DIALOG_OVERLAY, DIALOG_TITLE, dialogPanel } from '../../shared/ui/dialog-classes.js';
+import { accentButton } from '../../shared/ui/button-classes.js';
 
 /** SPEC §2 "Update modal": thanks the user (or Guest), lists the changes, 'Update Now' / 'Give Feedback'. */
 export function UpdateModal({ open, onOpenChange, onUpdate }: { open: boolean; onOpenChange: (open: boolean) => void; onUpdate: () => void }) {
@@ -29,7 +30,7 @@ export function UpdateModal({ open, onOpenChange, onUpdate }: { open: boolean; o
             >
               Give Feedback
             </button>
-            <button type="button" onClick={onUpdate} className="rounded-full bg-accent px-4 py-2 text-sm font-semibold text-white">
+            <button type="button" onClick={onUpdate} className={accentButton('px-4 py-2 text-sm')}>
               Update Now
             </button>
           </div>

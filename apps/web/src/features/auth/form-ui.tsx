@@ -1,11 +1,11 @@
 import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
+import { accentButton } from '../../shared/ui/button-classes.js';
 import { Spinner } from '../../shared/ui/spinner.js';
 
 /** The look of the account forms' fields and buttons (sign-in dialog, Profile, /recovery). */
 export const fieldClass =
   'w-full rounded-lg border border-line bg-surface px-3 py-2 text-white placeholder:text-muted focus:border-accent focus:outline-none aria-[invalid=true]:border-red-400';
-export const primaryButtonClass =
-  'flex items-center justify-center gap-2 rounded-full bg-accent px-4 py-2 font-semibold text-white hover:brightness-110 disabled:opacity-60';
+export const primaryButtonClass = accentButton('flex items-center justify-center gap-2 px-4 py-2 hover:brightness-110 disabled:opacity-60');
 export const secondaryButtonClass = 'flex items-center justify-center gap-2 rounded-full border border-line px-4 py-2 font-medium hover:bg-raised disabled:opacity-60';
 export const linkButtonClass = 'text-sm text-accent-text hover:underline';
 

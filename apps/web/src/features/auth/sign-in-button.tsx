@@ -5,6 +5,7 @@ import { useBackend } from '../../shared/lib/backend-hooks.js';
 import { useClientConfig } from '../../shared/lib/catalogue-context.js';
 import { EmailSignInDialog } from './email-sign-in-dialog.js';
 import { FACTORS_PENDING_KEY } from './session.js';
+import { accentButton } from '../../shared/ui/button-classes.js';
 
 /** DESIGN §8: the token flow returns to /callback on success and on failure alike. */
 export const callbackUrl = (origin: string): string => `${origin}/callback`;
@@ -36,7 +37,7 @@ export function SignInButton() {
 
   return (
     <>
-      <button type="button" onClick={() => void click()} className="rounded-full bg-accent px-6 py-2.5 font-semibold text-white hover:brightness-110">
+      <button type="button" onClick={() => void click()} className={accentButton('px-6 py-2.5 hover:brightness-110')}>
         {provider === 'google' ? 'Login with Google' : 'Login'}
       </button>
       {!provider && !factorsPending && <EmailSignInDialog open={emailOpen} onOpenChange={setEmailOpen} />}

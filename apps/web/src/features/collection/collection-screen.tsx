@@ -11,6 +11,7 @@ import { commands } from '../player/index.js';
 import { PlaceholderRow, type RowAction } from './collection-row.js';
 import { recalledScroll, rememberScroll } from './scroll-memory.js';
 import { VirtualSongList } from './virtual-song-list.js';
+import { accentButton } from '../../shared/ui/button-classes.js';
 
 /** SPEC §9: 10 placeholder rows while a list loads. */
 export const PLACEHOLDER_ROWS = 10;
@@ -93,7 +94,7 @@ export function CollectionScreen({ title, subtitle, description, coverUrl, songs
           <button
             type="button"
             onClick={() => commands.playAll(songs)}
-            className="flex items-center gap-2 rounded-full bg-accent px-5 py-2.5 font-semibold text-white shadow hover:brightness-110"
+            className={accentButton('flex items-center gap-2 px-5 py-2.5 shadow hover:brightness-110')}
           >
             <Play className="size-5 fill-white" aria-hidden />
             Play

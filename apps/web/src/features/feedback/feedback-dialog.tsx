@@ -6,6 +6,7 @@ import { Spinner } from '../../shared/ui/spinner.js';
 import { useSessionUser } from '../auth/index.js';
 import { sendFeedback } from './send-feedback.js';
 import { DIALOG_OVERLAY, DIALOG_TITLE, dialogPanel } from '../../shared/ui/dialog-classes.js';
+import { accentButton } from '../../shared/ui/button-classes.js';
 
 /** SPEC §8 feedback toast durations. */
 export const FEEDBACK_TOAST_MS = { signIn: 2_000, thanks: 2_000, failed: 3_000 } as const;
@@ -67,7 +68,7 @@ export function FeedbackButton({ className = '' }: { className?: string }) {
                 onClick={() => void send()}
                 disabled={sending}
                 aria-busy={sending}
-                className="flex items-center gap-2 rounded-full bg-accent px-5 py-2 font-semibold text-white disabled:opacity-60"
+                className={accentButton('flex items-center gap-2 px-5 py-2 disabled:opacity-60')}
               >
                 {sending && <Spinner className="size-4" label="Sending" />}
                 Send

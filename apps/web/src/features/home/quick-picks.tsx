@@ -7,6 +7,7 @@ import { commands, usePlayerStore } from '../player/index.js';
 import { HomeSection } from './home-section.js';
 import { QUICK_PICKS, quickPicksQuery } from './home-queries.js';
 import { chunk } from './row-pages.js';
+import { accentButton } from '../../shared/ui/button-classes.js';
 
 /**
  * SPEC §2 Quick Picks: 15 songs in a carousel of groups of 5 with 'Play all'.
@@ -30,7 +31,7 @@ export function QuickPicks({ title, ready }: { title: string; ready: boolean }) 
         <button
           type="button"
           onClick={() => commands.playListAt(songs, 0)}
-          className="flex items-center gap-1 rounded-full bg-accent px-3 py-1.5 text-sm font-semibold text-white"
+          className={accentButton('flex items-center gap-1 px-3 py-1.5 text-sm')}
         >
           <Play className="size-4" aria-hidden />
           Play all

@@ -13,6 +13,7 @@ import { createPlaylist } from './playlists-api.js';
 import { editPlaylists } from './playlists-query.js';
 import { CREATE_FAILED } from './send-pending-changes.js';
 import { DIALOG_OVERLAY, DIALOG_TITLE, dialogPanel } from '../../shared/ui/dialog-classes.js';
+import { accentButton } from '../../shared/ui/button-classes.js';
 
 /** Under 'playlist created' when the server could not be reached. */
 export const CREATE_OFFLINE_NOTE = 'You are offline: it will be created when you are back online.';
@@ -88,7 +89,7 @@ export function CreatePlaylistDialog({ open, onOpenChange }: { open: boolean; on
                 type="submit"
                 disabled={state === 'submitting'}
                 aria-busy={state === 'submitting'}
-                className="flex items-center justify-center gap-2 rounded-full bg-accent px-4 py-2 font-semibold text-white disabled:opacity-60"
+                className={accentButton('flex items-center justify-center gap-2 px-4 py-2 disabled:opacity-60')}
               >
                 {state === 'submitting' && <Spinner className="size-4" />}
                 Launch
@@ -103,7 +104,7 @@ export function CreatePlaylistDialog({ open, onOpenChange }: { open: boolean; on
                   onOpenChange(false);
                   void navigate('/profile');
                 }}
-                className="rounded-full bg-accent px-4 py-2 font-semibold text-white"
+                className={accentButton('px-4 py-2')}
               >
                 Sign in
               </button>

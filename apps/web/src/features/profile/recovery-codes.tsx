@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { CopyButton } from './copy-button.js';
+import { accentButton } from '../../shared/ui/button-classes.js';
 
 /** The recovery codes, shown once, to copy or write down. */
 export function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
@@ -24,7 +25,7 @@ export function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () =
           </li>
         ))}
       </ul>
-      <button type="button" onClick={onDone} className="self-start rounded-full bg-accent px-4 py-2 font-semibold text-white hover:brightness-110">
+      <button type="button" onClick={onDone} className={accentButton('self-start px-4 py-2 hover:brightness-110')}>
         I saved my codes
       </button>
     </div>

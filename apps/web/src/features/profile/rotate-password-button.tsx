@@ -1,6 +1,7 @@
 import { AlertDialog } from 'radix-ui';
 import { RefreshCw } from 'lucide-react';
 import { DIALOG_OVERLAY, DIALOG_TITLE, dialogPanel } from '../../shared/ui/dialog-classes.js';
+import { accentButton } from '../../shared/ui/button-classes.js';
 
 /** "Rotate" with a confirmation: apps using the current app password must sign in again. */
 export function RotatePasswordButton({ onConfirm, busy }: { onConfirm: () => void; busy: boolean }) {
@@ -25,7 +26,7 @@ export function RotatePasswordButton({ onConfirm, busy }: { onConfirm: () => voi
           </AlertDialog.Description>
           <div className="mt-4 flex justify-end gap-2">
             <AlertDialog.Cancel className="rounded-full border border-line px-4 py-2 font-medium hover:bg-raised">Cancel</AlertDialog.Cancel>
-            <AlertDialog.Action onClick={onConfirm} className="rounded-full bg-accent px-4 py-2 font-semibold text-white">
+            <AlertDialog.Action onClick={onConfirm} className={accentButton('px-4 py-2')}>
               Rotate password
             </AlertDialog.Action>
           </div>

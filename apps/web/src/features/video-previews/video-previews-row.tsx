@@ -4,6 +4,7 @@ import { useCatalogue, useClientConfig } from '../../shared/lib/catalogue-contex
 import { commands, usePlayerStore } from '../player/index.js';
 import { FIRST_SCREEN_TILES, HomeSection, HorizontalList, SongTile } from '../home/ui.js';
 import { forgetPreviewList, videoPreviewsQuery, type ListPreviewDocuments } from './video-previews-query.js';
+import { accentButton } from '../../shared/ui/button-classes.js';
 
 /** The blue video badge on each card. */
 const VideoBadge = () => (
@@ -58,7 +59,7 @@ export function VideoPreviewsRow({
           type="button"
           onClick={retry}
           disabled={isFetching}
-          className="rounded-full bg-accent px-4 py-2 text-sm font-semibold text-white disabled:opacity-60"
+          className={accentButton('px-4 py-2 text-sm disabled:opacity-60')}
         >
           Retry to load
         </button>
