@@ -120,6 +120,11 @@ describe.each(ENGINES)('subsonic credentials through a running server (%s)', (en
     const creds = JSON.parse(r.out) as IssuedCredentials;
     expect(await ping(t, { apiKey: creds.apiKey })).toBe('ok');
     expect(await ping(t, { u: EMAIL, p: creds.password })).toBe('ok');
+    // --rotate through the server: the credentials it had just accepted stop working at once.
+    const rotated = JSON.parse((await admin(['credentials', EMAIL, '--rotate', '--json'], { DATA_DIR: t.dataDir })).out) as IssuedCredentials;
+    expect(await ping(t, { u: EMAIL, p: creds.password })).toBe('failed');
+    expect(await ping(t, { apiKey: creds.apiKey })).toBe('failed');
+    expect(await ping(t, { u: EMAIL, p: rotated.password })).toBe('ok');
     expect(await admin(['credentials', 'nobody@example.org'], { DATA_DIR: t.dataDir })).toMatchObject({
       code: 1,
       err: 'error: no account with the email nobody@example.org',

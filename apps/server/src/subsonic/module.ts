@@ -102,7 +102,7 @@ export async function createSubsonic(deps: Deps, opts: SubsonicOptions): Promise
   };
 
   const routes = new Hono();
-  routes.route('/', subsonicProfileRoutes({ ...deps, box, callers: createCallerResolver(deps) }));
+  routes.route('/', subsonicProfileRoutes({ ...deps, box, callers: createCallerResolver(deps), forget: auth.forget }));
   // Everything under /rest answers in the envelope: unknown methods and odd paths are error 70.
   routes.all('/rest/*', (c) => {
     if (c.req.method !== 'OPTIONS') return answer(c);
@@ -117,7 +117,7 @@ export async function createSubsonic(deps: Deps, opts: SubsonicOptions): Promise
   return {
     name: 'subsonic',
     routes,
-    adminRoutes: subsonicAdminRoutes(deps.db, box, deps.now),
+    adminRoutes: subsonicAdminRoutes(deps.db, box, deps.now, auth.forget),
     async stop() {
       files.clear();
     },

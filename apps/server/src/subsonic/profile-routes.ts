@@ -14,6 +14,8 @@ export interface ProfileDeps {
   now: () => number;
   box: SecretBox;
   callers: CallerResolver;
+  /** Called when a user's app password or keys change, so sign-ins stop using what was remembered. */
+  forget: (userId: string) => void;
 }
 
 /** Where the Profile page's Subsonic section asks (the page's own server). */
@@ -64,8 +66,10 @@ export function subsonicProfileRoutes(deps: ProfileDeps): Hono {
 
   routes.post(`${PROFILE_BASE}/app-password`, async (c) => {
     const { userId } = await user(c.req.raw.headers);
+    const appPassword = await rotateAppPassword(deps.db, deps.box, userId, at());
+    deps.forget(userId);
     c.header('cache-control', 'no-store');
-    return c.json({ appPassword: await rotateAppPassword(deps.db, deps.box, userId, at()) });
+    return c.json({ appPassword });
   });
 
   routes.post(`${PROFILE_BASE}/api-keys`, async (c) => {
@@ -81,6 +85,7 @@ export function subsonicProfileRoutes(deps: ProfileDeps): Hono {
     if (!(await store.removeApiKey(userId, c.req.param('id')))) {
       throw new AppwriteError(404, 'subsonic_key_not_found', 'No API key with this id.');
     }
+    deps.forget(userId);
     return c.body(null, 204);
   });
 

@@ -48,6 +48,19 @@ function limiterRules(name: string, store: () => LimiterStore) {
       expect(await other.retryAfterMs('k')).toBe(0);
     });
 
+    it('peek tells the wait and the attempts in the window, and counts nothing', async () => {
+      const { limiter, advance } = make();
+      expect(await limiter.peek('p')).toEqual({ waitMs: 0, attempts: 0 });
+      await limiter.recordFailure('p');
+      advance(300);
+      await limiter.recordFailure('p');
+      for (let i = 0; i < 5; i++) expect(await limiter.peek('p')).toEqual({ waitMs: 0, attempts: 2 });
+      await limiter.recordFailure('p');
+      expect(await limiter.peek('p')).toEqual({ waitMs: 700, attempts: 3 });
+      advance(700);
+      expect(await limiter.peek('p')).toEqual({ waitMs: 0, attempts: 2 });
+    });
+
     it('counts every one of many attempts at once exactly once', async () => {
       const { limiter } = make();
       const waits = await Promise.all(Array.from({ length: 8 }, () => limiter.take('burst')));
@@ -76,5 +89,12 @@ describe.each(ENGINES)('rate_limits table on %s', (engine) => {
     const rows = await t.db.query<{ key: string; hits: unknown[]; expires_at: number }>('select key, hits, expires_at from rate_limits where key = $1', ['which:k']);
     if (engine === 'postgres') expect(rows.map((r) => [r.key, r.hits.map(Number), r.expires_at])).toEqual([['which:k', [5000], 65_000]]);
     else expect(rows).toEqual([]);
+  });
+
+  it('a check of a key with no attempts writes no row', async () => {
+    const limiter = createRateLimiter({ name: 'read', max: 1, windowMs: 60_000, now: () => 5_000, store: createPostgresLimiterStore(t.db) });
+    expect(await limiter.retryAfterMs('quiet')).toBe(0);
+    expect(await limiter.peek('quiet')).toEqual({ waitMs: 0, attempts: 0 });
+    expect(await t.db.query('select key from rate_limits where key = $1', ['read:quiet'])).toEqual([]);
   });
 });

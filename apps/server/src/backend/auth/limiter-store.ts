@@ -15,6 +15,8 @@ export interface LimiterStore {
    * is the caller's clock, by which stale keys are swept.
    */
   update<T>(key: string, now: number, change: (hits: number[]) => { hits: number[]; expiresAt: number; result: T }): Promise<T>;
+  /** The key's attempt times as they are now, read without locking or writing (a check that counts nothing). */
+  hits(key: string): Promise<number[]>;
   remove(key: string): Promise<void>;
 }
 
@@ -28,6 +30,9 @@ export function createMemoryLimiterStore(maxKeys = 50_000): LimiterStore {
       if (hits.length > 0) keys.set(key, hits);
       if (keys.size > maxKeys) keys.delete(keys.keys().next().value!);
       return result;
+    },
+    async hits(key) {
+      return [...(keys.get(key) ?? [])];
     },
     async remove(key) {
       keys.delete(key);

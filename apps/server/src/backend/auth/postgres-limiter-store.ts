@@ -33,6 +33,10 @@ export function createPostgresLimiterStore(db: Db): LimiterStore {
       sweep(now);
       return result;
     },
+    async hits(key) {
+      const [row] = await db.query<{ hits: (number | string)[] }>('select hits from rate_limits where key = $1', [key]);
+      return (row?.hits ?? []).map(Number);
+    },
     async remove(key) {
       await db.query('delete from rate_limits where key = $1', [key]);
     },

@@ -10,6 +10,8 @@ import { recentHits, waitMs, type Window } from './rate-window.js';
 export interface RateLimiter {
   /** Milliseconds until the key may try again, or 0 when it may try now. */
   retryAfterMs(key: string): Promise<number>;
+  /** The same wait and how many attempts are counted in the window now (nothing is written: a check on every request stays a read). */
+  peek(key: string): Promise<{ waitMs: number; attempts: number }>;
   /** Counts an attempt (a failure, for limits that count only those). */
   recordFailure(key: string): Promise<void>;
   /** Forgets the key's attempts (a success forgives earlier failures). */
@@ -29,14 +31,14 @@ export function createRateLimiter({ name, max, windowMs, now, store = createMemo
   const w = { max, windowMs };
   const id = (key: string) => `${name}:${key}`;
   const kept = (hits: number[], result: number) => ({ hits, expiresAt: (hits.at(-1) ?? 0) + windowMs, result });
+  const peek = async (key: string) => {
+    const t = now();
+    const recent = recentHits(await store.hits(id(key)), w, t);
+    return { waitMs: waitMs(recent, w, t), attempts: recent.length };
+  };
   return {
-    retryAfterMs(key) {
-      const t = now();
-      return store.update(id(key), t, (hits) => {
-        const recent = recentHits(hits, w, t);
-        return kept(recent, waitMs(recent, w, t));
-      });
-    },
+    peek,
+    retryAfterMs: async (key) => (await peek(key)).waitMs,
     async recordFailure(key) {
       const t = now();
       await store.update(id(key), t, (hits) => kept(recentHits([...hits, t], w, t), 0));
