@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Artist } from '@lyra/contracts/catalogue';
+import type { Album, Artist, Playlist } from '@lyra/contracts/catalogue';
 import { createElement } from 'react';
 import { useCatalogue } from '../../shared/lib/catalogue-context.js';
 import { albumQuery, artistQuery, wholePlaylistQuery } from '../../shared/lib/catalogue-queries.js';
@@ -13,21 +13,19 @@ import type { CollectionView } from './collection-screen.js';
  * 5 minutes (SPEC §9), as the query factories say.
  */
 export function useAlbumView(id: string): CollectionView {
-  const { data, isPending, isError } = useQuery(albumQuery(useCatalogue(), id));
-  return {
-    title: data?.name,
-    // "2008 · English Album · David White" (catalogue-api.md §3.7).
-    description: data?.description,
-    coverUrl: data ? coverUrl(data.image) : undefined,
-    songs: data?.songs ?? [],
-    isPending,
-    isError,
-    offline: { kind: 'album', id },
-  };
+  // The description reads "2008 · English Album · David White" (catalogue-api.md §3.7).
+  return songListView(useQuery(albumQuery(useCatalogue(), id)), { kind: 'album', id });
 }
 
 export function usePlaylistView(id: string): CollectionView {
-  const { data, isPending, isError } = useQuery(wholePlaylistQuery(useCatalogue(), id));
+  return songListView(useQuery(wholePlaylistQuery(useCatalogue(), id)), { kind: 'playlist', id });
+}
+
+/** An album or a playlist as a list screen shows it, and what "Make available offline" keeps of it. */
+function songListView(
+  { data, isPending, isError }: { data?: Album | Playlist; isPending: boolean; isError: boolean },
+  offline: NonNullable<CollectionView['offline']>,
+): CollectionView {
   return {
     title: data?.name,
     description: data?.description,
@@ -35,7 +33,7 @@ export function usePlaylistView(id: string): CollectionView {
     songs: data?.songs ?? [],
     isPending,
     isError,
-    offline: { kind: 'playlist', id },
+    offline,
   };
 }
 

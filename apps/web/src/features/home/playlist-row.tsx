@@ -1,8 +1,7 @@
-import type { HomePlaylistRow, SearchPlaylist } from '@lyra/contracts/catalogue';
+import type { HomePlaylistRow } from '@lyra/contracts/catalogue';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { coverUrl, decodeEntities } from '../../shared/lib/song-view.js';
-import { CoverImage } from '../../shared/ui/cover-image.js';
+import { PlaylistCard } from '../../shared/ui/playlist-card.js';
 import { useCategoryStore } from '../collection/index.js';
 import { HomeSection, HorizontalList } from './home-section.js';
 import { firstReveal, revealMore } from './row-pages.js';
@@ -10,24 +9,6 @@ import { useEndInView } from './use-end-in-view.js';
 
 /** SPEC §9: a playlist row shows 7, then 7 more when its end is scrolled into view. */
 export const PLAYLIST_ROW = { FIRST: 7, STEP: 7 } as const;
-
-/** A catalogue playlist's card text: language and song count (SPEC §2). */
-export function playlistMeta(p: Pick<SearchPlaylist, 'language' | 'songCount'>): string {
-  const parts = [];
-  if (p.language) parts.push(p.language.charAt(0).toUpperCase() + p.language.slice(1));
-  if (typeof p.songCount === 'number') parts.push(`${p.songCount} ${p.songCount === 1 ? 'song' : 'songs'}`);
-  return parts.join(' · ');
-}
-
-export function PlaylistCard({ playlist, onOpen }: { playlist: SearchPlaylist; onOpen: () => void }) {
-  return (
-    <button type="button" onClick={onOpen} data-playlist-id={playlist.id} className="block w-36 text-left">
-      <CoverImage src={coverUrl(playlist.image)} size={144} className="aspect-square w-full rounded-lg" />
-      <span className="mt-1.5 block truncate text-sm font-medium">{decodeEntities(playlist.name)}</span>
-      <span className="block truncate text-xs text-muted">{playlistMeta(playlist)}</span>
-    </button>
-  );
-}
 
 /** A row of catalogue playlists; a tap sets the category to playlists, stores the url and opens /playlist/{id}. */
 export function PlaylistRow({ row }: { row: HomePlaylistRow }) {
@@ -45,6 +26,8 @@ export function PlaylistRow({ row }: { row: HomePlaylistRow }) {
           <li key={p.id} className="shrink-0 snap-start">
             <PlaylistCard
               playlist={p}
+              width="w-36"
+              coverPx={144}
               onOpen={() => {
                 open(p.url);
                 void navigate(`/playlist/${encodeURIComponent(p.id)}`);

@@ -1,10 +1,9 @@
-import { Spinner } from '../../shared/ui/spinner.js';
 import { DeactivateAccount } from './deactivate-account.js';
 import { DevicesSection } from './devices-section.js';
 import { EmailSettings } from './email-settings.js';
 import { PasswordSettings } from './password-settings.js';
 import { RecentActivity } from './recent-activity.js';
-import { SettingsSection } from './settings-section.js';
+import { LoadState, SettingsSection } from './settings-section.js';
 import { TwoFactorSettings } from './two-factor-settings.js';
 import { useAccountDetails } from './use-account-details.js';
 
@@ -18,15 +17,7 @@ export function AccountSettings() {
   return (
     <>
       <SettingsSection id="account-security" title="Sign-in and security">
-        {details.isPending && <Spinner className="mt-4 size-5" label="Loading" />}
-        {details.isError && (
-          <p className="mt-4 text-sm">
-            Couldn't load your account.{' '}
-            <button type="button" onClick={() => void details.refetch()} className="font-medium text-accent-text hover:underline">
-              Try again
-            </button>
-          </p>
-        )}
+        <LoadState query={details} what="account" />
         {details.data && (
           <div className="mt-4">
             <EmailSettings details={details.data} />

@@ -5,7 +5,7 @@ import { TOAST_MS } from '../../shared/lib/toasts.js';
 import { Spinner } from '../../shared/ui/spinner.js';
 import { accountSessionsKey, FormError, secondaryButtonClass, useAccountApi } from '../auth/ui.js';
 import { describeDevice, describeIp, formatWhen } from './activity-format.js';
-import { SettingsSection } from './settings-section.js';
+import { LoadState, SettingsSection } from './settings-section.js';
 
 /** Profile: where this account is signed in, and signing out everywhere else. */
 export function DevicesSection() {
@@ -27,15 +27,7 @@ export function DevicesSection() {
   const now = Date.now();
   return (
     <SettingsSection id="account-devices" title="Signed-in devices" intro="Where your account is signed in now.">
-      {sessions.isPending && <Spinner className="mt-4 size-5" label="Loading" />}
-      {sessions.isError && (
-        <p className="mt-4 text-sm">
-          Couldn't load your devices.{' '}
-          <button type="button" onClick={() => void sessions.refetch()} className="font-medium text-accent-text hover:underline">
-            Try again
-          </button>
-        </p>
-      )}
+      <LoadState query={sessions} what="devices" />
       {sessions.data && (
         <ul className="mt-3 flex flex-col divide-y divide-line">
           {sessions.data.map((s) => (

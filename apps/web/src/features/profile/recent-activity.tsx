@@ -1,8 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { Spinner } from '../../shared/ui/spinner.js';
 import { accountLogsKey, useAccountApi } from '../auth/ui.js';
 import { describeDevice, describeEvent, describeIp, formatWhen } from './activity-format.js';
-import { SettingsSection } from './settings-section.js';
+import { LoadState, SettingsSection } from './settings-section.js';
 
 /** How many of the account's latest log entries the Profile shows. */
 export const ACTIVITY_LIMIT = 20;
@@ -14,15 +13,7 @@ export function RecentActivity() {
   const now = Date.now();
   return (
     <SettingsSection id="account-activity" title="Recent activity" intro="Sign-ins and changes to your account. Something you don't recognise? Change your password.">
-      {logs.isPending && <Spinner className="mt-4 size-5" label="Loading" />}
-      {logs.isError && (
-        <p className="mt-4 text-sm">
-          Couldn't load your activity.{' '}
-          <button type="button" onClick={() => void logs.refetch()} className="font-medium text-accent-text hover:underline">
-            Try again
-          </button>
-        </p>
-      )}
+      <LoadState query={logs} what="activity" />
       {logs.data?.length === 0 && <p className="mt-3 text-sm text-muted">Nothing yet.</p>}
       {logs.data && logs.data.length > 0 && (
         <ol aria-label="Account activity" className="mt-3 flex flex-col divide-y divide-line">

@@ -1,4 +1,5 @@
 import { useId, useRef, useState, type ReactNode } from 'react';
+import { Spinner } from '../../shared/ui/spinner.js';
 
 /** A Profile card with a heading, in the look of System Preferences. */
 export function SettingsSection({ id, title, intro, children }: { id: string; title: string; intro?: string; children: ReactNode }) {
@@ -10,6 +11,23 @@ export function SettingsSection({ id, title, intro, children }: { id: string; ti
       {intro && <p className="mt-1 text-sm text-muted">{intro}</p>}
       {children}
     </section>
+  );
+}
+
+/** A card's data while it loads (a spinner) or when it could not load ("Couldn't load your {what}." and Try again). */
+export function LoadState({ query, what }: { query: { isPending: boolean; isError: boolean; refetch: () => Promise<unknown> }; what: string }) {
+  return (
+    <>
+      {query.isPending && <Spinner className="mt-4 size-5" label="Loading" />}
+      {query.isError && (
+        <p className="mt-4 text-sm">
+          {`Couldn't load your ${what}.`}{' '}
+          <button type="button" onClick={() => void query.refetch()} className="font-medium text-accent-text hover:underline">
+            Try again
+          </button>
+        </p>
+      )}
+    </>
   );
 }
 

@@ -4,9 +4,9 @@ import { useMemo, useState, type ReactNode } from 'react';
 import { toast } from 'sonner';
 import { useClientConfig } from '../../shared/lib/catalogue-context.js';
 import { TOAST_MS } from '../../shared/lib/toasts.js';
-import { Spinner } from '../../shared/ui/spinner.js';
 import { CopyButton } from './copy-button.js';
 import { RotatePasswordButton } from './rotate-password-button.js';
+import { LoadState, SettingsSection } from './settings-section.js';
 import { SubsonicApiKeys } from './subsonic-api-keys.js';
 import { credentialsUrl, subsonicCredentialsApi, type NewApiKey, type SubsonicCredentials, type SubsonicCredentialsApi } from './subsonic-credentials-api.js';
 
@@ -66,20 +66,8 @@ export function SubsonicAppsSection({ userId, api: given }: { userId: string; ap
 
   const c = credentials.data;
   return (
-    <section aria-labelledby="subsonic-apps" className="mt-8 rounded-2xl bg-panel p-4">
-      <h2 id="subsonic-apps" className="text-lg font-semibold">
-        Subsonic apps
-      </h2>
-      <p className="mt-1 text-sm text-muted">Listen in any Subsonic or OpenSubsonic app with your library, favourites and playlists.</p>
-      {credentials.isPending && <Spinner className="mt-4 size-5" label="Loading" />}
-      {credentials.isError && (
-        <p className="mt-4 text-sm">
-          Couldn't load your Subsonic details.{' '}
-          <button type="button" onClick={() => void credentials.refetch()} className="font-medium text-accent-text hover:underline">
-            Try again
-          </button>
-        </p>
-      )}
+    <SettingsSection id="subsonic-apps" title="Subsonic apps" intro="Listen in any Subsonic or OpenSubsonic app with your library, favourites and playlists.">
+      <LoadState query={credentials} what="Subsonic details" />
       {c && (
         <>
           <Row label="Server address">
@@ -113,6 +101,6 @@ export function SubsonicAppsSection({ userId, api: given }: { userId: string; ap
           />
         </>
       )}
-    </section>
+    </SettingsSection>
   );
 }

@@ -3,33 +3,29 @@ import { DownloadQualitySelect } from '../offline/ui.js';
 import { AudioQualitySelect } from './audio-quality-select.js';
 import { CrossfadeSelect } from './crossfade-select.js';
 import { LoudnessSelect } from './loudness-select.js';
+import { SettingsSection } from './settings-section.js';
+
+/** The settings, in order: each row's name, and its control at the row's end. */
+const PREFERENCES = [
+  { label: 'Audio Quality Settings', Control: AudioQualitySelect },
+  { label: 'Volume normalisation', Control: LoudnessSelect },
+  { label: 'Crossfade', Control: CrossfadeSelect },
+  { label: 'Download quality', Control: DownloadQualitySelect },
+];
 
 /** SPEC §2 Profile "System Preferences", shown signed in and signed out alike. */
 export function SystemPreferences() {
   return (
-    <section aria-labelledby="system-preferences" className="mt-8 rounded-2xl bg-panel p-4">
-      <h2 id="system-preferences" className="text-lg font-semibold">
-        System Preferences
-      </h2>
-      <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
-        <span className="font-medium">Audio Quality Settings</span>
-        <AudioQualitySelect />
-      </div>
-      <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
-        <span className="font-medium">Volume normalisation</span>
-        <LoudnessSelect />
-      </div>
-      <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
-        <span className="font-medium">Crossfade</span>
-        <CrossfadeSelect />
-      </div>
-      <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
-        <span className="font-medium">Download quality</span>
-        <DownloadQualitySelect />
-      </div>
+    <SettingsSection id="system-preferences" title="System Preferences">
+      {PREFERENCES.map(({ label, Control }) => (
+        <div key={label} className="mt-4 flex flex-wrap items-center justify-between gap-3">
+          <span className="font-medium">{label}</span>
+          <Control />
+        </div>
+      ))}
       <div className="mt-4 border-t border-line pt-4">
         <FeedbackButton className="font-medium text-accent-text hover:underline" />
       </div>
-    </section>
+    </SettingsSection>
   );
 }

@@ -1,4 +1,4 @@
-import type { ArtistRef, SearchAlbum, SearchPlaylist } from '@lyra/contracts/catalogue';
+import type { ArtistRef, SearchAlbum } from '@lyra/contracts/catalogue';
 import { coverUrl, decodeEntities } from '../../shared/lib/song-view.js';
 import { CoverImage } from '../../shared/ui/cover-image.js';
 
@@ -14,11 +14,6 @@ export function albumMeta(album: Pick<SearchAlbum, 'year' | 'language'>): string
   return [album.year ? String(album.year) : '', capital(album.language ?? '')].filter(Boolean).join(' · ');
 }
 
-export function playlistMeta(p: Pick<SearchPlaylist, 'language' | 'songCount'>): string {
-  const count = typeof p.songCount === 'number' ? `${p.songCount} ${p.songCount === 1 ? 'song' : 'songs'}` : '';
-  return [capital(p.language ?? ''), count].filter(Boolean).join(' · ');
-}
-
 export function AlbumCard({ album, onOpen }: { album: SearchAlbum; onOpen: () => void }) {
   return (
     <button type="button" onClick={onOpen} data-album-id={album.id} className="block w-full text-left">
@@ -26,16 +21,6 @@ export function AlbumCard({ album, onOpen }: { album: SearchAlbum; onOpen: () =>
       <span className="mt-1.5 block truncate text-sm font-medium">{decodeEntities(album.name) || 'Unknown Album'}</span>
       <span className="block truncate text-xs text-muted">{albumMeta(album)}</span>
       <span className="block truncate text-xs text-muted">{albumArtists(album)}</span>
-    </button>
-  );
-}
-
-export function PlaylistCard({ playlist, onOpen }: { playlist: SearchPlaylist; onOpen: () => void }) {
-  return (
-    <button type="button" onClick={onOpen} data-playlist-id={playlist.id} className="block w-full text-left">
-      <CoverImage src={coverUrl(playlist.image)} size={160} className="aspect-square w-full rounded-lg" />
-      <span className="mt-1.5 block truncate text-sm font-medium">{decodeEntities(playlist.name)}</span>
-      <span className="block truncate text-xs text-muted">{playlistMeta(playlist)}</span>
     </button>
   );
 }

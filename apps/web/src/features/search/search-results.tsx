@@ -4,11 +4,12 @@ import { useEffect, useRef } from 'react';
 import { toast } from 'sonner';
 import { useCatalogue } from '../../shared/lib/catalogue-context.js';
 import { searchAlbumsQuery, searchArtistsQuery, searchPlaylistsQuery, searchSongsPagesQuery } from '../../shared/lib/catalogue-queries.js';
+import { PlaylistCard } from '../../shared/ui/playlist-card.js';
 import { SongRow } from '../../shared/ui/song-row.js';
 import { Spinner } from '../../shared/ui/spinner.js';
 import type { SearchCategory } from '../collection/index.js';
 import { commands } from '../player/index.js';
-import { AlbumCard, ArtistCard, PlaylistCard } from './result-cards.js';
+import { AlbumCard, ArtistCard } from './result-cards.js';
 
 /** SPEC §8: what a failed search says. */
 export const SEARCH_DOWN =
@@ -126,7 +127,7 @@ function ResultList({ results, handlers }: { results: Results; handlers: ResultH
         <ul className={grid}>
           {results.items.map((playlist) => (
             <li key={playlist.id}>
-              <PlaylistCard playlist={playlist} onOpen={() => handlers.onPlaylist(playlist)} />
+              <PlaylistCard playlist={playlist} width="w-full" coverPx={160} onOpen={() => handlers.onPlaylist(playlist)} />
             </li>
           ))}
         </ul>
