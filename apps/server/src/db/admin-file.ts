@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { processAlive } from './process-alive.js';
 
 /**
  * DATA_DIR/admin-token tells the admin CLI that a process holds this data
@@ -48,13 +49,8 @@ export async function removeAdminFile(dataDir: string, token: string): Promise<v
   if (current?.token === token) await rm(adminFilePath(dataDir), { force: true });
 }
 
-/** Whether a process with this pid exists (signal 0 checks without sending anything). */
-export function isProcessAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    // EPERM: it exists but belongs to someone else.
-    return (e as NodeJS.ErrnoException).code === 'EPERM';
-  }
+/** The endpoint of the live process holding this data folder, or null (no file, or its process is gone). */
+export async function liveAdminEndpoint(dataDir: string): Promise<AdminEndpoint | null> {
+  const endpoint = await readAdminFile(dataDir);
+  return endpoint && processAlive(endpoint.pid) ? endpoint : null;
 }

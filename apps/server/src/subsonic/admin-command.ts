@@ -2,7 +2,7 @@ import { request } from 'node:http';
 import { ConfigError, loadConfig } from '../config.js';
 import { migrate } from '../db/migrate.js';
 import { openDatabase } from '../db/open.js';
-import { isProcessAlive, readAdminFile } from '../db/admin-file.js';
+import { liveAdminEndpoint } from '../db/admin-file.js';
 import { CredentialsError, issueCredentials, type IssuedCredentials } from './credentials.js';
 import { loadOrCreateKey, secretBox } from './secret-box.js';
 
@@ -100,9 +100,9 @@ export async function subsonicAdminMain(
   }
   try {
     const config = loadConfig(env);
-    const endpoint = await readAdminFile(config.DATA_DIR);
+    const endpoint = await liveAdminEndpoint(config.DATA_DIR);
     let creds: IssuedCredentials;
-    if (endpoint && isProcessAlive(endpoint.pid)) {
+    if (endpoint) {
       if (endpoint.url === null) throw new CredentialsError(`a server (pid ${endpoint.pid}) is starting on ${config.DATA_DIR}; try again in a moment`);
       creds = await remote(endpoint.url, endpoint.token, cmd);
     } else {

@@ -3,7 +3,7 @@ import { ConfigError, loadConfig } from '../../config.js';
 import { migrate } from '../../db/migrate.js';
 import { openDatabase } from '../../db/open.js';
 import { createLogger } from '../../log.js';
-import { isProcessAlive, readAdminFile } from '../../db/admin-file.js';
+import { liveAdminEndpoint } from '../../db/admin-file.js';
 import type { ScanReport } from './scan-run.js';
 import { createScanner } from './scanner-service.js';
 
@@ -118,9 +118,9 @@ export async function scanAdminMain(
   }
   try {
     const config = loadConfig(env);
-    const endpoint = await readAdminFile(config.DATA_DIR);
+    const endpoint = await liveAdminEndpoint(config.DATA_DIR);
     let report: ScanReport;
-    if (endpoint && isProcessAlive(endpoint.pid)) {
+    if (endpoint) {
       if (endpoint.url === null) throw new ScanCommandError(`a server (pid ${endpoint.pid}) is starting on ${config.DATA_DIR}; try again in a moment`);
       report = await remote(endpoint.url, endpoint.token, cmd.full);
     } else {

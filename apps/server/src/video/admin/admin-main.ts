@@ -2,7 +2,7 @@ import { ConfigError, loadConfig, type Config } from '../../config.js';
 import { createLogger, type Logger } from '../../log.js';
 import { EXIT, parseCommand, runCommand, USAGE, UsageError } from './admin-cli.js';
 import { AdminError, remoteTarget, Unreachable, type AdminTarget } from './admin-client.js';
-import { adminFilePath, isProcessAlive, readAdminFile } from '../../db/admin-file.js';
+import { adminFilePath, liveAdminEndpoint } from '../../db/admin-file.js';
 
 export interface AdminIo {
   out(line: string): void;
@@ -53,8 +53,8 @@ export async function adminMain(
   const log = createLogger(config.LOG_LEVEL === 'debug' ? 'debug' : 'warn', {}, io.err);
   const run = (target: AdminTarget) => runCommand(command, target, io.out);
   try {
-    const endpoint = await readAdminFile(config.DATA_DIR);
-    if (endpoint && isProcessAlive(endpoint.pid)) {
+    const endpoint = await liveAdminEndpoint(config.DATA_DIR);
+    if (endpoint) {
       const { url } = endpoint;
       if (url === null) {
         throw new AdminError(

@@ -2,7 +2,7 @@ import { createScanner, locateTools } from '../../catalogue/module.js';
 import type { Config } from '../../config.js';
 import type { Logger } from '../../log.js';
 import type { Deps } from '../../module.js';
-import { isProcessAlive, readAdminFile } from '../../db/admin-file.js';
+import { liveAdminEndpoint } from '../../db/admin-file.js';
 import { createRenderer } from '../render/renderer.js';
 import { selectShortestSongs } from '../songs.sql.js';
 import type { VideoModule } from '../module.js';
@@ -19,8 +19,8 @@ export async function demoPreviewsSkipped(config: Config, log: Logger): Promise<
   if ((await renderer.formats()).length === 0) {
     return 'video previews: skipped, ffmpeg with libx264 or libvpx-vp9 is not installed (apt-get install ffmpeg)';
   }
-  const running = await readAdminFile(config.DATA_DIR);
-  if (running && isProcessAlive(running.pid)) {
+  const running = await liveAdminEndpoint(config.DATA_DIR);
+  if (running) {
     return `video previews: skipped, a server (pid ${running.pid}) is using ${config.DATA_DIR}; ` +
       'stop it and run set-up again, or use `npm run admin -- video render <songId>`';
   }
