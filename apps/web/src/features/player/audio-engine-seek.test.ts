@@ -1,10 +1,8 @@
 // @vitest-environment jsdom
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { makeSong } from '../../test/songs.js';
-import { FakeAudio } from '../../test/fake-audio.js';
-import { createAudioEngine, type AudioEngine } from './audio-engine.js';
-import { usePlayerStore } from './player-store.js';
-import { onAudioQualityChange, readAudioQuality, setAudioQuality } from './quality-storage.js';
+import { actions, state, useEngineRig } from './audio-engine-rig.js';
+import { setAudioQuality } from './quality-storage.js';
 
 /**
  * Seeking never restarts a song: where the element cannot jump (a first
@@ -12,98 +10,69 @@ import { onAudioQualityChange, readAudioQuality, setAudioQuality } from './quali
  * position and the server starts there; quality changes and coming back
  * online keep the position and the playing state.
  */
-const initial = usePlayerStore.getState();
-const actions = () => usePlayerStore.getState().actions;
-const state = () => usePlayerStore.getState();
 const BASE = 'https://music.example/media/song0001/320kbps.mp4';
 
-let audio: FakeAudio;
-let engine: AudioEngine;
-let network: EventTarget;
-let online: boolean;
-
-beforeEach(() => {
-  vi.useFakeTimers();
-  localStorage.clear();
-  sessionStorage.clear();
-  usePlayerStore.setState({ ...initial, queue: [], currentIndex: -1 }, true);
-  audio = new FakeAudio();
-  network = new EventTarget();
-  online = true;
-  engine = createAudioEngine({
-    audio,
-    store: usePlayerStore,
-    quality: () => readAudioQuality(),
-    onQualityChange: onAudioQualityChange,
-    network,
-    isOnline: () => online,
-  });
-});
-
-afterEach(() => {
-  engine.dispose();
-  vi.useRealTimers();
-});
+const rig = useEngineRig();
 
 /** A first play: the live transcode streams, seekable nowhere, 1 s in. */
 function firstPlay(song = makeSong(1, { duration: 200 })) {
   actions().playQueue([song], 0);
   vi.advanceTimersByTime(200);
-  audio.seekableEndS = 0;
-  audio.duration = 3;
-  audio.emit('loadedmetadata');
-  audio.emit('playing');
-  audio.currentTime = 1;
-  audio.emit('timeupdate');
+  rig.audio.seekableEndS = 0;
+  rig.audio.duration = 3;
+  rig.audio.emit('loadedmetadata');
+  rig.audio.emit('playing');
+  rig.audio.currentTime = 1;
+  rig.audio.emit('timeupdate');
 }
 
 describe('seeking during a first play', () => {
   it('loads the tier again from the position, keeps playing and shows the position at once', () => {
     firstPlay();
-    engine.seekTo(120);
-    expect(audio.src).toBe(`${BASE}?timeOffset=120.0`);
-    expect(audio.plays).toBe(2);
+    rig.engine.seekTo(120);
+    expect(rig.audio.src).toBe(`${BASE}?timeOffset=120.0`);
+    expect(rig.audio.plays).toBe(2);
     expect(state().isPlaying).toBe(true);
     expect(state().positionS).toBe(120);
     expect(state().durationS).toBe(200);
     // The offset stream reports 0 until its first data: the shown position holds.
-    audio.currentTime = 0;
-    audio.emit('loadedmetadata');
-    audio.emit('timeupdate');
+    rig.audio.currentTime = 0;
+    rig.audio.emit('loadedmetadata');
+    rig.audio.emit('timeupdate');
     expect(state().positionS).toBe(120);
-    expect(engine.positionS()).toBe(120);
-    expect(audio.currentTime).toBe(0);
+    expect(rig.engine.positionS()).toBe(120);
+    expect(rig.audio.currentTime).toBe(0);
     // Then it reports the song's own time, and the position follows it.
-    audio.currentTime = 120.02;
-    audio.emit('loadeddata');
-    audio.currentTime = 121;
-    audio.emit('timeupdate');
+    rig.audio.currentTime = 120.02;
+    rig.audio.emit('loadeddata');
+    rig.audio.currentTime = 121;
+    rig.audio.emit('timeupdate');
     expect(state().positionS).toBe(121);
-    expect(audio.sources).toHaveLength(2);
+    expect(rig.audio.sources).toHaveLength(2);
   });
 
   it('the 10 s buttons and a second seek count from the shown position, not the element’s', () => {
     firstPlay();
-    engine.seekTo(100);
-    engine.seekBy(10);
-    expect(audio.src).toBe(`${BASE}?timeOffset=110.0`);
-    engine.seekBy(-10);
-    expect(audio.src).toBe(`${BASE}?timeOffset=100.0`);
+    rig.engine.seekTo(100);
+    rig.engine.seekBy(10);
+    expect(rig.audio.src).toBe(`${BASE}?timeOffset=110.0`);
+    rig.engine.seekBy(-10);
+    expect(rig.audio.src).toBe(`${BASE}?timeOffset=100.0`);
   });
 
   it('a seek to the start needs no offset', () => {
     firstPlay();
-    engine.seekTo(0);
-    expect(audio.src).toBe(BASE);
+    rig.engine.seekTo(0);
+    expect(rig.audio.src).toBe(BASE);
   });
 
   it('a paused song stays paused at the new position', () => {
     firstPlay();
     actions().setPlaying(false);
-    const plays = audio.plays;
-    engine.seekTo(50);
-    expect(audio.src).toBe(`${BASE}?timeOffset=50.0`);
-    expect(audio.plays).toBe(plays);
+    const plays = rig.audio.plays;
+    rig.engine.seekTo(50);
+    expect(rig.audio.src).toBe(`${BASE}?timeOffset=50.0`);
+    expect(rig.audio.plays).toBe(plays);
     expect(state().positionS).toBe(50);
     expect(state().isPlaying).toBe(false);
   });
@@ -111,27 +80,27 @@ describe('seeking during a first play', () => {
   it('a cached tier seeks in the file, without a new load', () => {
     actions().playQueue([makeSong(1, { duration: 200 })], 0);
     vi.advanceTimersByTime(200);
-    audio.duration = 200;
-    audio.emit('loadedmetadata');
-    engine.seekTo(150);
-    expect(audio.currentTime).toBe(150);
-    expect(audio.sources).toEqual([BASE]);
+    rig.audio.duration = 200;
+    rig.audio.emit('loadedmetadata');
+    rig.engine.seekTo(150);
+    expect(rig.audio.currentTime).toBe(150);
+    expect(rig.audio.sources).toEqual([BASE]);
   });
 
   it('a seek in the first 200 ms after a song change starts the load there', () => {
     actions().playQueue([makeSong(1, { duration: 200 })], 0);
-    engine.seekTo(30);
+    rig.engine.seekTo(30);
     vi.advanceTimersByTime(200);
-    expect(audio.sources).toEqual([`${BASE}?timeOffset=30.0`]);
+    expect(rig.audio.sources).toEqual([`${BASE}?timeOffset=30.0`]);
   });
 
   it('a host that ignores the offset and cannot seek plays from where it starts', () => {
     firstPlay();
-    engine.seekTo(120);
-    audio.currentTime = 0;
-    audio.emit('loadeddata');
-    audio.currentTime = 0.5;
-    audio.emit('timeupdate');
+    rig.engine.seekTo(120);
+    rig.audio.currentTime = 0;
+    rig.audio.emit('loadeddata');
+    rig.audio.currentTime = 0.5;
+    rig.audio.emit('timeupdate');
     expect(state().positionS).toBe(0.5);
   });
 
@@ -142,12 +111,12 @@ describe('seeking during a first play', () => {
     });
     actions().playQueue([mirror], 0);
     vi.advanceTimersByTime(200);
-    audio.seekableEndS = 0;
-    engine.seekTo(60);
-    expect(audio.src).toBe('https://cdn.example/aac/abc_320.mp4');
-    audio.seekableEndS = 200;
-    audio.emit('loadedmetadata');
-    expect(audio.currentTime).toBe(60);
+    rig.audio.seekableEndS = 0;
+    rig.engine.seekTo(60);
+    expect(rig.audio.src).toBe('https://cdn.example/aac/abc_320.mp4');
+    rig.audio.seekableEndS = 200;
+    rig.audio.emit('loadedmetadata');
+    expect(rig.audio.currentTime).toBe(60);
   });
 });
 
@@ -155,24 +124,24 @@ describe('quality changes in place', () => {
   it('keeps the position and the playing state on a cached tier', () => {
     actions().playQueue([makeSong(1, { duration: 200 })], 0);
     vi.advanceTimersByTime(200);
-    audio.emit('playing');
-    audio.currentTime = 30;
-    audio.emit('timeupdate');
+    rig.audio.emit('playing');
+    rig.audio.currentTime = 30;
+    rig.audio.emit('timeupdate');
     setAudioQuality('96kbps');
-    expect(audio.src).toBe('https://music.example/media/song0001/96kbps.mp4?timeOffset=30.0');
-    expect(audio.paused).toBe(false);
+    expect(rig.audio.src).toBe('https://music.example/media/song0001/96kbps.mp4?timeOffset=30.0');
+    expect(rig.audio.paused).toBe(false);
     expect(state().isPlaying).toBe(true);
-    audio.currentTime = 0;
-    audio.emit('loadedmetadata');
-    expect(audio.currentTime).toBe(30);
+    rig.audio.currentTime = 0;
+    rig.audio.emit('loadedmetadata');
+    expect(rig.audio.currentTime).toBe(30);
     expect(state().positionS).toBe(30);
   });
 
   it('keeps the position while a first play streams (the offset stream starts there)', () => {
     firstPlay();
-    engine.seekTo(80);
+    rig.engine.seekTo(80);
     setAudioQuality('48kbps');
-    expect(audio.src).toBe('https://music.example/media/song0001/48kbps.mp4?timeOffset=80.0');
+    expect(rig.audio.src).toBe('https://music.example/media/song0001/48kbps.mp4?timeOffset=80.0');
     expect(state().positionS).toBe(80);
   });
 });
@@ -181,25 +150,25 @@ describe('offline', () => {
   it('a song that cannot load offline says so, and resumes at the same position when back online', () => {
     actions().playQueue([makeSong(1, { duration: 200 })], 0);
     vi.advanceTimersByTime(200);
-    audio.emit('playing');
-    audio.currentTime = 42;
-    audio.emit('timeupdate');
-    online = false;
-    audio.fail(4);
+    rig.audio.emit('playing');
+    rig.audio.currentTime = 42;
+    rig.audio.emit('timeupdate');
+    rig.online = false;
+    rig.audio.fail(4);
     expect(state().error).toBe('You are offline. Reconnecting...');
     expect(state().isPlaying).toBe(false);
-    online = true;
-    network.dispatchEvent(new Event('online'));
+    rig.online = true;
+    rig.network.dispatchEvent(new Event('online'));
     expect(state().error).toBeNull();
     expect(state().isPlaying).toBe(true);
-    expect(audio.src).toBe(`${BASE}?timeOffset=42.0`);
-    expect(audio.paused).toBe(false);
+    expect(rig.audio.src).toBe(`${BASE}?timeOffset=42.0`);
+    expect(rig.audio.paused).toBe(false);
   });
 
   it('online, the same error is the codec’s (SPEC §8)', () => {
     actions().playQueue([makeSong(1)], 0);
     vi.advanceTimersByTime(200);
-    audio.fail(4);
+    rig.audio.fail(4);
     expect(state().error).toBe('Audio format not supported');
   });
 });
