@@ -2,7 +2,7 @@ import { selectLyrics } from '../catalogue/module.js';
 import type { Methods } from './call.js';
 import { MUSIC_FOLDER } from './browse.js';
 import { CODE, invalid, missing, notFound, SubsonicError } from './errors.js';
-import { selectSongs } from './library.sql.js';
+import { selectSongs } from './library-songs.sql.js';
 import { MAX_INT } from './params.js';
 import { playQueueStore } from './play-queue.sql.js';
 import { songChild } from './shapes.js';

@@ -1,6 +1,6 @@
 import type { Queryable } from '../db/db.js';
 import { selectAlbumTrackArtists } from '../catalogue/module.js';
-import { selectAlbums, type AlbumRow } from './library.sql.js';
+import { selectAlbums, type AlbumRow } from './library-albums.sql.js';
 import type { AlbumArtist } from './shapes.js';
 
 export interface LoadedAlbum {

@@ -2,7 +2,8 @@ import { selectAlbumTrackIds } from '../catalogue/module.js';
 import { loadAlbums } from './albums.js';
 import type { Methods } from './call.js';
 import { notFound } from './errors.js';
-import { selectArtistAlbumIds, selectArtists, selectGenres, selectSongs } from './library.sql.js';
+import { selectArtistAlbumIds, selectArtists } from './library-artists.sql.js';
+import { selectGenres, selectSongs } from './library-songs.sql.js';
 import { albumDir, albumId3, artistId3, indexArtists, songChild } from './shapes.js';
 
 /** The one music folder: the whole catalogue. */

@@ -12,7 +12,8 @@ import {
   selectSimilarArtistIds,
   selectSongIdsByGenre,
 } from './info.sql.js';
-import { selectArtists, selectSongs } from './library.sql.js';
+import { selectArtists } from './library-artists.sql.js';
+import { selectSongs } from './library-songs.sql.js';
 import { MAX_INT } from './params.js';
 import { artistId3, songChild } from './shapes.js';
 import type { XmlObject } from './xml.js';

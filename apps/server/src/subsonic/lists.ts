@@ -3,7 +3,9 @@ import { loadAlbums, withArtists } from './albums.js';
 import type { Call, Methods } from './call.js';
 import { invalid, missing } from './errors.js';
 import { MAX_INT } from './params.js';
-import { selectAlbumList, selectAllIds, selectArtists, selectRandomSongIds, selectSongs, type AlbumOrder } from './library.sql.js';
+import { selectAlbumList, type AlbumOrder } from './library-albums.sql.js';
+import { selectArtists } from './library-artists.sql.js';
+import { selectAllIds, selectRandomSongIds, selectSongs } from './library-songs.sql.js';
 import { albumDir, albumId3, artistId3, songChild } from './shapes.js';
 
 const MAX_LIST = 500;

@@ -4,7 +4,7 @@ import { attachmentHeader } from '../http/content-disposition.js';
 import { accelFor, coverOrGenerated, ID_PATTERN, imagePath, mediaPath, readTimeOffset, servedFile, sourceInside, toResponse, type OpenFileCache } from '../catalogue/module.js';
 import type { Call, Methods } from './call.js';
 import { CODE, invalid, notFound, SubsonicError } from './errors.js';
-import { selectCoverOf } from './library.sql.js';
+import { selectCoverOf } from './library-songs.sql.js';
 import { contentTypeOf, suffixOf } from './shapes.js';
 import { imageSizeFor, tierFor } from './tiers.js';
 

@@ -1,7 +1,7 @@
 import { usersStore, type DocumentModel, type UserDocuments } from '../backend/module.js';
 import type { Call, Methods } from './call.js';
 import { CODE, invalid, missing, notFound, SubsonicError } from './errors.js';
-import { selectSongs, type SongRow } from './library.sql.js';
+import { selectSongs, type SongRow } from './library-songs.sql.js';
 import { MAX_INT } from './params.js';
 import { playlistCommentsStore } from './playlists.sql.js';
 import { songChild } from './shapes.js';

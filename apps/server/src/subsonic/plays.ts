@@ -1,6 +1,6 @@
 import type { Methods } from './call.js';
 import { invalid, missing, notFound } from './errors.js';
-import { selectSongs } from './library.sql.js';
+import { selectSongs } from './library-songs.sql.js';
 import type { NowPlaying } from './now-playing.js';
 import { songChild } from './shapes.js';
 import { saveRating } from './ratings.sql.js';

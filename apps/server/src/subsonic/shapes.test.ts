@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ArtistRow } from './library.sql.js';
+import type { ArtistRow } from './library-artists.sql.js';
 import { searchText } from './lists.js';
 import { contentTypeOf, indexArtists, indexLetter, suffixOf } from './shapes.js';
 

@@ -1,6 +1,8 @@
 import { coverOrGenerated } from '../catalogue/module.js';
 import type { XmlObject } from './xml.js';
-import type { AlbumRow, ArtistRow, SongRow } from './library.sql.js';
+import type { AlbumRow } from './library-albums.sql.js';
+import type { ArtistRow } from './library-artists.sql.js';
+import type { SongRow } from './library-songs.sql.js';
 
 /**
  * Catalogue rows as the protocol's objects (Child, AlbumID3, ArtistID3), in

@@ -1,0 +1,122 @@
+import type { Queryable } from '../db/db.js';
+
+/** Albums in the shape Subsonic clients need: by id, and the pages of an album list (getAlbumList2). */
+
+export interface AlbumRow {
+  id: string;
+  name: string;
+  norm_name: string;
+  year: number | null;
+  genre: string | null;
+  cover_id: string | null;
+  artist_id: string | null;
+  artist_name: string | null;
+  song_count: number;
+  duration_s: number;
+  play_count: number;
+  created: Date;
+}
+
+/** An album row with its album artist: the album keeps its song count, length, plays and first scan. */
+const ALBUM_ROW = `select al.id, al.name, al.norm_name, al.year, nullif(al.genre, '') as genre, al.cover_id,
+                          ar.id as artist_id, ar.name as artist_name,
+                          al.song_count, al.duration_s, al.play_count, al.first_seen_at as created
+                     from albums al left join artists ar on ar.id = al.album_artist_id`;
+
+/** Albums with songs (others are left from older scans): the catalogue keeps song_count as tracks are written. */
+const HAS_SONGS = 'al.song_count > 0';
+
+/** Albums that hold at least one track, by id, in the order asked. */
+export async function selectAlbums(db: Queryable, ids: readonly string[]): Promise<AlbumRow[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.query<AlbumRow>(`${ALBUM_ROW} where al.id = any($1::text[]) and ${HAS_SONGS}`, [ids]);
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+/** The order of an album list (getAlbumList2). */
+export type AlbumOrder =
+  | { kind: 'random' }
+  | { kind: 'newest' }
+  | { kind: 'frequent' }
+  | { kind: 'recent' }
+  | { kind: 'alphabeticalByName' }
+  | { kind: 'alphabeticalByArtist' }
+  | { kind: 'byYear'; from: number; to: number }
+  | { kind: 'byGenre'; genre: string }
+  | { kind: 'starred'; userId: string }
+  | { kind: 'highest'; userId: string };
+
+/**
+ * The lists that walk one index of albums (catalogue/0400-album-list-figures.sql,
+ * subsonic/catalogue/) and stop after a page: ORDER BY of each.
+ */
+const INDEX_ORDER = {
+  newest: 'al.first_seen_at desc, al.norm_name, al.id',
+  frequent: 'al.play_count desc, al.norm_name, al.id',
+  // never played: newest first
+  recent: 'al.last_played_at desc nulls last, al.first_seen_at desc, al.norm_name, al.id',
+  alphabeticalByName: 'al.norm_name, al.id',
+} as const;
+
+/**
+ * One page of an album list, in order. Every order but random and the
+ * caller's own (starred, highest: a few albums each) walks an index and stops
+ * after the page; byGenre sorts the albums of the genre.
+ */
+export async function selectAlbumList(db: Queryable, order: AlbumOrder, limit: number, offset: number): Promise<AlbumRow[]> {
+  const page = [limit, offset];
+  switch (order.kind) {
+    case 'random':
+      return db.query<AlbumRow>(`${ALBUM_ROW} where ${HAS_SONGS} order by random() limit $1 offset $2`, page);
+    case 'newest':
+    case 'frequent':
+    case 'recent':
+    case 'alphabeticalByName':
+      return db.query<AlbumRow>(`${ALBUM_ROW} where ${HAS_SONGS} order by ${INDEX_ORDER[order.kind]} limit $1 offset $2`, page);
+    case 'byYear': {
+      const dir = order.from > order.to ? 'desc' : 'asc';
+      return db.query<AlbumRow>(
+        `${ALBUM_ROW} where al.year between $3 and $4 and ${HAS_SONGS}
+          order by al.year ${dir}, al.norm_name, al.id limit $1 offset $2`,
+        [...page, Math.min(order.from, order.to), Math.max(order.from, order.to)],
+      );
+    }
+    case 'alphabeticalByArtist':
+      // Artists by name, each one's albums by year and name; albums without an album artist last.
+      return selectAlbums(db, await pageIds(db, `select id from (
+          (select al.id, 0 as part, ar.norm_name as artist, al.year, al.norm_name
+             from artists ar join albums al on al.album_artist_id = ar.id
+            where ${HAS_SONGS}
+            order by ar.norm_name, al.year nulls last, al.norm_name, al.id limit $1::int + $2::int)
+          union all
+          (select al.id, 1, null, al.year, al.norm_name from albums al
+            where al.album_artist_id is null and ${HAS_SONGS}
+            order by al.year nulls last, al.norm_name, al.id limit $1::int + $2::int)) x
+        order by part, artist, year nulls last, norm_name, id limit $1 offset $2`, page));
+    case 'byGenre':
+      // The album's genre or any of its songs', in any letter case.
+      return selectAlbums(db, await pageIds(db, `select al.id from albums al
+          where al.id in (select g.id from albums g where lower(g.genre) = lower($3)
+                          union select t.album_id from tracks t where lower(t.genre) = lower($3))
+            and ${HAS_SONGS}
+          order by al.norm_name, al.id limit $1 offset $2`, [...page, order.genre]));
+    case 'starred':
+      // Starred albums and albums holding a favourite song.
+      return selectAlbums(db, await pageIds(db, `select al.id from albums al
+          where al.id in (select st.item_id from subsonic_stars st where st.user_id = $3 and st.kind = 'album'
+                          union select t.album_id from doc_favorite f join tracks t on t.id = f."songId" where f."userId" = $3)
+            and ${HAS_SONGS}
+          order by al.norm_name, al.id limit $1 offset $2`, [...page, order.userId]));
+    case 'highest':
+      // The caller's rated albums, best first.
+      return selectAlbums(db, await pageIds(db, `select al.id from albums al
+          join subsonic_ratings r on r.user_id = $3 and r.kind = 'album' and r.item_id = al.id
+         where ${HAS_SONGS}
+         order by r.rating desc, r.updated_at desc, al.norm_name, al.id limit $1 offset $2`, [...page, order.userId]));
+  }
+}
+
+async function pageIds(db: Queryable, sql: string, params: unknown[]): Promise<string[]> {
+  return (await db.query<{ id: string }>(sql, params)).map((r) => r.id);
+}
