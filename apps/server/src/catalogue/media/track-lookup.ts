@@ -1,5 +1,6 @@
 import type { BitrateKbps } from '@lyra/contracts/ids';
 import type { Db } from '../../db/db.js';
+import { createExpiringMemo } from '../../expiring-memo.js';
 import { ceilingTier } from '../urls.js';
 import { cacheKey } from './audio-cache.js';
 import type { SourceAudio, Tags } from './tiers.js';
@@ -45,7 +46,7 @@ export interface TrackLookup {
 }
 
 export function createTrackLookup(db: Db, now: () => number): TrackLookup {
-  const memo = new Map<string, { at: number; track: TrackMedia }>();
+  const memo = createExpiringMemo<string, TrackMedia>({ ttlMs: TRACK_MEMO_MS, max: MEMO_MAX, now });
   // Concurrent misses for one id share one query: when an entry expires, every
   // listener of that song asks at once.
   const pending = new Map<string, Promise<TrackMedia | null>>();
@@ -73,19 +74,15 @@ export function createTrackLookup(db: Db, now: () => number): TrackLookup {
       ceiling: ceilingTier(row.bitrate_kbps, row.codec),
       cacheKey: cacheKey({ sizeBytes: row.size_bytes, mtimeMs: row.mtime_ms }),
     };
-    if (memo.size >= MEMO_MAX) memo.delete(memo.keys().next().value!);
-    memo.set(id, { at: now(), track });
+    memo.set(id, track);
     return track;
   };
 
   return {
-    peek(id) {
-      const hit = memo.get(id);
-      return hit && now() - hit.at < TRACK_MEMO_MS ? hit.track : undefined;
-    },
+    peek: (id) => memo.get(id),
     get(id) {
       const hit = memo.get(id);
-      if (hit && now() - hit.at < TRACK_MEMO_MS) return Promise.resolve(hit.track);
+      if (hit) return Promise.resolve(hit);
       let p = pending.get(id);
       if (!p) {
         p = load(id).finally(() => pending.delete(id));
