@@ -12,9 +12,9 @@ import { deactivateAccount } from './account-status.js';
 import { SettingsSection } from './settings-section.js';
 
 /**
- * Profile: deactivating the account, asked twice. Every device is signed out
- * and the account cannot sign in again; this device then shows the signed-out
- * Profile.
+ * Profile: deactivating the account, after one question (SPEC §2: 'Deactivate'
+ * or 'Keep my account'). Every device is signed out and the account cannot
+ * sign in again; this device then shows the signed-out Profile.
  */
 export function DeactivateAccount() {
   const config = useClientConfig();
