@@ -7,7 +7,20 @@ import { renderApp } from '../../test/render.js';
 import { signInWithFakeBackend, signOutOfFakeBackend } from '../../test/signed-in.js';
 import { makeSong } from '../../test/songs.js';
 import { AddToPlaylistMenu } from './add-to-playlist-menu.js';
-import { dropAdd, PENDING_ADDS_KEY, queueAdd, queueRemoval, readPendingAdds, readPendingRemovals, withPendingChanges } from './pending-changes.js';
+import { useSessionStore } from '../auth/index.js';
+import {
+  claimUnowned,
+  dropAdd,
+  hasPendingChanges,
+  PENDING_ADDS_KEY,
+  PENDING_REMOVALS_KEY,
+  queueAdd,
+  queuePlaylist,
+  queueRemoval,
+  readPendingAdds,
+  readPendingRemovals,
+  withPendingChanges,
+} from './pending-changes.js';
 import { usePlaylistsSync } from './use-playlists-sync.js';
 import { UserPlaylistScreen } from './user-playlist-screen.js';
 import { findToast } from '../../test/toast.js';
@@ -57,12 +70,15 @@ async function showMix() {
 
 describe('playlist additions made offline', () => {
   it('are kept once each, in order, and forgotten once sent', () => {
-    queueAdd({ playlistId: 'p1', songId: 's1' });
-    queueAdd({ playlistId: 'p1', songId: 's1' });
-    queueAdd({ playlistId: 'p2', songId: 's2' });
-    expect(readPendingAdds()).toEqual([{ playlistId: 'p1', songId: 's1' }, { playlistId: 'p2', songId: 's2' }]);
+    queueAdd({ playlistId: 'p1', songId: 's1', userId: 'u1' });
+    queueAdd({ playlistId: 'p1', songId: 's1', userId: 'u1' });
+    queueAdd({ playlistId: 'p2', songId: 's2', userId: 'u1' });
+    expect(readPendingAdds()).toEqual([
+      { playlistId: 'p1', songId: 's1', userId: 'u1' },
+      { playlistId: 'p2', songId: 's2', userId: 'u1' },
+    ]);
     dropAdd({ playlistId: 'p1', songId: 's1' });
-    expect(readPendingAdds()).toEqual([{ playlistId: 'p2', songId: 's2' }]);
+    expect(readPendingAdds()).toEqual([{ playlistId: 'p2', songId: 's2', userId: 'u1' }]);
     localStorage.setItem(PENDING_ADDS_KEY, '{"not":"a list"}');
     expect(readPendingAdds()).toEqual([]);
   });
@@ -84,7 +100,7 @@ describe('playlist additions made offline', () => {
       action: null,
     });
     expect(fake.docs.PlaylistSong).toEqual([]);
-    expect(readPendingAdds()).toEqual([{ playlistId: 'p1', songId: 's1' }]);
+    expect(readPendingAdds()).toEqual([{ playlistId: 'p1', songId: 's1', userId: 'u1' }]);
     // The playlist already shows it on this device.
     expect(JSON.parse(localStorage.getItem('playlist:p1')!)).toContain('s1');
 
@@ -94,8 +110,8 @@ describe('playlist additions made offline', () => {
   });
 
   it('keeps them while the server still does not answer, and counts a song already there as sent', async () => {
-    queueAdd({ playlistId: 'p1', songId: 's1' });
-    queueAdd({ playlistId: 'p1', songId: 's2' });
+    queueAdd({ playlistId: 'p1', songId: 's1', userId: 'u1' });
+    queueAdd({ playlistId: 'p1', songId: 's2', userId: 'u1' });
     fake.docs.PlaylistSong.push({ $id: 'l1', playlistId: 'p1', songId: 's1' });
     fake.failNext('create', offline());
     renderApp(<Sync />);
@@ -109,12 +125,12 @@ describe('playlist additions made offline', () => {
 
 describe('playlist removals made offline', () => {
   it('a song has one change waiting, the latest: a removal replaces an addition and the other way round', () => {
-    queueAdd({ playlistId: 'p1', songId: 's1' });
-    queueRemoval({ playlistId: 'p1', songId: 's1', position: 0 });
+    queueAdd({ playlistId: 'p1', songId: 's1', userId: 'u1' });
+    queueRemoval({ playlistId: 'p1', songId: 's1', userId: 'u1', position: 0 });
     expect(readPendingAdds()).toEqual([]);
-    expect(readPendingRemovals()).toEqual([{ playlistId: 'p1', songId: 's1', position: 0 }]);
+    expect(readPendingRemovals()).toEqual([{ playlistId: 'p1', songId: 's1', userId: 'u1', position: 0 }]);
     expect(withPendingChanges('p1', ['s1', 's2'])).toEqual(['s2']);
-    queueAdd({ playlistId: 'p1', songId: 's1' });
+    queueAdd({ playlistId: 'p1', songId: 's1', userId: 'u1' });
     expect(readPendingRemovals()).toEqual([]);
     expect(withPendingChanges('p1', ['s2'])).toEqual(['s2', 's1']);
   });
@@ -131,7 +147,7 @@ describe('playlist removals made offline', () => {
     });
     expect(titles()).toEqual(['Title s1', 'Title s3']);
     expect(JSON.parse(localStorage.getItem('playlist:p1')!)).toEqual(['s1', 's3']);
-    expect(readPendingRemovals()).toEqual([{ playlistId: 'p1', songId: 's2', position: 1 }]);
+    expect(readPendingRemovals()).toEqual([{ playlistId: 'p1', songId: 's2', userId: 'u1', position: 1 }]);
     expect(onServer('p1')).toEqual(['s1', 's2', 's3']);
 
     backOnline();
@@ -142,7 +158,7 @@ describe('playlist removals made offline', () => {
 
   it('a read from the server before it is sent still shows the song removed', async () => {
     link('p1', 's1', 's2', 's3');
-    queueRemoval({ playlistId: 'p1', songId: 's2', position: 1 });
+    queueRemoval({ playlistId: 'p1', songId: 's2', userId: 'u1', position: 1 });
     // The server cannot take the removal yet, but answers the read.
     fake.failNext('remove', new FakeBackendError('Server Error', 503));
     renderApp(
@@ -159,7 +175,7 @@ describe('playlist removals made offline', () => {
 
   it('a song already gone from the playlist counts as sent', async () => {
     link('p1', 's1', 's3');
-    queueRemoval({ playlistId: 'p1', songId: 's2', position: 1 });
+    queueRemoval({ playlistId: 'p1', songId: 's2', userId: 'u1', position: 1 });
     const error = vi.spyOn(toast, 'error');
     renderApp(<Sync />);
     await waitFor(() => expect(readPendingRemovals()).toEqual([]));
@@ -179,5 +195,82 @@ describe('playlist removals made offline', () => {
     await waitFor(() => expect(titles()).toEqual(['Title s1', 'Title s2', 'Title s3']));
     expect(readPendingRemovals()).toEqual([]);
     expect(onServer('p1')).toEqual(['s1', 's2', 's3']);
+  });
+});
+
+describe('playlist changes made offline, with more than one account on the device', () => {
+  const bob = { $id: 'u2', name: 'Bob', email: 'b@example.com' };
+  const signInAs = (user: typeof ada) =>
+    act(() => {
+      fake.user = user;
+      useSessionStore.setState({ user, checked: true });
+    });
+  const creates = () => fake.calls.filter((c) => c.op === 'create');
+
+  it('are sent only while the account that made them is signed in; another account leaves them as they are', async () => {
+    link('p1', 's2');
+    queueAdd({ playlistId: 'p1', songId: 's1', userId: 'u1' });
+    queueRemoval({ playlistId: 'p1', songId: 's2', userId: 'u1', position: 0 });
+    fake.docs.Playlist.push({ $id: 'p2', name: 'Road trip', userId: 'u2' });
+    queueAdd({ playlistId: 'p2', songId: 's9', userId: 'u2' });
+    signInAs(bob);
+    renderApp(<Sync />);
+    // Bob's own change goes; Ada's wait, untouched.
+    await waitFor(() => expect(onServer('p2')).toEqual(['s9']));
+    await act(() => new Promise((r) => setTimeout(r, 50)));
+    expect(onServer('p1')).toEqual(['s2']);
+    expect(readPendingAdds()).toEqual([{ playlistId: 'p1', songId: 's1', userId: 'u1' }]);
+    expect(readPendingRemovals()).toEqual([{ playlistId: 'p1', songId: 's2', userId: 'u1', position: 0 }]);
+
+    signInAs(ada);
+    await waitFor(() => expect(onServer('p1')).toEqual(['s1']));
+    expect(hasPendingChanges('u1')).toBe(false);
+  });
+
+  it('a run stops when another account signs in; what is left waits for its own account', async () => {
+    queueAdd({ playlistId: 'p1', songId: 's1', userId: 'u1' });
+    queueAdd({ playlistId: 'p1', songId: 's2', userId: 'u1' });
+    const release = fake.hold('create');
+    renderApp(<Sync />);
+    await waitFor(() => expect(creates()).toHaveLength(1));
+    signInAs(bob);
+    release();
+    await waitFor(() => expect(onServer('p1')).toEqual(['s1']));
+    await act(() => new Promise((r) => setTimeout(r, 50)));
+    expect(creates()).toHaveLength(1);
+    expect(readPendingAdds()).toEqual([{ playlistId: 'p1', songId: 's2', userId: 'u1' }]);
+
+    signInAs(ada);
+    await waitFor(() => expect(onServer('p1')).toEqual(['s1', 's2']));
+  });
+
+  it('stored before changes named their account, they are still read and sent', async () => {
+    link('p1', 's2');
+    localStorage.setItem(PENDING_ADDS_KEY, JSON.stringify([{ playlistId: 'p1', songId: 's1' }]));
+    localStorage.setItem(PENDING_REMOVALS_KEY, JSON.stringify([{ playlistId: 'p1', songId: 's2', position: 0 }]));
+    expect(readPendingAdds()).toEqual([{ playlistId: 'p1', songId: 's1', userId: null }]);
+    renderApp(<Sync />);
+    await waitFor(() => expect(onServer('p1')).toEqual(['s1']));
+    await waitFor(() => expect(hasPendingChanges('u1')).toBe(false));
+  });
+
+  it("stored before changes named their account, they become the first sending account's, or the account's of the playlist created offline they go to", () => {
+    queuePlaylist({ $id: 'offline-1', name: 'Road trip', userId: 'u1' });
+    localStorage.setItem(
+      PENDING_ADDS_KEY,
+      JSON.stringify([
+        { playlistId: 'p2', songId: 's1' },
+        { playlistId: 'offline-1', songId: 's3' },
+        { playlistId: 'p1', songId: 's4', userId: 'u1' },
+      ]),
+    );
+    localStorage.setItem(PENDING_REMOVALS_KEY, JSON.stringify([{ playlistId: 'p2', songId: 's2', position: 0 }]));
+    claimUnowned('u2');
+    expect(readPendingAdds()).toEqual([
+      { playlistId: 'p2', songId: 's1', userId: 'u2' },
+      { playlistId: 'offline-1', songId: 's3', userId: 'u1' },
+      { playlistId: 'p1', songId: 's4', userId: 'u1' },
+    ]);
+    expect(readPendingRemovals()).toEqual([{ playlistId: 'p2', songId: 's2', userId: 'u2', position: 0 }]);
   });
 });

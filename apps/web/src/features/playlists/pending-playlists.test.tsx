@@ -98,7 +98,7 @@ describe('a playlist created offline', () => {
     const created = fake.docs.Playlist[1]!;
     await waitFor(() => expect(fake.docs.PlaylistSong).toEqual([expect.objectContaining({ playlistId: created.$id, songId: 's3' })]));
     await waitFor(() => expect(listed()).toEqual(['Mix', 'Road trip']));
-    expect(hasPendingChanges()).toBe(false);
+    expect(hasPendingChanges('u1')).toBe(false);
     expect(JSON.parse(localStorage.getItem(`playlist:${created.$id}`)!)).toEqual(['s3']);
     expect(localStorage.getItem(`playlist:${waiting!.$id}`)).toBeNull();
   });
@@ -110,7 +110,7 @@ describe('a playlist created offline', () => {
     }
     queuePlaylist({ $id: 'offline-1', name: 'Road trip', userId: 'u1' });
     localStorage.setItem('playlist:offline-1', JSON.stringify(['s1']));
-    queueAdd({ playlistId: 'offline-1', songId: 's1' });
+    queueAdd({ playlistId: 'offline-1', songId: 's1', userId: 'u1' });
     fake.failNext('create', offline());
     const { router } = renderApp(
       <>
@@ -141,7 +141,7 @@ describe('a playlist created offline', () => {
     backOnline();
     expect(await findToast('Playlist not created, try after some time')).toEqual({ type: 'error', description: null, action: null });
     await waitFor(() => expect(listed()).toEqual(['Mix']));
-    expect(hasPendingChanges()).toBe(false);
+    expect(hasPendingChanges('u1')).toBe(false);
     expect(fake.docs.Playlist.map((p) => p.name)).toEqual(['Mix']);
   });
 
@@ -152,7 +152,7 @@ describe('a playlist created offline', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Delete Road trip' }));
     fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
     expect(await findToast('Playlist Deleted Successfully')).toEqual({ type: 'success', description: null, action: null });
-    expect(hasPendingChanges()).toBe(false);
+    expect(hasPendingChanges('u1')).toBe(false);
     backOnline();
     await act(async () => {});
     expect(listed()).toEqual(['Mix']);

@@ -2,15 +2,17 @@ import type { QueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { describeFailure, isTransient, type BackendApi } from '../../shared/lib/backend.js';
 import { TOAST_MS } from '../../shared/lib/toasts.js';
+import { currentUser } from '../auth/index.js';
 import {
+  claimUnowned,
   dropAdd,
   dropPlaylist,
   dropRemoval,
-  isPendingPlaylistId,
   readPendingAdds,
   readPendingPlaylists,
   readPendingRemovals,
   settlePlaylist,
+  toSendFor,
 } from './pending-changes.js';
 import { addSongToPlaylist, createPlaylist, removeSongFromPlaylist } from './playlists-api.js';
 import { forgetPlaylistSongs, readPlaylistSongs, writePlaylistSongs, type UserPlaylist } from './playlists-cache.js';
@@ -29,7 +31,13 @@ const created = new Map<string, string>();
 export const serverIdOf = (localId: string): string | undefined => created.get(localId);
 
 let sending: Promise<void> | null = null;
-let again = false;
+/** The run asked for last: a new one while another runs is made once that ends, for the account signed in then. */
+let next: (() => Promise<void>) | null = null;
+const takeNext = () => {
+  const run = next;
+  next = null;
+  return run;
+};
 
 /**
  * Sends the playlist changes made offline (pending-changes.ts), in the order
@@ -39,18 +47,14 @@ let again = false;
  * as sent. A refusal undoes the change on screen: a playlist the server would
  * not create goes ('Playlist not created, try after some time'), a removed
  * song comes back ("couldn't remove, try again after sometime"), an addition
- * is dropped. One run at a time, across this device's tabs too.
+ * is dropped. One run at a time, across this device's tabs too. Only the
+ * changes of the account signed in are sent, and a run stops as soon as
+ * another account is signed in (the rest wait for their own account).
  */
 export function sendPendingChanges(api: BackendApi, queryClient: QueryClient, userId: string): Promise<void> {
-  if (sending) {
-    again = true;
-    return sending;
-  }
-  sending = (async () => {
-    do {
-      again = false;
-      await oneAtATime(() => sendOnce(api, queryClient, userId));
-    } while (again);
+  next = () => sendOnce(api, queryClient, userId);
+  sending ??= (async () => {
+    for (let run = takeNext(); run; run = takeNext()) await oneAtATime(run);
   })().finally(() => (sending = null));
   return sending;
 }
@@ -63,7 +67,12 @@ async function oneAtATime(run: () => Promise<void>): Promise<void> {
 }
 
 async function sendOnce(api: BackendApi, queryClient: QueryClient, userId: string): Promise<void> {
+  // Sent with whatever session the device holds: only while it is still this account's.
+  const stillSignedIn = () => currentUser()?.$id === userId;
+  if (!stillSignedIn()) return;
+  claimUnowned(userId);
   for (const p of readPendingPlaylists().filter((x) => x.userId === userId)) {
+    if (!stillSignedIn()) return;
     try {
       showCreated(queryClient, userId, p.$id, await createPlaylist(api, userId, p.name));
     } catch (e) {
@@ -77,8 +86,9 @@ async function sendOnce(api: BackendApi, queryClient: QueryClient, userId: strin
       toast.error(CREATE_FAILED, { duration: TOAST_MS.playlist });
     }
   }
-  // A playlist still without a server id (another account's) keeps its changes.
-  for (const add of readPendingAdds().filter((x) => !isPendingPlaylistId(x.playlistId))) {
+  // Another account's changes, and a playlist still without a server id, wait.
+  for (const add of toSendFor(userId, readPendingAdds())) {
+    if (!stillSignedIn()) return;
     try {
       await addSongToPlaylist(api, add.playlistId, add.songId);
     } catch (e) {
@@ -89,7 +99,8 @@ async function sendOnce(api: BackendApi, queryClient: QueryClient, userId: strin
     dropAdd(add);
     void queryClient.invalidateQueries({ queryKey: playlistSongsKey(add.playlistId) });
   }
-  for (const removal of readPendingRemovals().filter((x) => !isPendingPlaylistId(x.playlistId))) {
+  for (const removal of toSendFor(userId, readPendingRemovals())) {
+    if (!stillSignedIn()) return;
     try {
       await removeSongFromPlaylist(api, removal.playlistId, removal.songId);
     } catch (e) {

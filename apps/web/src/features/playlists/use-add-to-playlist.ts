@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { describeFailure, isTransient } from '../../shared/lib/backend.js';
 import { useBackend } from '../../shared/lib/backend-hooks.js';
+import { useSessionUser } from '../auth/index.js';
 import { dropChange, isPendingPlaylistId, queueAdd } from './pending-changes.js';
 import { addSongToPlaylist } from './playlists-api.js';
 import type { UserPlaylist } from './playlists-cache.js';
@@ -22,12 +23,14 @@ export const OFFLINE_NOTE = 'You are offline: it will be added when you are back
 export function useAddToPlaylist(): { playlists: UserPlaylist[]; save: (playlist: UserPlaylist, songId: string) => Promise<void> } {
   const backend = useBackend();
   const queryClient = useQueryClient();
+  const user = useSessionUser();
   const { playlists } = usePlaylists();
   const save = async (p: UserPlaylist, songId: string) => {
+    if (!user) return; // Signed out, the menu asks to sign in instead.
     const change = { playlistId: p.$id, songId };
     const show = () => editPlaylistSongs(queryClient, p.$id, (ids) => (ids.includes(songId) ? ids : [...ids, songId]));
     const keepForLater = () => {
-      queueAdd(change);
+      queueAdd({ ...change, userId: user.$id });
       show();
       toast.success('saved to playlist', { description: OFFLINE_NOTE });
     };

@@ -8,8 +8,9 @@ import { hasPendingChanges } from './pending-changes.js';
 /**
  * Sends the playlist changes made offline (playlists created, songs added and
  * removed: send-pending-changes.ts) once a user is present, and again each
- * time the device comes back online. The sending code loads only when there
- * is something to send, so start-up does not carry it.
+ * time the device comes back online; each account sends only its own. The
+ * sending code loads only when there is something to send, so start-up does
+ * not carry it.
  */
 export function usePlaylistsSync(): void {
   const userId = useSessionStore((s) => (s.checked ? s.user?.$id : undefined));
@@ -17,7 +18,7 @@ export function usePlaylistsSync(): void {
   const queryClient = useQueryClient();
   const onlineAgain = useOnlineAgain();
   useEffect(() => {
-    if (!userId || !hasPendingChanges()) return;
+    if (!userId || !hasPendingChanges(userId)) return;
     void (async () => {
       const [api, { sendPendingChanges }] = await Promise.all([backend().catch(() => null), import('./send-pending-changes.js')]);
       if (api) await sendPendingChanges(api, queryClient, userId);

@@ -41,6 +41,7 @@ export function UserPlaylistScreen({ id }: { id: string }) {
   const serverId = isCreatedOffline ? serverIdOf(id) : undefined;
 
   const remove = async (song: Song) => {
+    if (!user) return; // Only the listener's own playlist offers removal.
     let position = -1;
     editPlaylistSongs(queryClient, id, (list) => {
       position = list.indexOf(song.id);
@@ -56,7 +57,7 @@ export function UserPlaylistScreen({ id }: { id: string }) {
       const f = describeFailure(e);
       if (gotNoAnswer(f)) {
         // No answer (offline): shown removed, sent when the device is back online (use-playlists-sync.ts).
-        queueRemoval({ ...change, position });
+        queueRemoval({ ...change, userId: user.$id, position });
         toast.success('removed from playlist', { description: REMOVE_OFFLINE_NOTE });
         return;
       }
