@@ -63,12 +63,6 @@ const serverPolicies = ({ tests }) => [
   },
   { allow: { dependency: { relationship: { to: 'internal' } } } },
   { from: { element: appTs }, allow: { to: { element: { type: 'server-module' } } } },
-  // The request guards answer /v1 in the backend's error shape, with its body limit and its
-  // credential and date checks, before any module runs: they use the backend's entry.
-  {
-    from: { file: { path: `${SERVER}/http/request-guards.ts` } },
-    allow: { to: { element: { type: 'server-module', captured: { name: 'backend' }, fileInternalPath: 'module.ts' } } },
-  },
   ...(tests
     ? []
     : [

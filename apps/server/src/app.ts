@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import { getRequestListener } from '@hono/node-server';
 import { Hono } from 'hono';
 import { corsMiddleware } from './backend/http/cors.js';
-import { createBackend, songsRemovedEvent } from './backend/module.js';
+import { backendGuardRules, createBackend, songsRemovedEvent } from './backend/module.js';
 import { createCatalogue } from './catalogue/module.js';
 import { catalogueAdminRoutes } from './catalogue/http/admin.routes.js';
 import { healthRoutes } from './http/health.js';
@@ -51,7 +51,7 @@ export async function createApp(deps: Deps, only: readonly ModuleName[] = ALL_MO
   if (only.includes('web')) modules.push(await createWeb(deps, api ? { api } : {}));
 
   // Before every module: bounded bodies, refused bad input, and probes the SPA fallback cannot shadow.
-  const guards = { backendCors: corsMiddleware(deps.config) };
+  const guards = { backend: backendGuardRules, backendCors: corsMiddleware(deps.config) };
   hono.use('*', limitBodies(guards), refuseBadInput(guards));
   hono.route('/', healthRoutes(deps.db));
   for (const m of modules) if (m.routes) hono.route('/', m.routes);
@@ -70,7 +70,7 @@ export async function createApp(deps: Deps, only: readonly ModuleName[] = ALL_MO
         void listener(req, res);
       });
       server.on('upgrade', (req, socket, head) => {
-        if (refuseBadUpgrade(req, socket)) return;
+        if (refuseBadUpgrade(req, socket, guards.backend)) return;
         for (const m of modules) if (m.upgrade?.(req, socket, head)) return;
         socket.destroy();
       });

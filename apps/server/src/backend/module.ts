@@ -1,14 +1,17 @@
 import { Hono } from 'hono';
 import { migrate } from '../db/migrate.js';
 import { isDatabaseUnavailable, RETRY_AFTER_S } from '../db/unavailable.js';
+import type { BackendRules } from '../http/request-guards.js';
 import type { Deps, ServerModule } from '../module.js';
 import { createAccountRoutes } from './accounts/accounts.routes.js';
 import { callerMiddleware, createCallerResolver, type BackendEnv } from './auth/caller.js';
 import { createDocumentRoutes } from './documents/documents.routes.js';
 import { createServerDocuments, type ServerDocuments } from './documents/server-documents.js';
 import { corsMiddleware } from './http/cors.js';
+import { credentialProblem } from './http/credential-strings.js';
 import { AppwriteError, retryAfterHeaders } from './http/errors.js';
 import { projectMiddleware } from './http/project.js';
+import { outOfRangeDate } from './http/query-dates.js';
 import { createEventBus, type EventBus } from './realtime/event-bus.js';
 import { createRealtime } from './realtime/realtime.js';
 import { sessionsStore } from './accounts/sessions.store.js';
@@ -88,10 +91,14 @@ export { createCallerResolver, requireUser, type CallerResolver } from './auth/c
 export { corsMiddleware } from './http/cors.js';
 export { APPWRITE_VERSION, AppwriteError, retryAfterHeaders } from './http/errors.js';
 export { clientIp, selfOrigin } from './http/request-info.js';
-// What the request guards (http/request-guards.ts) refuse on /v1 before any route, in the backend's words.
-export { credentialProblem } from './http/credential-strings.js';
-export { MAX_BODY_BYTES } from './http/params.js';
-export { outOfRangeDate } from './http/query-dates.js';
+// What the request guards (http/request-guards.ts) refuse on /v1 before any route, and how they answer, in the
+// backend's words (app.ts passes them in).
+export const backendGuardRules: BackendRules = {
+  errorBody: (r) => new AppwriteError(r.status, r.type, r.message).toJSON(),
+  errorReply: (e) => (e instanceof AppwriteError ? { status: e.code, body: e.toJSON() } : null),
+  credentialProblem,
+  outOfRangeDate,
+};
 // The sign-in providers the configuration enables (the web app's client config must offer the same).
 export { configuredProviders } from './oauth/providers.js';
 // A session credential as the backend encodes it (tests that forge or replay one).

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
-import { corsMiddleware } from '../backend/module.js';
+import { backendGuardRules, corsMiddleware } from '../backend/module.js';
 import { TRUST_NONE } from './client-address.js';
 import { MALFORMED_URL } from './input-hygiene.js';
 import { limitBodies, refuseBadInput, routeFamily } from './request-guards.js';
@@ -26,7 +26,8 @@ describe('routeFamily', () => {
 describe('guards before any route', () => {
   let reached = 0;
   const app = new Hono();
-  app.use('*', limitBodies(), refuseBadInput());
+  const guards = { backend: backendGuardRules };
+  app.use('*', limitBodies(guards), refuseBadInput(guards));
   app.all('*', async (c) => {
     reached++;
     return c.json({ body: c.req.raw.body ? await c.req.text() : null });
@@ -64,7 +65,7 @@ describe('guards before any route', () => {
 
   it('answer refusals on /v1 through the backend CORS rules', async () => {
     const withCors = new Hono();
-    const guards = { backendCors: corsMiddleware({ PUBLIC_URL: undefined, allowedOrigins: ['http://app.example.com'], trustProxy: TRUST_NONE }) };
+    const guards = { backend: backendGuardRules, backendCors: corsMiddleware({ PUBLIC_URL: undefined, allowedOrigins: ['http://app.example.com'], trustProxy: TRUST_NONE }) };
     withCors.use('*', limitBodies(guards), refuseBadInput(guards));
     const allowed = await withCors.request('/v1/account/%ff', { headers: { origin: 'http://app.example.com' } });
     expect(allowed.status).toBe(400);

@@ -3,7 +3,6 @@ import type { Duplex } from 'node:stream';
 import type { Context, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { AppwriteError, credentialProblem, MAX_BODY_BYTES, outOfRangeDate } from '../backend/module.js';
 import { decodeUrl, jsonProblem, MALFORMED_URL, parseJsonish, stringsProblem, type InputProblem } from './input-hygiene.js';
 
 /*
@@ -15,8 +14,13 @@ import { decodeUrl, jsonProblem, MALFORMED_URL, parseJsonish, stringsProblem, ty
  * PostgreSQL cannot hold are refused too (400). Each answer is in the shape
  * of the protocol the path belongs to; the web app's own paths keep their 404
  * page, and the catalogue keeps its own answers to NULs (it strips them from
- * searches and knows no id that has one).
+ * searches and knows no id that has one). What only the backend knows (its
+ * error shape, its session credentials, the dates its queries may hold) the
+ * caller passes in: app.ts wires the backend's BackendRules.
  */
+
+/** The largest request body the server takes, on every route (413 past it). */
+export const MAX_BODY_BYTES = 1024 * 1024;
 
 /** Which protocol a path speaks: the backend (/v1), the catalogue, or neither (the web app, probes). */
 export type RouteFamily = 'backend' | 'catalogue' | 'other';
@@ -51,15 +55,35 @@ function refusalFor({ param, message }: InputProblem): Refusal {
   return { status: 400, type: 'general_argument_invalid', message: where ? `${where}: ${message}` : message };
 }
 
-/** The refusal's body and headers in the family's protocol: Appwrite's `{message, code, type, version}` or `{success:false, message}`. */
-export function refusalReply(family: RouteFamily, r: Refusal): { body: object; headers: Record<string, string> } {
-  if (family === 'backend') return { body: new AppwriteError(r.status, r.type, r.message).toJSON(), headers: {} };
+/**
+ * What the guards need of the backend (/v1) to check its requests and answer
+ * in its words; app.ts passes the backend's (backendGuardRules in backend/module.ts).
+ */
+export interface BackendRules {
+  /** A refusal as the backend's error body: Appwrite's `{message, code, type, version}`. */
+  errorBody(refusal: Refusal): object;
+  /** An error the backend's CORS middleware threw, as the backend answers it; null for any other error. */
+  errorReply(error: unknown): { status: number; body: object } | null;
+  /** A NUL or an unpaired surrogate in a session credential the request carries (cookie or headers), or null. */
+  credentialProblem(headers: Headers): InputProblem | null;
+  /** Why a date in the `queries` parameters cannot be held by the database, or null. */
+  outOfRangeDate(queries: readonly string[]): string | null;
+}
+
+/** The refusal in the catalogue's and the web app's shape, `{success:false, message}`. */
+function plainReply(family: 'catalogue' | 'other', r: Refusal): { body: object; headers: Record<string, string> } {
   // The catalogue is open to every origin (catalogue-api.md); its errors are readable everywhere too.
   const headers: Record<string, string> = family === 'catalogue' ? { 'access-control-allow-origin': '*' } : {};
   return { body: { success: false, message: r.message }, headers };
 }
 
+/** The refusal's body and headers in the family's protocol: the backend's error shape or `{success:false, message}`. */
+function refusalReply(family: RouteFamily, r: Refusal, backend: BackendRules): { body: object; headers: Record<string, string> } {
+  return family === 'backend' ? { body: backend.errorBody(r), headers: {} } : plainReply(family, r);
+}
+
 export interface GuardOptions {
+  backend: BackendRules;
   /**
    * The backend's CORS middleware: refusals on /v1 pass through it so a page
    * on an allowed origin can read them (and an unknown origin still gets its 403).
@@ -75,8 +99,8 @@ const hasBody = (c: Context) => c.req.header('transfer-encoding') !== undefined 
  * connection is closed after the answer rather than left holding the rest
  * of it (the client must not send its next request behind it).
  */
-async function refuse(c: Context, family: RouteFamily, r: Refusal, { backendCors }: GuardOptions, unread = hasBody(c)): Promise<Response> {
-  const { body, headers } = refusalReply(family, r);
+async function refuse(c: Context, family: RouteFamily, r: Refusal, { backend, backendCors }: GuardOptions, unread = hasBody(c)): Promise<Response> {
+  const { body, headers } = refusalReply(family, r, backend);
   const reply = () => c.json(body, r.status as ContentfulStatusCode, unread ? { ...headers, connection: 'close' } : headers);
   if (family !== 'backend' || !backendCors) return reply();
   try {
@@ -85,7 +109,8 @@ async function refuse(c: Context, family: RouteFamily, r: Refusal, { backendCors
     });
     return preflight ?? c.res;
   } catch (e) {
-    if (e instanceof AppwriteError) return c.json(e.toJSON(), e.code as ContentfulStatusCode, unread ? { connection: 'close' } : {});
+    const thrown = backend.errorReply(e);
+    if (thrown) return c.json(thrown.body, thrown.status as ContentfulStatusCode, unread ? { connection: 'close' } : {});
     throw e;
   }
 }
@@ -93,7 +118,7 @@ async function refuse(c: Context, family: RouteFamily, r: Refusal, { backendCors
 const pathOf = (c: Context) => new URL(c.req.url).pathname;
 
 /** Hono's body limit for every route: declared lengths are checked up front, chunked bodies while they stream. */
-export function limitBodies(options: GuardOptions = {}): MiddlewareHandler {
+export function limitBodies(options: GuardOptions): MiddlewareHandler {
   return bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => refuse(c, routeFamily(pathOf(c)), tooLarge, options) });
 }
 
@@ -109,7 +134,7 @@ async function bodyText(c: Context): Promise<string | null> {
 }
 
 /** Refuses malformed URLs (backend and catalogue) and, on the backend, unusable strings and dates. */
-export function refuseBadInput(options: GuardOptions = {}): MiddlewareHandler {
+export function refuseBadInput(options: GuardOptions): MiddlewareHandler {
   return async (c, next) => {
     const url = new URL(c.req.url);
     const family = routeFamily(url.pathname);
@@ -118,9 +143,9 @@ export function refuseBadInput(options: GuardOptions = {}): MiddlewareHandler {
     if (!decoded) return refuse(c, family, refusalFor({ param: 'url', message: MALFORMED_URL }), options);
     if (family === 'catalogue') return next();
 
-    const inUrl = stringsProblem(decoded) ?? credentialProblem(c.req.raw.headers);
+    const inUrl = stringsProblem(decoded) ?? options.backend.credentialProblem(c.req.raw.headers);
     if (inUrl) return refuse(c, family, refusalFor(inUrl), options);
-    const date = outOfRangeDate(decoded.query.filter(([name]) => QUERIES.test(name)).map(([, value]) => value));
+    const date = options.backend.outOfRangeDate(decoded.query.filter(([name]) => QUERIES.test(name)).map(([, value]) => value));
     if (date) return refuse(c, family, { status: 400, type: 'general_query_invalid', message: date }, options);
     if (c.req.raw.body) {
       const text = await bodyText(c);
@@ -140,14 +165,16 @@ export function refuseBadInput(options: GuardOptions = {}): MiddlewareHandler {
  * null. Backend requests are checked as refuseBadInput checks them, but for
  * the body (upgrades have none).
  */
-function nodeRefusal(req: IncomingMessage, family: 'backend' | 'catalogue'): Refusal | null {
+function nodeRefusal(req: IncomingMessage, family: 'catalogue'): Refusal | null;
+function nodeRefusal(req: IncomingMessage, family: 'backend', backend: BackendRules): Refusal | null;
+function nodeRefusal(req: IncomingMessage, family: 'backend' | 'catalogue', backend?: BackendRules): Refusal | null {
   const target = req.url ?? '/';
   if (routeFamily(target.split('?', 1)[0]!) !== family) return null;
   const decoded = decodeUrl(target);
   if (!decoded) return refusalFor({ param: 'url', message: MALFORMED_URL });
-  if (family !== 'backend') return null;
+  if (family !== 'backend' || !backend) return null;
   const cookie = req.headers.cookie;
-  const problem = stringsProblem(decoded) ?? credentialProblem(new Headers(cookie ? { cookie } : {}));
+  const problem = stringsProblem(decoded) ?? backend.credentialProblem(new Headers(cookie ? { cookie } : {}));
   return problem ? refusalFor(problem) : null;
 }
 
@@ -159,17 +186,17 @@ function nodeRefusal(req: IncomingMessage, family: 'backend' | 'catalogue'): Ref
 export function refuseBadTarget(req: IncomingMessage, res: ServerResponse): boolean {
   const refusal = nodeRefusal(req, 'catalogue');
   if (!refusal) return false;
-  const { body, headers } = refusalReply('catalogue', refusal);
+  const { body, headers } = plainReply('catalogue', refusal);
   res.writeHead(refusal.status, { 'content-type': 'application/json', ...headers });
   res.end(JSON.stringify(body));
   return true;
 }
 
 /** For WebSocket upgrades (the realtime handshake): a URL the backend would refuse gets the same 400, and the socket is closed. */
-export function refuseBadUpgrade(req: IncomingMessage, socket: Duplex): boolean {
-  const refusal = nodeRefusal(req, 'backend');
+export function refuseBadUpgrade(req: IncomingMessage, socket: Duplex, backend: BackendRules): boolean {
+  const refusal = nodeRefusal(req, 'backend', backend);
   if (!refusal) return false;
-  const text = JSON.stringify(refusalReply('backend', refusal).body);
+  const text = JSON.stringify(backend.errorBody(refusal));
   socket.end(
     `HTTP/1.1 ${refusal.status} Bad Request\r\nContent-Type: application/json\r\n` +
       `Content-Length: ${Buffer.byteLength(text)}\r\nConnection: close\r\n\r\n${text}`,
