@@ -2,11 +2,12 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { FakeBackend } from '../../shared/lib/backend-fake.js';
+import { FakeBackendError, type FakeBackend } from '../../shared/lib/backend-fake.js';
 import { renderApp } from '../../test/render.js';
 import { signInWithFakeBackend, signOutOfFakeBackend } from '../../test/signed-in.js';
 import { useSessionStore } from '../auth/index.js';
 import { AddToPlaylistMenu } from './add-to-playlist-menu.js';
+import { hasPendingChanges } from './pending-changes.js';
 import { findToast } from '../../test/toast.js';
 
 let fake: FakeBackend;
@@ -52,6 +53,24 @@ describe('add to playlist (SPEC §2, §5, §8)', () => {
     openMenu();
     fireEvent.click(await screen.findByRole('menuitem', { name: 'Mix' }));
     expect(await findToast('Could not add song document_already_exists')).toEqual({ type: 'error', description: null, action: null });
+  });
+
+  it.each([
+    ['a server fault', new FakeBackendError('Server Error', 503, 'general_server_error')],
+    ['a rate limit', new FakeBackendError('Rate limit for the current endpoint has been exceeded.', 429, 'general_rate_limit_exceeded')],
+  ])("%s: 'Could not add song {type}' for 4 s, and the addition is not kept for later", async (_, refusal) => {
+    const error = vi.spyOn(toast, 'error');
+    renderApp(<AddToPlaylistMenu songId="s1" />);
+    await waitFor(() => expect(JSON.parse(localStorage.getItem('playlist:p1')!)).toEqual([]));
+    fake.failNext('create', refusal);
+    openMenu();
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Mix' }));
+    expect(await findToast(`Could not add song ${refusal.type}`)).toEqual({ type: 'error', description: null, action: null });
+    expect(error).toHaveBeenCalledWith(`Could not add song ${refusal.type}`, { duration: 4000 });
+    expect(screen.queryByText('saved to playlist')).toBeNull();
+    expect(hasPendingChanges('u1')).toBe(false);
+    expect(JSON.parse(localStorage.getItem('playlist:p1')!)).toEqual([]);
+    expect(fake.docs.PlaylistSong).toEqual([]);
   });
 
   it("signed out: 'Sign in to add to playlist' with Sign in to /profile, and no menu", async () => {

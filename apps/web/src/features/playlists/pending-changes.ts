@@ -33,9 +33,10 @@ export interface PendingRemoval extends PendingAdd {
 }
 
 /**
- * A removal or a creation is kept for later only when the server did not
- * answer at all (offline); an answered failure is SPEC §4's failure (the song
- * comes back, the dialog stays open). Once sent from the queue, a server
+ * An addition, a removal or a creation is kept for later only when the server
+ * did not answer at all (offline); an answered failure, a server fault or a
+ * rate limit included, is SPEC §4's failure ('Could not add song {type}', the
+ * song comes back, the dialog stays open). Once sent from the queue, a server
  * fault or a rate limit also waits for the next try (isTransient).
  */
 export const gotNoAnswer = (f: BackendFailure): boolean => f.code === 0;

@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import { describeFailure, isTransient } from '../../shared/lib/backend.js';
+import { describeFailure } from '../../shared/lib/backend.js';
 import { useBackend } from '../../shared/lib/backend-hooks.js';
 import { useSessionUser } from '../auth/index.js';
-import { dropChange, isPendingPlaylistId, queueAdd } from './pending-changes.js';
+import { dropChange, gotNoAnswer, isPendingPlaylistId, queueAdd } from './pending-changes.js';
 import { addSongToPlaylist } from './playlists-api.js';
 import type { UserPlaylist } from './playlists-cache.js';
 import { editPlaylistSongs } from './playlists-query.js';
@@ -15,10 +15,11 @@ export const ADD_FAILED_MS = 4_000;
 export const OFFLINE_NOTE = 'You are offline: it will be added when you are back online.';
 
 /**
- * The user's playlists and saving a song to one (SPEC §5/§8): 'saved to
- * playlist', or 'Could not add song {type}' for 4 s; with no answer from the
- * server (or to a playlist created offline), the addition is kept on the
- * device and sent once back online.
+ * The user's playlists and saving a song to one (SPEC §4/§8): 'saved to
+ * playlist', or 'Could not add song {type}' for 4 s (a server fault and a
+ * rate limit too); with no answer at all from the server (or to a playlist
+ * created offline), the addition is kept on the device and sent once back
+ * online.
  */
 export function useAddToPlaylist(): { playlists: UserPlaylist[]; save: (playlist: UserPlaylist, songId: string) => Promise<void> } {
   const backend = useBackend();
@@ -44,7 +45,7 @@ export function useAddToPlaylist(): { playlists: UserPlaylist[]; save: (playlist
     } catch (e) {
       const f = describeFailure(e);
       // No answer (offline): kept on the device and sent when it is back online (use-playlists-sync.ts).
-      if (isTransient(f)) return keepForLater();
+      if (gotNoAnswer(f)) return keepForLater();
       console.error('An error occured adding song to playlist', f.message);
       toast.error(`Could not add song ${f.type || 'network_error'}`, { duration: ADD_FAILED_MS });
     }
