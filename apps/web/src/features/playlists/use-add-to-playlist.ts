@@ -13,6 +13,8 @@ import { usePlaylists } from './use-playlists.js';
 export const ADD_FAILED_MS = 4_000;
 /** Under 'saved to playlist' when the server could not be reached. */
 export const OFFLINE_NOTE = 'You are offline: it will be added when you are back online.';
+/** Under 'saved to playlist' for a playlist created offline and not yet on the server, online or not (SPEC §8). */
+export const WAITING_PLAYLIST_NOTE = 'It will be added once the playlist is created.';
 
 /**
  * The user's playlists and saving a song to one (SPEC §4/§8): 'saved to
@@ -30,13 +32,13 @@ export function useAddToPlaylist(): { playlists: UserPlaylist[]; save: (playlist
     if (!user) return; // Signed out, the menu asks to sign in instead.
     const change = { playlistId: p.$id, songId };
     const show = () => editPlaylistSongs(queryClient, p.$id, (ids) => (ids.includes(songId) ? ids : [...ids, songId]));
-    const keepForLater = () => {
+    const keepForLater = (note: string) => {
       queueAdd({ ...change, userId: user.$id });
       show();
-      toast.success('saved to playlist', { description: OFFLINE_NOTE });
+      toast.success('saved to playlist', { description: note });
     };
     // A playlist created offline gets its songs once the server has created it.
-    if (isPendingPlaylistId(p.$id)) return keepForLater();
+    if (isPendingPlaylistId(p.$id)) return keepForLater(WAITING_PLAYLIST_NOTE);
     try {
       await addSongToPlaylist(await backend(), p.$id, songId);
       dropChange(change); // A removal still waiting would take it out again.
@@ -45,7 +47,7 @@ export function useAddToPlaylist(): { playlists: UserPlaylist[]; save: (playlist
     } catch (e) {
       const f = describeFailure(e);
       // No answer (offline): kept on the device and sent when it is back online (use-playlists-sync.ts).
-      if (gotNoAnswer(f)) return keepForLater();
+      if (gotNoAnswer(f)) return keepForLater(OFFLINE_NOTE);
       console.error('An error occured adding song to playlist', f.message);
       toast.error(`Could not add song ${f.type || 'network_error'}`, { duration: ADD_FAILED_MS });
     }
