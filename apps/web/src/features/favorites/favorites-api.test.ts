@@ -1,8 +1,10 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createFakeBackend, FakeBackendError, type FakeBackend } from '../../shared/lib/backend-fake.js';
+import { createQueryClient } from '../../shared/lib/query-client.js';
 import { addFavorite, fetchFavoriteIds, removeFavorite, retryFailedFavorites } from './favorites-api.js';
-import { markFailed, readFailed, readFavoritesCache, writeFavoritesCache } from './favorites-cache.js';
+import { failedChanges, markFailed, readFailed, readFavoritesCache, withChanges, writeFavoritesCache } from './favorites-cache.js';
+import { favoritesKey, refreshFavorites } from './favorites-query.js';
 
 let fake: FakeBackend;
 beforeEach(() => {
@@ -87,6 +89,17 @@ describe('failed favourite changes (SPEC §4)', () => {
     expect(console.error).toHaveBeenCalled();
   });
 
+  it('until sent, they lie over a list read from the server: a waiting addition shows, a waiting removal stays out', async () => {
+    like('u1', 's1');
+    like('u1', 's2');
+    markFailed('add', 's3');
+    markFailed('remove', 's2');
+    const queryClient = createQueryClient();
+    expect(await refreshFavorites(queryClient, fake, 'u1')).toEqual(['s1', 's3']);
+    expect(queryClient.getQueryData(favoritesKey('u1'))).toEqual(['s1', 's3']);
+    expect(readFavoritesCache(Date.now()).ids).toEqual(['s1', 's3']);
+  });
+
   it('the newest intent wins: a failed add cancels a pending remove of the same song', () => {
     markFailed('remove', 's1');
     markFailed('add', 's1');
@@ -103,6 +116,13 @@ describe('favourites cache (SPEC §4, §9)', () => {
     expect(readFavoritesCache(now + 5 * 3600_000).fresh).toBe(false);
     writeFavoritesCache([], now);
     expect(readFavoritesCache(now).fresh).toBe(false);
+  });
+
+  it('changes not yet on the server lie over it: the latest per song wins, and an added song goes last', () => {
+    expect(withChanges(['a', 'b', 'c'], [['b', false], ['d', true], ['b', true], ['a', false]])).toEqual(['b', 'c', 'd']);
+    markFailed('add', 'x');
+    markFailed('remove', 'a');
+    expect(withChanges(['a', 'b'], failedChanges())).toEqual(['b', 'x']);
   });
 
   it('ignores a malformed stored value', () => {

@@ -76,6 +76,23 @@ export function markFailed(kind: FailedKind, songId: string): void {
   writeFailed(kind, [...readFailed(kind), songId]);
 }
 
+/**
+ * Favourite ids with changes the server does not have yet laid over them,
+ * given as [songId, favourited] pairs, oldest first (a later pair for a song
+ * wins). An added song goes last, as a new favourite does.
+ */
+export function withChanges(ids: readonly string[], changes: Iterable<readonly [string, boolean]>): string[] {
+  const latest = new Map(changes);
+  const kept = ids.filter((id) => latest.get(id) !== false);
+  return [...kept, ...[...latest].filter(([id, on]) => on && !kept.includes(id)).map(([id]) => id)];
+}
+
+/** The failed lists as changes for withChanges. */
+export const failedChanges = (): [string, boolean][] => [
+  ...readFailed('add').map((id): [string, boolean] => [id, true]),
+  ...readFailed('remove').map((id): [string, boolean] => [id, false]),
+];
+
 /** A change that finally went through is no longer pending. */
 export function clearFailed(songId: string): void {
   for (const kind of ['add', 'remove'] as const) writeFailed(kind, readFailed(kind).filter((id) => id !== songId));

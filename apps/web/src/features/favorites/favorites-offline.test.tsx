@@ -2,16 +2,18 @@
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { FakeBackend } from '../../shared/lib/backend-fake.js';
+import { FakeBackendError, type FakeBackend } from '../../shared/lib/backend-fake.js';
 import { createQueryClient } from '../../shared/lib/query-client.js';
 import { renderApp } from '../../test/render.js';
 import { signInWithFakeBackend, signOutOfFakeBackend } from '../../test/signed-in.js';
 import { makeSong } from '../../test/songs.js';
+import { findToast } from '../../test/toast.js';
 import { useOfflineStore } from '../offline/index.js';
 import { installFakeOfflineDevice, type FakeOfflineDevice } from '../offline/testing.js';
 import { DownloadsSection } from '../offline/ui.js';
 import { FavoritesList } from './favorites-list.js';
-import { showFavorite } from './favorites-query.js';
+import { readFailed } from './favorites-cache.js';
+import { refreshFavorites, showFavorite } from './favorites-query.js';
 import { useFavoritesSync } from './use-favorites-sync.js';
 import { useFavoriteIds, useFavoriteToggle } from './use-favorites.js';
 
@@ -162,5 +164,28 @@ describe('Favorites made available offline follow the favourites', () => {
     expect(device.fetched).toEqual([]);
     expect(useOfflineStore.getState().index).toEqual({ songs: {}, collections: {} });
     await sent('Added to favorites');
+  });
+});
+
+describe('a favourite change waiting to be sent again (SPEC §4)', () => {
+  it('stays shown through a later read from the server, and reaches the server once back online', async () => {
+    like('s1');
+    const queryClient = createQueryClient();
+    show(['s3'], queryClient);
+    await screen.findByText('Title s1');
+    fake.failNext('create', new FakeBackendError('Server Error', 503));
+    fireEvent.click(screen.getByRole('button', { name: 'Favourite s3' }));
+    expect(await findToast("Couldn't add to favorite. re-open the app")).toEqual({ type: 'error', description: null, action: null });
+    expect(readFailed('add')).toEqual(['s3']);
+
+    // What a realtime reconnect does: the list is read from the server again, before the retry.
+    expect(await act(() => refreshFavorites(queryClient, fake, 'u1'))).toEqual(['s1', 's3']);
+    await act(() => new Promise((r) => setTimeout(r, 50)));
+    expect(screen.getByText('Title s3')).toBeDefined();
+
+    act(() => void window.dispatchEvent(new Event('online')));
+    await waitFor(() => expect(fake.docs.Favorite.map((d) => d.songId)).toEqual(['s1', 's3']));
+    await waitFor(() => expect(readFailed('add')).toEqual([]));
+    expect(screen.getByText('Title s3')).toBeDefined();
   });
 });

@@ -1,7 +1,15 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { BackendApi } from '../../shared/lib/backend.js';
 import { fetchFavoriteIds } from './favorites-api.js';
-import { FAVORITES, readFavoritesCache, removeLegacyFavorites, updateFavoritesCache, writeFavoritesCache } from './favorites-cache.js';
+import {
+  failedChanges,
+  FAVORITES,
+  readFavoritesCache,
+  removeLegacyFavorites,
+  updateFavoritesCache,
+  withChanges,
+  writeFavoritesCache,
+} from './favorites-cache.js';
 
 /** style.md §7.5 rule 7: one key per read, starting with the source. */
 export const favoritesKey = (userId: string) => ['backend', 'favorites', userId] as const;
@@ -9,7 +17,8 @@ export const favoritesKey = (userId: string) => ['backend', 'favorites', userId]
 /**
  * The user's favourite song ids, oldest first (screens reverse them, SPEC §4).
  * The localStorage copy answers while younger than 5 hours; otherwise the
- * server is asked and the copy renewed.
+ * server is asked and the copy renewed. Changes the server does not have yet
+ * are laid over either, as playlists' are.
  */
 export const favoritesQuery = (api: () => Promise<BackendApi>, userId: string) =>
   queryOptions({
@@ -17,7 +26,7 @@ export const favoritesQuery = (api: () => Promise<BackendApi>, userId: string) =
     queryFn: async () => {
       removeLegacyFavorites();
       const cached = readFavoritesCache(Date.now());
-      if (cached.fresh) return withIntents(cached.ids);
+      if (cached.fresh) return withWaiting(cached.ids);
       return fetchAndCache(await api(), userId);
     },
     staleTime: FAVORITES.CACHE_MS,
@@ -35,17 +44,15 @@ export function setIntent(songId: string, on: boolean | null): void {
   else intents.set(songId, on);
 }
 
-function withIntents(ids: readonly string[]): string[] {
-  let out = [...ids];
-  for (const [songId, on] of intents) {
-    if (on && !out.includes(songId)) out.push(songId);
-    if (!on) out = out.filter((id) => id !== songId);
-  }
-  return out;
-}
+/**
+ * What the listener sees: the changes waiting to be sent again (SPEC §4's
+ * failed lists, until the retry takes them), then the taps still being sent,
+ * which are newer.
+ */
+const withWaiting = (ids: readonly string[]): string[] => withChanges(ids, [...failedChanges(), ...intents]);
 
 async function fetchAndCache(api: BackendApi, userId: string): Promise<string[]> {
-  const ids = withIntents(await fetchFavoriteIds(api, userId));
+  const ids = withWaiting(await fetchFavoriteIds(api, userId));
   writeFavoritesCache(ids, Date.now());
   return ids;
 }
