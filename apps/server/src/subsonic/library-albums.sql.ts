@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/db.js';
+import { queryJsonRows } from '../db/json-rows.js';
 
 /** Albums in the shape Subsonic clients need: by id, and the pages of an album list (getAlbumList2). */
 
@@ -14,7 +15,8 @@ export interface AlbumRow {
   song_count: number;
   duration_s: number;
   play_count: number;
-  created: Date;
+  /** First scan, ISO. */
+  created: string;
 }
 
 /** An album row with its album artist: the album keeps its song count, length, plays and first scan. */
@@ -29,7 +31,7 @@ const HAS_SONGS = 'al.song_count > 0';
 /** Albums that hold at least one track, by id, in the order asked. */
 export async function selectAlbums(db: Queryable, ids: readonly string[]): Promise<AlbumRow[]> {
   if (ids.length === 0) return [];
-  const rows = await db.query<AlbumRow>(`${ALBUM_ROW} where al.id = any($1::text[]) and ${HAS_SONGS}`, [ids]);
+  const rows = await queryJsonRows<AlbumRow>(db, `${ALBUM_ROW} where al.id = any($1::text[]) and ${HAS_SONGS}`, [ids]);
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
@@ -68,15 +70,16 @@ export async function selectAlbumList(db: Queryable, order: AlbumOrder, limit: n
   const page = [limit, offset];
   switch (order.kind) {
     case 'random':
-      return db.query<AlbumRow>(`${ALBUM_ROW} where ${HAS_SONGS} order by random() limit $1 offset $2`, page);
+      return queryJsonRows<AlbumRow>(db, `${ALBUM_ROW} where ${HAS_SONGS} order by random() limit $1 offset $2`, page);
     case 'newest':
     case 'frequent':
     case 'recent':
     case 'alphabeticalByName':
-      return db.query<AlbumRow>(`${ALBUM_ROW} where ${HAS_SONGS} order by ${INDEX_ORDER[order.kind]} limit $1 offset $2`, page);
+      return queryJsonRows<AlbumRow>(db, `${ALBUM_ROW} where ${HAS_SONGS} order by ${INDEX_ORDER[order.kind]} limit $1 offset $2`, page);
     case 'byYear': {
       const dir = order.from > order.to ? 'desc' : 'asc';
-      return db.query<AlbumRow>(
+      return queryJsonRows<AlbumRow>(
+        db,
         `${ALBUM_ROW} where al.year between $3 and $4 and ${HAS_SONGS}
           order by al.year ${dir}, al.norm_name, al.id limit $1 offset $2`,
         [...page, Math.min(order.from, order.to), Math.max(order.from, order.to)],

@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/db.js';
+import { queryJsonRows } from '../db/json-rows.js';
 
 /**
  * Catalogue reads in the shape Subsonic clients need: songs, genres, random
@@ -29,8 +30,10 @@ export interface SongRow {
   sample_rate: number | null;
   channels: number | null;
   play_count: number;
-  created: Date;
-  starred: Date | null;
+  /** Scanned, ISO. */
+  created: string;
+  /** Made a favourite by the caller, ISO. */
+  starred: string | null;
   /** The caller's 1-5 stars (setRating), or null. */
   user_rating: number | null;
   /** Primary artists in credit order. */
@@ -44,7 +47,8 @@ export interface SongRow {
 /** Songs by id, in the order asked, unknown ids dropped. */
 export async function selectSongs(db: Queryable, ids: readonly string[], userId: string): Promise<SongRow[]> {
   if (ids.length === 0) return [];
-  const rows = await db.query<SongRow>(
+  const rows = await queryJsonRows<SongRow>(
+    db,
     `select t.id, t.title, t.norm_title, t.album_id, al.name as album_name, t.track_no, t.disc_no,
             coalesce(t.year, al.year) as year, coalesce(nullif(t.genre, ''), nullif(al.genre, '')) as genre,
             coalesce(t.cover_id, al.cover_id) as cover_id, t.size_bytes, t.path, t.codec, t.container,
