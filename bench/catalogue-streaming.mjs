@@ -22,14 +22,17 @@
 //
 // Both servers get one process: our server is one Node process (one event
 // loop); nginx runs one worker. They and the client share the machine's cores.
-import { execFileSync, fork, spawn } from 'node:child_process';
+import { execFileSync, fork } from 'node:child_process';
 import { once } from 'node:events';
-import { copyFileSync, chmodSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import http from 'node:http';
-import { createServer } from 'node:net';
+import { copyFileSync, chmodSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort } from './lib/app-in-chromium.mjs';
+import { serveApp } from './lib/app-child.mjs';
+import { startNginx } from './lib/nginx.mjs';
+import { childPids, cpuSeconds } from './lib/proc-cpu.mjs';
+import { fetchAll, rangeLoad, verifyRanges, waitForPort } from './lib/range-load.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const SONG = join(ROOT, 'data/demo-music/wesnoth-1.16-music/loyalists.ogg');
@@ -39,42 +42,12 @@ if (process.argv[2] === 'serve') await serve(process.argv[3], process.argv[4], p
 else await main();
 
 /** Child process: the real catalogue module on PGlite, listening on a free port. */
-async function serve(dataDir, musicDir, accel) {
-  const dist = new URL('../apps/server/dist/', import.meta.url);
-  const load = (p) => import(new URL(p, dist).href);
-  const { createApp } = await load('app.js');
-  const { loadConfig } = await load('config.js');
-  const { openDatabase } = await load('db/open.js');
-  const { silentLogger } = await load('log.js');
-  const config = loadConfig({
-    DATA_DIR: dataDir,
-    MUSIC_DIR: musicDir,
-    SCAN_WATCH: 'off',
-    VIDEO_WORKER: 'off',
-    ...(accel ? { ACCEL_REDIRECT: accel, TRUST_PROXY: 'loopback' } : {}),
-  });
-  const db = await openDatabase({ dataDir });
-  // The scanner is not started: the one track is inserted as the scanner would.
-  const app = await createApp({ config, db, log: silentLogger, now: Date.now }, ['catalogue']);
-  const file = join(musicDir, 'song.flac');
-  const s = statSync(file);
-  await db.query(
-    `insert into tracks (id, path, size_bytes, mtime_ms, fingerprint, title, norm_title, duration_s, codec, bitrate_kbps)
-     values ($1, 'song.flac', $2, $3, 'bench', 'Loyalists', 'loyalists', 180, 'flac', 900)`,
-    [TRACK_ID, s.size, Math.floor(s.mtimeMs)],
-  );
-  const server = app.createServer();
-  server.keepAliveTimeout = 65_000;
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  process.send({ port: server.address().port });
-  process.on('message', async (m) => {
-    if (m !== 'stop') return;
-    server.closeAllConnections();
-    server.close();
-    await app.stop();
-    await db.close();
-    process.exit(0);
+function serve(dataDir, musicDir, accel) {
+  return serveApp({
+    env: { DATA_DIR: dataDir, MUSIC_DIR: musicDir, ...(accel ? { ACCEL_REDIRECT: accel, TRUST_PROXY: 'loopback' } : {}) },
+    modules: ['catalogue'],
+    tracks: [{ id: TRACK_ID, path: 'song.flac', fingerprint: 'bench', title: 'Loyalists', normTitle: 'loyalists', durationS: 180, codec: 'flac', bitrateKbps: 900 }],
+    keepAliveTimeout: 65_000,
   });
 }
 
@@ -156,7 +129,7 @@ async function main() {
     await waitForPort(accelPort);
 
     const targets = { lyra: { port: ourPort, path }, nginx: { port: nginxPort, path: '/song.mp4' }, accel: { port: accelPort, path } };
-    for (const [name, t] of Object.entries(targets)) await verify(name, t, fileBytes);
+    for (const [name, t] of Object.entries(targets)) await verifyRanges(name, t, fileBytes);
 
     const pids = { lyra: () => [child.pid], nginx: () => childPids(nginx.pid), accel: () => [accelChild.pid, ...childPids(nginx.pid)] };
     for (const span of patterns) {
@@ -166,7 +139,7 @@ async function main() {
         for (const name of ['lyra', 'nginx', 'accel']) {
           const before = cpuSeconds(pids[name]());
           const beforeNode = name === 'accel' ? cpuSeconds([accelChild.pid]) : 0;
-          const r = await load(targets[name], size, span, readers, seconds);
+          const r = await rangeLoad(targets[name], size, span, readers, seconds);
           // CPU over the whole round (1 s warm-up included) per measured request: an overestimate for all alike.
           const perReq = (cpu) => (cpu * 1e6) / (r.rps * seconds);
           r.cpuUsPerReq = perReq(cpuSeconds(pids[name]()) - before);
@@ -201,170 +174,4 @@ async function main() {
     if (child) await Promise.race([once(child, 'exit'), new Promise((r) => setTimeout(r, 5000))]);
     if (accelChild) await Promise.race([once(accelChild, 'exit'), new Promise((r) => setTimeout(r, 5000))]);
   }
-}
-
-/** nginx serving `root` on `port`, and (`accel`) proxying to our server with X-Accel-Redirect as scripts/cluster.mjs sets it up. */
-function startNginx(work, root, port, workers, accel) {
-  const prefix = join(work, 'nginx');
-  mkdirSync(join(prefix, 'logs'), { recursive: true });
-  const conf = join(prefix, 'nginx.conf');
-  const tmp = (name) => join(prefix, name);
-  writeFileSync(
-    conf,
-    `daemon off;
-${process.getuid?.() === 0 ? 'user root;' : ''}
-worker_processes ${workers};
-pid ${tmp('nginx.pid')};
-error_log ${tmp('logs/error.log')} warn;
-events { worker_connections 4096; }
-http {
-  access_log off;
-  sendfile on;
-  tcp_nopush on;
-  tcp_nodelay on;
-  keepalive_timeout 65;
-  keepalive_requests 1000000;
-  client_body_temp_path ${tmp('body')};
-  proxy_temp_path ${tmp('proxy')};
-  fastcgi_temp_path ${tmp('fastcgi')};
-  uwsgi_temp_path ${tmp('uwsgi')};
-  scgi_temp_path ${tmp('scgi')};
-  types { audio/mp4 mp4; }
-  server {
-    listen 127.0.0.1:${port};
-    root ${root};
-    location / { }
-  }
-  upstream lyra { server 127.0.0.1:${accel.upstream}; keepalive 256; }
-  server {
-    listen 127.0.0.1:${accel.port};
-    location / {
-      proxy_pass http://lyra;
-      proxy_http_version 1.1;
-      proxy_set_header Connection '';
-      proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
-    }
-    location /_media/cache/ {
-      internal;
-      alias ${accel.cacheDir}/;
-      add_header Access-Control-Allow-Origin $upstream_http_access_control_allow_origin;
-      add_header X-Audio-Bitrate $upstream_http_x_audio_bitrate;
-    }
-  }
-}
-`,
-  );
-  const proc = spawn('nginx', ['-p', prefix, '-c', conf], { stdio: ['ignore', 'inherit', 'inherit'] });
-  proc.on('exit', (code, signal) => {
-    if (code) console.error(`nginx exited with ${code ?? signal}; see ${tmp('logs/error.log')}`);
-  });
-  return proc;
-}
-
-/** user + system CPU seconds of the given processes, from /proc. */
-function cpuSeconds(pids) {
-  let total = 0;
-  for (const pid of pids) {
-    try {
-      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-      total += (Number(fields[11]) + Number(fields[12])) / 100;
-    } catch {
-      // gone
-    }
-  }
-  return total;
-}
-
-function childPids(masterPid) {
-  try {
-    return readFileSync(`/proc/${masterPid}/task/${masterPid}/children`, 'utf8').trim().split(/\s+/).map(Number);
-  } catch {
-    return [masterPid];
-  }
-}
-
-function freePort() {
-  return new Promise((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitForPort(port) {
-  for (let i = 0; i < 100; i++) {
-    try {
-      await fetchAll(port, '/');
-      return;
-    } catch {
-      await new Promise((r) => setTimeout(r, 50));
-    }
-  }
-  throw new Error(`nothing listening on ${port}`);
-}
-
-function fetchAll(port, path, headers = {}, agent = false) {
-  return new Promise((resolve, reject) => {
-    const req = http.get({ host: '127.0.0.1', port, path, headers, agent }, (res) => {
-      const chunks = [];
-      res.on('data', (c) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks) }));
-      res.on('error', reject);
-    });
-    req.on('error', reject);
-  });
-}
-
-/** Both servers must return the same bytes for the same ranges before they are timed. */
-async function verify(name, { port, path }, file) {
-  for (const [a, b] of [[0, 99], [1000, 300_000], [file.length - 5000, file.length - 1]]) {
-    const r = await fetchAll(port, path, { range: `bytes=${a}-${b}` });
-    if (r.status !== 206 || !r.body.equals(file.subarray(a, b + 1))) {
-      throw new Error(`${name} returned wrong bytes for ${a}-${b} (status ${r.status})`);
-    }
-  }
-}
-
-/** `readers` loops, each sending one Range request after another on its own keep-alive connection. */
-async function load({ port, path }, size, span, readers, seconds) {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: readers, maxFreeSockets: readers });
-  const warmUntil = Date.now() + 1000;
-  const endAt = warmUntil + seconds * 1000;
-  let bytes = 0;
-  let requests = 0;
-  let errors = 0;
-  const latencies = [];
-  const one = () =>
-    new Promise((resolve) => {
-      const len = span.min + Math.floor(Math.random() * (span.max - span.min + 1));
-      const start = Math.floor(Math.random() * (size - len));
-      const began = performance.now();
-      const req = http.get({ host: '127.0.0.1', port, path, agent, headers: { range: `bytes=${start}-${start + len - 1}` } }, (res) => {
-        let got = 0;
-        res.on('data', (c) => (got += c.length));
-        res.on('end', () => {
-          const measured = Date.now() >= warmUntil;
-          if (res.statusCode !== 206 || got !== len) errors++;
-          else if (measured) {
-            bytes += got;
-            requests++;
-            latencies.push(performance.now() - began);
-          }
-          resolve();
-        });
-      });
-      req.on('error', () => {
-        errors++;
-        resolve();
-      });
-    });
-  const reader = async () => {
-    while (Date.now() < endAt) await one();
-  };
-  await Promise.all(Array.from({ length: readers }, reader));
-  agent.destroy();
-  latencies.sort((x, y) => x - y);
-  const q = (p) => latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))] ?? 0;
-  return { rps: requests / seconds, bps: bytes / seconds, p50: q(0.5), p99: q(0.99), errors };
 }

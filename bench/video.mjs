@@ -23,15 +23,16 @@
 //   node bench/video.mjs [render|ttfb|tap]     (needs `npm run build` and ffmpeg; tap: chromium)
 //   BENCH_SAMPLES=10  cold /media requests per phase (part 2)
 //   BENCH_TAPS=8      cold taps and warm taps per phase (part 3; at most a quarter of the songs on Home)
-import { execFile, execFileSync, fork, spawnSync } from 'node:child_process';
+import { execFileSync, fork, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import http from 'node:http';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
-import { CHROMIUM, ROOT, TAP_FLAGS, pct, settledHomeSongIds, startServer, tapToSound } from './lib/app-in-chromium.mjs';
+import { serveApp } from './lib/app-child.mjs';
+import { CHROMIUM, ROOT } from './lib/app-in-chromium.mjs';
+import { tapLatency } from './lib/video-tap.mjs';
 
 const DIST = new URL('../apps/server/dist/', import.meta.url);
 const DEMO_MUSIC = join(ROOT, 'data/demo-music');
@@ -73,7 +74,7 @@ async function main(only) {
   console.log(`${cpus().length} cores; load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
   if (run('render')) await renderCost(work);
   if (run('ttfb')) await listenerLatency(work, samples);
-  if (run('tap')) await tapLatency(taps);
+  if (run('tap')) await tapLatency(taps, DEMO_MUSIC);
 }
 
 /** Runs a command under bash's `time`: wall seconds and CPU seconds (user + sys) of it and its children. */
@@ -118,39 +119,18 @@ async function renderCost(work) {
 
 /** Child process: the real app (catalogue, backend, video) on PGlite; tracks inserted as the scanner would. */
 async function serve(dataDir, musicDir, copies) {
-  const { createApp } = await load('app.js');
-  const { loadConfig } = await load('config.js');
-  const { openDatabase } = await load('db/open.js');
-  const { silentLogger } = await load('log.js');
-  const config = loadConfig({ DATA_DIR: dataDir, MUSIC_DIR: musicDir, SCAN_WATCH: 'off', VIDEO_WORKER: 'off' });
-  const db = await openDatabase({ dataDir });
-  const app = await createApp({ config, db, log: silentLogger, now: Date.now });
-  const insert = (id, path, durationS) =>
-    db.query(
-      `insert into tracks (id, path, size_bytes, mtime_ms, fingerprint, title, norm_title, duration_s, codec, bitrate_kbps)
-       values ($1, $2, $3, $4, $1, $1, $1, $5, 'vorbis', 128)`,
-      [id, path, statSync(join(musicDir, path)).size, Math.floor(statSync(join(musicDir, path)).mtimeMs), durationS],
-    );
-  await insert('benchLong', 'long.ogg', 179.5);
-  for (let i = 0; i < copies; i++) await insert(`benchShort${i}`, `short${i}.ogg`, 30);
-  const video = app.modules.find((m) => m.name === 'video');
-  const server = app.createServer();
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  process.send({ port: server.address().port });
-  process.on('message', async (m) => {
-    if (m === 'render') {
+  const song = (id, path, durationS) => ({ id, path, durationS, codec: 'vorbis', bitrateKbps: 128 });
+  const tracks = [song('benchLong', 'long.ogg', 179.5)];
+  for (let i = 0; i < copies; i++) tracks.push(song(`benchShort${i}`, `short${i}.ogg`, 30));
+  await serveApp({
+    env: { DATA_DIR: dataDir, MUSIC_DIR: musicDir },
+    tracks,
+    onMessage: async (m, app) => {
+      if (m !== 'render') return;
       const t0 = Date.now();
-      await video.previews.renderSong('benchLong');
+      await app.modules.find((x) => x.name === 'video').previews.renderSong('benchLong');
       process.send({ rendered: Date.now() - t0 });
-    }
-    if (m === 'stop') {
-      server.closeAllConnections();
-      server.close();
-      await app.stop();
-      await db.close();
-      process.exit(0);
-    }
+    },
   });
 }
 
@@ -229,192 +209,5 @@ async function listenerLatency(work, samples) {
   } finally {
     if (child.connected) child.send('stop');
     await Promise.race([once(child, 'exit'), new Promise((r) => setTimeout(r, 5000))]);
-  }
-}
-
-// ---------------------------------------------------------------- 3. tap-to-sound in Chromium
-
-function sleep(ms) {
-  return new Promise((r) => setTimeout(r, ms));
-}
-
-/** The longest song the catalogue API reaches from Home: its songs, their albums' and their artists' songs. */
-async function longestSong(url) {
-  const get = async (path) => (await (await fetch(url + path)).json()).data;
-  const songs = new Map();
-  const add = (list) => list?.forEach((s) => songs.set(s.id, s));
-  add((await get('/api/home/rows')).rows.flatMap((r) => r.songs ?? []));
-  const home = [...songs.values()];
-  for (const id of new Set(home.map((s) => s.album?.id).filter(Boolean))) add((await get(`/api/albums?id=${id}`))?.songs);
-  const artists = new Set(home.flatMap((s) => (s.primaryArtistsId ?? '').split(',').map((a) => a.trim())).filter(Boolean));
-  for (const id of artists) add((await get(`/api/artists/${id}/songs`))?.songs);
-  return [...songs.values()].reduce((a, b) => (b.duration > a.duration ? b : a));
-}
-
-/** Whether the server answers these /media URLs from its cache (a cached tier has an ETag; HEAD never starts a transcode). */
-async function uncached(urls) {
-  const out = [];
-  for (const u of urls) if (!(await fetch(u, { method: 'HEAD' })).headers.get('etag')) out.push(u);
-  return out;
-}
-
-/** Waits until every URL is a cached tier (the transcodes the taps started have finished); returns those that are not. */
-async function untilCached(urls, timeoutMs) {
-  const deadline = Date.now() + timeoutMs;
-  let left = await uncached(urls);
-  while (left.length && Date.now() < deadline) {
-    await sleep(500);
-    left = await uncached(left);
-  }
-  return left;
-}
-
-/**
- * Re-renders one song's preview until stopped, each time with the admin command
- * against the running server (DATA_DIR/admin-token), so the render runs in the
- * server through the worker's renderer (niceness, one thread).
- */
-function renderLoop(server, musicDir, songId) {
-  const admin = join(ROOT, 'apps/server/dist/cli/admin.js');
-  const env = { ...process.env, DATA_DIR: server.dataDir, MUSIC_DIR: musicDir, LOG_LEVEL: 'warn' };
-  const state = { running: false, stopping: false, seconds: [], error: null };
-  const loop = (async () => {
-    while (!state.stopping) {
-      const t0 = Date.now();
-      state.running = true;
-      try {
-        await new Promise((resolve, reject) =>
-          execFile(process.execPath, [admin, 'video', 'render', songId], { env }, (err, _out, stderr) =>
-            err ? reject(new Error(`video render ${songId} failed: ${stderr.trim() || err.message}`)) : resolve(),
-          ),
-        );
-      } catch (e) {
-        state.error = e;
-        break;
-      } finally {
-        state.running = false;
-      }
-      state.seconds.push((Date.now() - t0) / 1000);
-    }
-  })();
-  return {
-    state,
-    /** Lets the render in flight finish; resolves with every render's seconds. */
-    async stop() {
-      state.stopping = true;
-      await loop;
-      if (state.error) throw state.error;
-      return state.seconds;
-    },
-  };
-}
-
-async function tapLatency(wanted) {
-  const musicDir = DEMO_MUSIC;
-  // The server as deployed (worker on; a fresh DATA_DIR has no video requests for it).
-  const server = await startServer({ musicDir, env: { VIDEO_WORKER: 'on' } });
-  const render = { loop: null };
-  let browser = null;
-  try {
-    browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: TAP_FLAGS });
-    const long = await longestSong(server.url);
-    const page = await (await browser.newContext({ viewport: { width: 412, height: 860 } })).newPage();
-    await page.goto(server.url);
-    await page.locator('[data-song-id]').first().waitFor();
-    const listed = (await settledHomeSongIds(page)).filter((id) => id !== long.id);
-    // One set of songs played once up front (the warm taps of every phase), and a set of
-    // never-played songs per phase, dealt in turn so each phase draws from every Home row.
-    const n = Math.min(wanted, Math.floor(listed.length / 4));
-    if (n < 1) throw new Error(`Home lists ${listed.length} songs: too few for tap-to-sound`);
-    const warmIds = listed.slice(0, n);
-    const coldIds = [0, 1, 2].map((p) => listed.slice(n, 4 * n).filter((_, i) => i % 3 === p));
-    console.log(
-      `\n== tap-to-sound in Chromium with and without a render in flight (${n} cold and ${n} warm taps per phase` +
-        `${n < wanted ? `; Home lists ${listed.length} songs` : ''}; render: "${long.name}", ${long.duration} s)`,
-    );
-    const pause = () => page.evaluate(() => document.querySelector('audio')?.pause());
-    const warmSrc = [];
-    // Whether the render command was running from the tap to the sound.
-    const tap = async (id, busy) => {
-      const atStart = render.loop?.state.running ?? false;
-      const r = await tapToSound(page, id);
-      busy.push(atStart && (render.loop?.state.running ?? false));
-      return r;
-    };
-
-    // Prime the warm set: its first plays fill the cache (and the app loads its player code).
-    for (const id of warmIds) {
-      warmSrc.push((await tapToSound(page, id)).src);
-      await page.waitForTimeout(1_000);
-    }
-    await pause();
-    const notPrimed = await untilCached(warmSrc, 120_000);
-    if (notPrimed.length) console.log(`  (${notPrimed.length} warm songs still not cached after 2 min)`);
-
-    const phase = async (ids) => {
-      const busy = [];
-      const cold = [];
-      const coldSrc = [];
-      for (const id of ids) {
-        const r = await tap(id, busy);
-        cold.push(r.ms);
-        coldSrc.push(r.src);
-        // Each cold play is a live transcode that runs on to fill the cache: 8 s of listening
-        // before the next, as in bench/web.mjs, so each tap measures one cold start.
-        await page.waitForTimeout(8_000);
-      }
-      await pause();
-      // No transcode of this phase still running during its warm taps (or the next phase).
-      const late = await untilCached(coldSrc, 60_000);
-      const stale = await uncached(warmSrc);
-      const warm = [];
-      for (const id of warmIds) {
-        warm.push((await tap(id, busy)).ms);
-        await page.waitForTimeout(300);
-      }
-      await pause();
-      return { cold, warm, busy, late: late.length, stale: stale.length };
-    };
-
-    const before = await phase(coldIds[0]);
-    render.loop = renderLoop(server, musicDir, long.id);
-    await sleep(3_000); // the admin command has started and ffmpeg is running
-    const during = await phase(coldIds[1]);
-    const inFlight = during.busy.filter(Boolean).length;
-    console.log(`  (waiting for the render in flight to finish)`);
-    const renders = await render.loop.stop();
-    render.loop = null;
-    const after = await phase(coldIds[2]);
-
-    const ms = (x) => `${x.toFixed(0)} ms`.padStart(8);
-    const line = (label, p) =>
-      console.log(`  ${label.padEnd(18)} ${ms(pct(p.cold, 50))} ${ms(pct(p.cold, 95))}   ${ms(pct(p.warm, 50))} ${ms(pct(p.warm, 95))}`);
-    console.log(`  ${''.padEnd(18)} ${'cold p50'.padStart(8)} ${'p95'.padStart(8)}   ${'warm p50'.padStart(8)} ${'p95'.padStart(8)}`);
-    line('no render, before', before);
-    line('render in flight', during);
-    line('no render, after', after);
-    const r = (a, b) => (b > 0 ? `${(a / b).toFixed(2)}x` : 'n/a');
-    const without = { cold: [...before.cold, ...after.cold], warm: [...before.warm, ...after.warm] };
-    for (const kind of ['cold', 'warm']) {
-      console.log(
-        `  ratio with/without, ${kind}: p50 ${r(pct(during[kind], 50), pct(without[kind], 50))}, p95 ${r(pct(during[kind], 95), pct(without[kind], 95))}` +
-          `  (p50 against before only ${r(pct(during[kind], 50), pct(before[kind], 50))}, after only ${r(pct(during[kind], 50), pct(after[kind], 50))})`,
-      );
-    }
-    console.log(
-      `  (a render was running through ${inFlight} of ${during.busy.length} taps; renders of the ${long.duration} s song, both formats, ` +
-        `while tapping: ${renders.map((s) => `${s.toFixed(1)} s`).join(', ')})`,
-    );
-    const notes = [];
-    [before, during, after].forEach((p, i) => {
-      if (p.late) notes.push(`${p.late} cold songs of phase ${i + 1} not cached 60 s after its last cold tap`);
-      if (p.stale) notes.push(`${p.stale} warm songs not cached at phase ${i + 1}`);
-    });
-    if (notes.length) console.log(`  (${notes.join('; ')})`);
-  } finally {
-    // On a failure mid-phase: start no further render (the one in flight ends with the server).
-    if (render.loop) render.loop.state.stopping = true;
-    await browser?.close();
-    await server.stop();
   }
 }

@@ -18,13 +18,13 @@
 //    A third line scrolls the playlist with backdrop blurs off, to show what the
 //    blurred sticky chrome costs in software rendering (--disable-gpu).
 // Figures and ratios only; nothing is asserted.
-import { execFile } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import http from 'node:http';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { CHROMIUM, FLAGS, ROOT, pct, startServer } from './lib/app-in-chromium.mjs';
+import { lighthouse, referencePage, staticPage } from './lib/lighthouse.mjs';
+import { scrollTrace } from './lib/scroll-trace.mjs';
 
 const WEB_DIST = join(ROOT, 'apps/web/dist');
 const DEMO_MUSIC = join(ROOT, 'data/demo-music');
@@ -62,47 +62,9 @@ const api = async (server, path) => (await (await fetch(server.url + '/api' + pa
 
 // ---------------------------------------------------------------- lighthouse
 
-function lighthouse(url) {
-  const cli = join(ROOT, 'node_modules/lighthouse/cli/index.js');
-  const out = join(mkdtempSync(join(tmpdir(), 'lyra-lh-')), 'report.json');
-  return new Promise((resolve, reject) => {
-    execFile(
-      process.execPath,
-      [cli, url, '--quiet', '--output=json', `--output-path=${out}`, `--chrome-flags=${FLAGS.join(' ')}`],
-      { env: { ...process.env, CHROME_PATH: CHROMIUM }, maxBuffer: 64 * 1024 * 1024 },
-      (err) => {
-        if (err) return reject(err);
-        const r = JSON.parse(readFileSync(out, 'utf8'));
-        rmSync(join(out, '..'), { recursive: true, force: true });
-        const score = (k) => Math.round((r.categories[k]?.score ?? 0) * 100);
-        const failed = Object.values(r.audits)
-          .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === 'binary')
-          .map((a) => a.id);
-        resolve({
-          performance: score('performance'),
-          accessibility: score('accessibility'),
-          bestPractices: score('best-practices'),
-          lcpMs: r.audits['largest-contentful-paint']?.numericValue ?? NaN,
-          tbtMs: r.audits['total-blocking-time']?.numericValue ?? NaN,
-          failed,
-        });
-      },
-    );
-  });
-}
-
-/** Serves one HTML string; the static references of parts 1 and 3. */
-async function staticPage(html) {
-  const server = http.createServer((_, res) => res.writeHead(200, { 'content-type': 'text/html' }).end(html));
-  await new Promise((r) => server.listen(0, '127.0.0.1', r));
-  return { url: `http://127.0.0.1:${server.address().port}/`, close: () => new Promise((r) => server.close(r)) };
-}
-
 async function benchLighthouse(server) {
   console.log('\n== Lighthouse 12, mobile: Home and Search');
-  const ref = await staticPage(
-    '<!doctype html><html lang="en"><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="description" content="reference"><title>Reference</title><link rel="icon" href="data:,"><h1>Reference page</h1>',
-  );
+  const ref = await referencePage();
   try {
     const refResult = await lighthouse(ref.url);
     const rows = [['reference', refResult], ['home', await lighthouse(`${server.url}/`)], ['search', await lighthouse(`${server.url}/search`)]];
@@ -218,45 +180,6 @@ async function benchSearch(server) {
 
 // ---------------------------------------------------------------- scroll
 
-/**
- * Scrolls the window from the top at a steady speed for SCROLL_MS while the
- * DevTools trace records frames; counts the frames Chromium reports dropped.
- */
-async function scrollTrace(page) {
-  const cdp = await page.context().newCDPSession(page);
-  const events = [];
-  cdp.on('Tracing.dataCollected', (e) => events.push(...e.value));
-  const finished = new Promise((r) => cdp.once('Tracing.tracingComplete', r));
-  await cdp.send('Tracing.start', {
-    transferMode: 'ReportEvents',
-    traceConfig: { includedCategories: ['devtools.timeline', 'disabled-by-default-devtools.timeline.frame', 'benchmark', 'cc'] },
-  });
-  const scrolled = await page.evaluate(
-    ([durationMs, pxPerS]) =>
-      new Promise((resolve) => {
-        const max = document.documentElement.scrollHeight - innerHeight;
-        const speed = pxPerS / 1000;
-        const t0 = performance.now();
-        const step = (t) => {
-          const y = Math.min(max, (t - t0) * speed);
-          window.scrollTo(0, y);
-          if (t - t0 < durationMs) requestAnimationFrame(step);
-          else resolve({ px: y, ms: t - t0 });
-        };
-        requestAnimationFrame(step);
-      }),
-    [SCROLL_MS, SCROLL_PX_S],
-  );
-  await cdp.send('Tracing.end');
-  await finished;
-  await cdp.detach();
-  const dropped = events.filter((e) => e.name === 'DroppedFrame' || (e.name === 'PipelineReporter' && e.args?.chrome_frame_reporter?.state === 'STATE_DROPPED')).length;
-  const presented = events.filter((e) => e.name === 'PipelineReporter' && e.args?.chrome_frame_reporter?.state === 'STATE_PRESENTED_ALL').length;
-  const drawn = events.filter((e) => e.name === 'DrawFrame').length;
-  const seconds = scrolled.ms / 1000;
-  return { seconds, px: scrolled.px, dropped, droppedPerS: dropped / seconds, presentedPerS: (presented || drawn) / seconds };
-}
-
 async function benchScroll(server) {
   console.log(`\n== Scrolling a ${LONG}-song playlist (${SCROLL_MS / 1000} s at ${SCROLL_PX_S} px/s from the top, DevTools trace)`);
   const found = await api(server, '/search/playlists?query=long%20road&limit=1');
@@ -270,16 +193,16 @@ async function benchScroll(server) {
   try {
     const page = await browser.newPage({ viewport: { width: 412, height: 860 } });
     await page.goto(ref.url);
-    const reference = await scrollTrace(page);
+    const reference = await scrollTrace(page, SCROLL_MS, SCROLL_PX_S);
     await page.goto(`${server.url}/playlist/${id}`);
     await page.locator('[role="listitem"] [data-index="0"]').waitFor();
     const rows = await page.locator('[role="listitem"]').count();
-    const app = await scrollTrace(page);
+    const app = await scrollTrace(page, SCROLL_MS, SCROLL_PX_S);
     // Diagnostic: the same page with every backdrop blur (the sticky chrome) turned off.
     await page.addStyleTag({ content: '*{backdrop-filter:none!important}' });
     await page.evaluate(() => window.scrollTo(0, 0));
     await page.waitForTimeout(500);
-    const noBlur = await scrollTrace(page);
+    const noBlur = await scrollTrace(page, SCROLL_MS, SCROLL_PX_S);
     const line = (name, r) =>
       console.log(
         `  ${name.padEnd(10)} ${r.seconds.toFixed(1)} s over ${(r.px / 1000).toFixed(0)}k px: dropped ${r.dropped} frames (${r.droppedPerS.toFixed(1)}/s), presented ${r.presentedPerS.toFixed(1)}/s`,

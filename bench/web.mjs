@@ -20,14 +20,12 @@
 // nothing is asserted.
 //
 //   node bench/web.mjs [tap|lighthouse|size]      BENCH_SONGS=30  BENCH_MUSIC_DIR=<folder>
-import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
-import http from 'node:http';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { CHROMIUM, FLAGS, ROOT, TAP_FLAGS, pct, settledHomeSongIds, startServer, tapToSound } from './lib/app-in-chromium.mjs';
+import { lighthouse, referencePage } from './lib/lighthouse.mjs';
 
 const WEB_DIST = join(ROOT, 'apps/web/dist');
 const SONGS = Number(process.env.BENCH_SONGS ?? 30);
@@ -124,42 +122,6 @@ async function benchTap(server) {
 }
 
 // ---------------------------------------------------------------- lighthouse
-
-function lighthouse(url) {
-  const cli = join(ROOT, 'node_modules/lighthouse/cli/index.js');
-  const out = join(mkdtempSync(join(tmpdir(), 'lyra-lh-')), 'report.json');
-  return new Promise((resolve, reject) => {
-    execFile(
-      process.execPath,
-      [cli, url, '--quiet', '--output=json', `--output-path=${out}`, `--chrome-flags=${FLAGS.join(' ')}`],
-      { env: { ...process.env, CHROME_PATH: CHROMIUM }, maxBuffer: 64 * 1024 * 1024 },
-      (err) => {
-        if (err) return reject(err);
-        const r = JSON.parse(readFileSync(out, 'utf8'));
-        rmSync(join(out, '..'), { recursive: true, force: true });
-        const score = (k) => Math.round((r.categories[k]?.score ?? 0) * 100);
-        const failed = Object.values(r.audits)
-          .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === 'binary')
-          .map((a) => a.id);
-        resolve({
-          performance: score('performance'),
-          accessibility: score('accessibility'),
-          bestPractices: score('best-practices'),
-          lcpMs: r.audits['largest-contentful-paint']?.numericValue ?? NaN,
-          failed,
-        });
-      },
-    );
-  });
-}
-
-/** A static page with one heading: what this machine's throttled Lighthouse gives at best. */
-async function referencePage() {
-  const html = '<!doctype html><html lang="en"><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="description" content="reference"><title>Reference</title><link rel="icon" href="data:,"><h1>Reference page</h1>';
-  const server = http.createServer((_, res) => res.writeHead(200, { 'content-type': 'text/html' }).end(html));
-  await new Promise((r) => server.listen(0, '127.0.0.1', r));
-  return { url: `http://127.0.0.1:${server.address().port}/`, close: () => new Promise((r) => server.close(r)) };
-}
 
 /** Lighthouse runs per page; the run with the median performance score is reported (scores swing run to run). */
 const LH_RUNS = Number(process.env.BENCH_LH_RUNS ?? 3);
