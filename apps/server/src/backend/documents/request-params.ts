@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import { AppwriteError } from '../http/errors.js';
+import { MAX_BODY_BYTES } from '../../http/request-guards.js';
 
 /**
  * Request parameters as the SDK sends them (backend-api.md §1, §5): GET
@@ -30,9 +31,7 @@ export function booleanParam(url: string, name: string, fallback: boolean): bool
   throw new AppwriteError(400, 'general_argument_invalid', `Invalid \`${name}\` param: Value must be a valid boolean`);
 }
 
-/** Document bodies are small; anything larger is refused before it is read into memory. */
-export const MAX_BODY_BYTES = 1024 * 1024;
-
+/** Document bodies are small; anything over the server's body limit is refused before it is read into memory. */
 const tooLarge = () =>
   new AppwriteError(400, 'general_argument_invalid', `Invalid request body: larger than ${MAX_BODY_BYTES} bytes.`);
 

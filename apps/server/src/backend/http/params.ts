@@ -1,14 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import type { Context } from 'hono';
 import { AppwriteError, missingParam } from './errors.js';
+import { MAX_BODY_BYTES } from '../../http/request-guards.js';
 
 export type Params = Record<string, unknown>;
 
 export const invalidParam = (name: string, why: string) =>
   new AppwriteError(400, 'general_argument_invalid', `Invalid \`${name}\` param: ${why}`);
 
-/** JSON bodies above this are refused before parsing (the largest legitimate one is a 64 KiB prefs object). */
-export const MAX_BODY_BYTES = 1024 * 1024;
+/** JSON bodies above the server's body limit are refused before parsing (the largest legitimate one is a 64 KiB prefs object). */
+export { MAX_BODY_BYTES };
 
 const tooLarge = () =>
   new AppwriteError(413, 'general_argument_invalid', `The request body is larger than ${MAX_BODY_BYTES} bytes.`);

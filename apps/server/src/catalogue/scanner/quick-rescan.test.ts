@@ -19,7 +19,7 @@ const FOLDERS = ['', 'Broken', 'Formats', 'Loose', 'Mira Solen', 'Mira Solen/Har
 /**
  * Quick rescans (folder-skip.ts): a folder whose mtime and entry count did not
  * change is skipped without statting its files; `rescan('full')` (the default,
- * and what scanner.test.ts uses) stats every file.
+ * and what scanner-first-scan.test.ts and scanner-rescan.test.ts use) stats every file.
  */
 describe.each(ENGINES)('quick rescans on %s', (engine) => {
   let t: TestDb;
