@@ -159,7 +159,13 @@ async function walkPhase(d: ScanRunDeps, gen: number, report: ScanReport, starte
       d.log.warn('folder unreadable, its songs are kept', { path: rel || '.', error: e });
     },
   });
+  // Stopping waits for the write under way, so no batch is left half written.
+  const stop = async () => {
+    await writePending();
+    return w;
+  };
   for await (const folder of walk) {
+    let pending: (name: string) => PendingFile;
     if (folders.check(folder)) {
       // Unchanged since the last completed scan: its files count as seen, unstatted.
       await folders.skip(folder);
@@ -170,33 +176,17 @@ async function walkPhase(d: ScanRunDeps, gen: number, report: ScanReport, starte
         await renewLease(d.db, d.owner);
         progress();
       }
-      lists.push(...folder.playlists.map((name) => ({
-        rel: relJoin(folder.rel, name), abs: join(folder.abs, name), dir: folder.rel, folderSig: '', folderImage: null,
-      })));
-      if (lists.length >= d.batchSize) {
-        await flush([], lists);
-        lists = [];
-      }
-      if (d.signal.aborted) {
-        await writePending();
-        return w;
-      }
-      continue;
-    }
-    const image = folder.audio.length > 0 ? await folderImage(folder) : null;
-    const folderSig = image ? await imageSig(image) : '';
-    const pending = (name: string): PendingFile => ({
-      rel: relJoin(folder.rel, name), abs: join(folder.abs, name), dir: folder.rel, folderSig, folderImage: image,
-    });
-    for (const name of folder.audio) {
-      files.push(pending(name));
-      if (files.length >= d.batchSize) {
+      pending = (name) => ({ rel: relJoin(folder.rel, name), abs: join(folder.abs, name), dir: folder.rel, folderSig: '', folderImage: null });
+    } else {
+      const image = folder.audio.length > 0 ? await folderImage(folder) : null;
+      const folderSig = image ? await imageSig(image) : '';
+      pending = (name) => ({ rel: relJoin(folder.rel, name), abs: join(folder.abs, name), dir: folder.rel, folderSig, folderImage: image });
+      for (const name of folder.audio) {
+        files.push(pending(name));
+        if (files.length < d.batchSize) continue;
         await flush(files, []);
         files = [];
-        if (d.signal.aborted) {
-          await writePending();
-          return w;
-        }
+        if (d.signal.aborted) return stop();
       }
     }
     lists.push(...folder.playlists.map(pending));
@@ -204,10 +194,7 @@ async function walkPhase(d: ScanRunDeps, gen: number, report: ScanReport, starte
       await flush([], lists);
       lists = [];
     }
-    if (d.signal.aborted) {
-      await writePending();
-      return w;
-    }
+    if (d.signal.aborted) return stop();
   }
   await flush(files, lists);
   await writePending();
