@@ -129,7 +129,12 @@ describe('signed in end to end', () => {
       await page.getByRole('menuitem', { name: 'Road trip' }).click();
       await seeText(page, 'saved to playlist');
       added.push(song);
-      await page.getByRole('button', { name: 'Back' }).click();
+      // Toasts open below the top row: the Back button stays tappable while one shows.
+      const back = page.getByRole('button', { name: 'Back' });
+      const backBottom = await back.evaluate((b) => b.getBoundingClientRect().bottom);
+      const toastsTop = await page.locator('[data-sonner-toaster]').evaluate((t) => t.getBoundingClientRect().top);
+      expect(toastsTop).toBeGreaterThanOrEqual(backBottom);
+      await back.click();
     }
 
     await page.goto(`${server.url}/library`);

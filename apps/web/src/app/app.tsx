@@ -9,6 +9,14 @@ import { TOAST_MS } from '../shared/lib/toasts.js';
 import { takeOverFirstScreen } from './first-screen.js';
 import type { AppRouter } from './router.js';
 
+/**
+ * Toasts open below the screens' top row (the 44 px Back, search and share
+ * buttons and their padding), so a toast never sits on a control the
+ * listener is about to tap.
+ */
+const TOAST_OFFSET = { top: 72 };
+const TOAST_MOBILE_OFFSET = { top: 64, left: 16, right: 16 };
+
 const TOAST_THEME = {
   '--normal-bg': 'var(--color-raised)',
   '--normal-border': 'var(--color-line)',
@@ -35,6 +43,8 @@ export function App({
         <Toaster
           theme="dark"
           position="top-center"
+          offset={TOAST_OFFSET}
+          mobileOffset={TOAST_MOBILE_OFFSET}
           duration={TOAST_MS.default}
           closeButton={false}
           richColors={false}
