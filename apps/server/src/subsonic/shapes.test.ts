@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import type { AlbumRow } from './library-albums.sql.js';
 import type { ArtistRow } from './library-artists.sql.js';
 import { searchText } from './lists.js';
-import { contentTypeOf, indexArtists, indexLetter, suffixOf } from './shapes.js';
+import { albumId3, contentTypeOf, indexArtists, indexLetter, suffixOf } from './shapes.js';
 
 describe('subsonic shapes', () => {
   it('files names under their first letter without accents, anything else under #', () => {
@@ -17,6 +18,18 @@ describe('subsonic shapes', () => {
       { name: 'B', artist: ['Beck'] },
       { name: '#', artist: ['2Pac'] },
     ]);
+  });
+
+  it('writes the database’s timestamps as ISO 8601 in UTC with milliseconds, whatever their zone or precision', () => {
+    const album = (created: string): AlbumRow => ({
+      id: 'al1', name: 'A', norm_name: 'a', year: null, genre: null, cover_id: 'c1', artist_id: null, artist_name: null,
+      song_count: 1, duration_s: 60, play_count: 0, created,
+    });
+    const created = (text: string) => albumId3(album(text), []).created;
+    expect(created('2026-01-13T02:49:00.123456+00:00')).toBe('2026-01-13T02:49:00.123Z');
+    expect(created('2026-01-13T02:49:00+00:00')).toBe('2026-01-13T02:49:00.000Z');
+    expect(created('2026-01-13T02:49:00.1+00:00')).toBe('2026-01-13T02:49:00.100Z');
+    expect(created('2026-01-13T04:49:00.5+02:00')).toBe('2026-01-13T02:49:00.500Z');
   });
 
   it('reads the suffix and content type from the file name', () => {

@@ -36,7 +36,15 @@ export const suffixOf = (path: string): string => {
 
 export const contentTypeOf = (suffix: string): string => CONTENT_TYPES[suffix] ?? 'application/octet-stream';
 
-const iso = (d: Date | string | null): string | undefined => (d == null ? undefined : new Date(d).toISOString());
+/** PostgreSQL's JSON form of a UTC timestamp (queryJsonRows), microseconds optional. */
+const PG_UTC = /^(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d)(?:\.(\d{1,6}))?\+00:00$/;
+
+/** ISO 8601 in UTC with milliseconds, as JavaScript writes it; a UTC text from the database is rewritten without a Date. */
+const iso = (d: Date | string | null): string | undefined => {
+  if (d == null) return undefined;
+  const m = typeof d === 'string' ? PG_UTC.exec(d) : null;
+  return m ? `${m[1]}.${(m[2] ?? '').slice(0, 3).padEnd(3, '0')}Z` : new Date(d).toISOString();
+};
 
 const seconds = (s: number | null): number => (s == null ? 0 : Math.round(s));
 

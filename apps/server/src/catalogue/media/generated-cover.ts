@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import sharp, { type OverlayOptions } from 'sharp';
 
@@ -16,7 +16,8 @@ const RECIPE = 'g1';
 export const FONT_FILE = fileURLToPath(new URL('../../../assets/fonts/Inter-ExtraBold.ttf', import.meta.url));
 const ID = /^g1-([A-Za-z0-9_]{1,80})-([0-9a-f]{8})$/;
 
-const titleHash = (title: string) => createHash('sha1').update(title).digest('hex').slice(0, 8);
+// One-shot hash: a list of 500 albums without art names 500 generated covers.
+const titleHash = (title: string) => hash('sha1', title, 'hex').slice(0, 8);
 
 export const generatedCoverId = (albumId: string, title: string): string => `${RECIPE}-${albumId}-${titleHash(title)}`;
 
@@ -42,7 +43,7 @@ export interface CoverDesign {
 
 /** Colours and pattern from the album id: two hues 40-100 degrees apart, rich but not garish. */
 export function coverDesign(albumId: string): CoverDesign {
-  const h = createHash('sha256').update(albumId).digest();
+  const h = hash('sha256', albumId, 'buffer');
   const hue = (h[0]! * 256 + h[1]!) % 360;
   const spread = 40 + (h[2]! % 60);
   const hsl = (hh: number, s: number, l: number) => `hsl(${Math.round(hh) % 360}, ${s}%, ${l}%)`;
