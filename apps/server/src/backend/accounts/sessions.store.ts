@@ -31,6 +31,25 @@ export interface NewSession {
 
 const COLUMNS = 's.id, s.user_id, s.provider, s.provider_uid, s.factors, s.ip, s.user_agent, s.expire, s.mfa_updated_at, s.created_at, s.updated_at';
 
+/** A live session with its user (password material left out) and whether the user has a verified authenticator. */
+export interface LiveSession {
+  session: SessionRow;
+  user: UserRow;
+  totp: boolean;
+}
+
+/** The user's unexpired session matching `match` ($2), with its user: params are [userId, $2's value, now]. */
+async function liveSession(db: Queryable, match: string, params: [string, string, Date]): Promise<LiveSession | null> {
+  const [row] = await db.query<{ s: SessionRow; u: UserRow; totp: boolean }>(
+    `select to_jsonb(s) - 'secret_hash' as s, to_jsonb(u) - 'password_hash' - 'mfa_recovery_codes' as u,
+       exists (select 1 from authenticators a where a.user_id = u.id and a.verified) as totp
+     from sessions s join users u on u.id = s.user_id
+     where s.user_id = $1 and ${match} and s.expire > $3`,
+    params,
+  );
+  return row ? { session: reviveSession(row.s), user: reviveUser(row.u), totp: row.totp } : null;
+}
+
 /** SQL for `sessions`. "Live" = not expired at the given instant. */
 export const sessionsStore = (db: Queryable) => ({
   async insert(s: NewSession): Promise<SessionRow> {
@@ -44,31 +63,13 @@ export const sessionsStore = (db: Queryable) => ({
   },
 
   /** The live session holding this secret for this user, with its user. */
-  async findLive(
-    userId: string,
-    secretHash: string,
-    at: Date,
-  ): Promise<{ session: SessionRow; user: UserRow; totp: boolean } | null> {
-    const [row] = await db.query<{ s: SessionRow; u: UserRow; totp: boolean }>(
-      `select to_jsonb(s) - 'secret_hash' as s, to_jsonb(u) - 'password_hash' - 'mfa_recovery_codes' as u,
-         exists (select 1 from authenticators a where a.user_id = u.id and a.verified) as totp
-       from sessions s join users u on u.id = s.user_id
-       where s.user_id = $1 and s.secret_hash = $2 and s.expire > $3`,
-      [userId, secretHash, at],
-    );
-    return row ? { session: reviveSession(row.s), user: reviveUser(row.u), totp: row.totp } : null;
+  findLive(userId: string, secretHash: string, at: Date): Promise<LiveSession | null> {
+    return liveSession(db, 's.secret_hash = $2', [userId, secretHash, at]);
   },
 
   /** The live session by id (a JWT names its session), with its user. */
-  async findLiveById(userId: string, sessionId: string, at: Date): Promise<{ session: SessionRow; user: UserRow; totp: boolean } | null> {
-    const [row] = await db.query<{ s: SessionRow; u: UserRow; totp: boolean }>(
-      `select to_jsonb(s) - 'secret_hash' as s, to_jsonb(u) - 'password_hash' - 'mfa_recovery_codes' as u,
-         exists (select 1 from authenticators a where a.user_id = u.id and a.verified) as totp
-       from sessions s join users u on u.id = s.user_id
-       where s.user_id = $1 and s.id = $2 and s.expire > $3`,
-      [userId, sessionId, at],
-    );
-    return row ? { session: reviveSession(row.s), user: reviveUser(row.u), totp: row.totp } : null;
+  findLiveById(userId: string, sessionId: string, at: Date): Promise<LiveSession | null> {
+    return liveSession(db, 's.id = $2', [userId, sessionId, at]);
   },
 
   /** Adds factors to a session; `challenged` also stamps mfa_updated_at (a passed MFA challenge). */
