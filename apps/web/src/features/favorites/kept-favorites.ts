@@ -1,9 +1,7 @@
-import type { Song } from '@lyra/contracts/catalogue';
-import { hashKey, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { hashKey, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import type { CatalogueClient } from '../../shared/lib/catalogue-client.js';
 import { useCatalogue } from '../../shared/lib/catalogue-context.js';
-import { songQuery } from '../../shared/lib/catalogue-queries.js';
+import { catalogueSongs } from '../../shared/lib/catalogue-queries.js';
 import { useSessionStore } from '../auth/index.js';
 import { collectionKey, followCollection, useOfflineStore } from '../offline/index.js';
 import { cachedDetail } from './favorite-songs.js';
@@ -12,12 +10,6 @@ import { favoritesKey } from './favorites-query.js';
 /** The listener's Favorites as the offline index keeps them (Make available offline on the Favorites screen). */
 export const KEPT_FAVORITES = { kind: 'favorites', id: 'mine', title: 'Favorites' } as const;
 export const KEPT_FAVORITES_KEY = collectionKey(KEPT_FAVORITES.kind, KEPT_FAVORITES.id);
-
-/** The catalogue data of favourites to fetch: the details cache, else the query cache or the catalogue; songs not found are left out. */
-async function favoriteSongs(queryClient: QueryClient, catalogue: CatalogueClient, ids: readonly string[]): Promise<Song[]> {
-  const found = await Promise.all(ids.map((id) => cachedDetail(id) ?? queryClient.fetchQuery(songQuery(catalogue, id)).catch(() => null)));
-  return found.filter((s): s is Song => s != null);
-}
 
 /**
  * Mounted once for the signed-in listener: Favorites kept offline hold every
@@ -40,7 +32,7 @@ export function useKeptFavorites(): void {
       const ids = queryClient.getQueryData<string[]>(key);
       if (!ids || !(KEPT_FAVORITES_KEY in useOfflineStore.getState().index.collections)) return;
       const newestFirst = [...ids].reverse();
-      void followCollection(KEPT_FAVORITES_KEY, newestFirst, (missing) => favoriteSongs(queryClient, catalogue, missing)).catch((e: unknown) =>
+      void followCollection(KEPT_FAVORITES_KEY, newestFirst, (missing) => catalogueSongs(queryClient, catalogue, missing, (id) => cachedDetail(id))).catch((e: unknown) =>
         console.warn('Keeping Favorites offline failed:', e instanceof Error ? e.message : String(e)),
       );
     };

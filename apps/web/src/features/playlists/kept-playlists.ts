@@ -1,20 +1,13 @@
-import type { Song } from '@lyra/contracts/catalogue';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { CatalogueClient } from '../../shared/lib/catalogue-client.js';
 import { useCatalogue } from '../../shared/lib/catalogue-context.js';
-import { songQuery } from '../../shared/lib/catalogue-queries.js';
+import { catalogueSongs } from '../../shared/lib/catalogue-queries.js';
 import { collectionKey, followCollection } from '../offline/index.js';
 import { playlistSongsKey } from './playlists-keys.js';
 
 /** Where the offline index keeps one of the listener's playlists (Make available offline on its screen). */
 export const keptPlaylistKey = (playlistId: string): string => collectionKey('userPlaylist', playlistId);
-
-/** The catalogue data of songs to fetch (from the query cache, else the catalogue once online); songs it cannot find are left out. */
-async function catalogueSongs(queryClient: QueryClient, catalogue: CatalogueClient, ids: readonly string[]): Promise<Song[]> {
-  const found = await Promise.all(ids.map((id) => queryClient.fetchQuery(songQuery(catalogue, id)).catch(() => null)));
-  return found.filter((s): s is Song => s != null);
-}
 
 /** A playlist kept offline follows its songs: new ones are fetched, removed ones leave the device (unless kept elsewhere). */
 export function followKeptPlaylist(queryClient: QueryClient, catalogue: CatalogueClient, playlistId: string, songIds: readonly string[]): Promise<void> {

@@ -1,4 +1,4 @@
-import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions, type QueryClient } from '@tanstack/react-query';
 import type {
   Album,
   AlbumSearchResults,
@@ -35,6 +35,21 @@ export const songQuery = (c: CatalogueClient, id: string) =>
     queryKey: key(c, 'song', id),
     queryFn: ({ signal }) => fetchSong(c, id, signal),
   });
+
+/**
+ * The catalogue data of songs, in the order asked: `known` first (a cache of
+ * the caller's), else the query cache or the catalogue; songs it cannot find
+ * are left out.
+ */
+export async function catalogueSongs(
+  queryClient: QueryClient,
+  c: CatalogueClient,
+  ids: readonly string[],
+  known: (id: string) => Song | undefined = () => undefined,
+): Promise<Song[]> {
+  const found = await Promise.all(ids.map((id) => known(id) ?? queryClient.fetchQuery(songQuery(c, id)).catch(() => null)));
+  return found.filter((s): s is Song => s != null);
+}
 
 /**
  * True when the catalogue answers that it has no such song (its file was deleted);
