@@ -4,21 +4,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../../test/render.js';
 import { makeSong } from '../../test/songs.js';
 import { DownloadsSection } from './downloads-section.js';
-import { installFakeOfflineDevice, type FakeOfflineDevice } from './offline-fake.js';
+import { useFakeOfflineDevice } from './offline-device-rig.js';
 import type { OfflineIndex } from './offline-index.js';
 import { useOfflineStore } from './offline-store.js';
 
-let device: FakeOfflineDevice;
-beforeEach(() => {
-  localStorage.clear();
-  device = installFakeOfflineDevice();
-});
-afterEach(() => {
-  cleanup();
-  device.restore();
-  delete (navigator as { storage?: unknown }).storage;
-  vi.restoreAllMocks();
-});
+const device = useFakeOfflineDevice();
 
 /** The browser's StorageManager as far as this device has one. */
 function browserStorage(manager: Partial<StorageManager>) {
@@ -69,7 +59,7 @@ describe("Library's Downloads: sizes and the browser's storage", () => {
     await waitFor(() => expect(summary()).toBe('3.6 MB of music on this device · 300 MB of 2.4 GB used by the app'));
     expect(screen.getByRole('meter', { name: 'Storage used' }).getAttribute('aria-valuenow')).toBe('13');
     expect(screen.queryByRole('button', { name: 'Play An Album (downloaded)' })).toBeNull();
-    expect(device.keptAudio()).toEqual([]);
+    expect(device().keptAudio()).toEqual([]);
   });
 
   it('in a browser without storage.estimate, shows the sizes without the bar', async () => {

@@ -6,19 +6,9 @@ import { makeSong } from '../../test/songs.js';
 import type { CollectionRef } from './download-manager.js';
 import { DownloadsSection } from './downloads-section.js';
 import { OfflineButton } from './offline-button.js';
-import { installFakeOfflineDevice, type FakeOfflineDevice } from './offline-fake.js';
+import { useFakeOfflineDevice } from './offline-device-rig.js';
 
-let device: FakeOfflineDevice;
-beforeEach(() => {
-  localStorage.clear();
-  device = installFakeOfflineDevice();
-});
-afterEach(() => {
-  cleanup();
-  device.restore();
-  delete (navigator as { storage?: unknown }).storage;
-  vi.restoreAllMocks();
-});
+const device = useFakeOfflineDevice();
 
 /** The browser's StorageManager: whether the app's storage is kept already, and its answer when asked to keep it. */
 function browserStorage({ persisted = false, answer }: { persisted?: boolean; answer: () => Promise<boolean> }) {
@@ -65,7 +55,7 @@ describe('keeping songs offline asks the browser to keep the storage', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Remove Album a1 from this device' }));
     await keep('a1');
     expect(persist).toHaveBeenCalledTimes(1);
-    expect(device.keptAudio()).toEqual(['a1-s1', 'a1-s2', 'a2-s1', 'a2-s2']);
+    expect(device().keptAudio()).toEqual(['a1-s1', 'a1-s2', 'a2-s1', 'a2-s2']);
   });
 
   it('granted, Downloads has no warning', async () => {
@@ -81,11 +71,11 @@ describe('keeping songs offline asks the browser to keep the storage', () => {
     const persist = browserStorage({ answer: async () => false });
     renderApp(<Screen />);
     await keep('a1');
-    expect(device.keptAudio()).toEqual(['a1-s1', 'a1-s2']);
+    expect(device().keptAudio()).toEqual(['a1-s1', 'a1-s2']);
     expect(await screen.findByText(NOTE)).toBeTruthy();
     await keep('a2');
     expect(persist).toHaveBeenCalledTimes(1);
-    expect(device.keptAudio()).toEqual(['a1-s1', 'a1-s2', 'a2-s1', 'a2-s2']);
+    expect(device().keptAudio()).toEqual(['a1-s1', 'a1-s2', 'a2-s1', 'a2-s2']);
   });
 
   it('a storage the browser keeps already is not asked for', async () => {
@@ -100,14 +90,14 @@ describe('keeping songs offline asks the browser to keep the storage', () => {
     browserStorage({ answer: () => Promise.reject(new DOMException('no', 'InvalidStateError')) });
     const { unmount } = renderApp(<Screen />);
     await keep('a1');
-    expect(device.keptAudio()).toEqual(['a1-s1', 'a1-s2']);
+    expect(device().keptAudio()).toEqual(['a1-s1', 'a1-s2']);
     unmount();
 
     localStorage.clear();
     Object.defineProperty(navigator, 'storage', { value: {}, configurable: true });
     renderApp(<Screen />);
     await keep('a2');
-    await waitFor(() => expect(device.keptAudio()).toEqual(['a1-s1', 'a1-s2', 'a2-s1', 'a2-s2']));
+    await waitFor(() => expect(device().keptAudio()).toEqual(['a1-s1', 'a1-s2', 'a2-s1', 'a2-s2']));
     expect(screen.queryByText(NOTE)).toBeNull();
   });
 });
