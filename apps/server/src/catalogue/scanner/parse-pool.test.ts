@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DEMO_MUSIC_DIR, buildFixtureLibrary, FIXTURE } from '../test/fixtures.js';
-import { createParsePool } from './parse-pool.js';
+import { createParsePool, type ParsePool } from './parse-pool.js';
 import { readAudioFile, type AudioFile } from './read-audio.js';
 
 /** Buffer and Uint8Array compare as bytes. */
@@ -19,8 +19,20 @@ async function demoFiles(dir: string): Promise<string[]> {
   return out.sort();
 }
 
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
 describe('the tag-reading worker threads', () => {
-  const pool = createParsePool(2);
+  // Every read goes to a thread: a read that comes before one is ready waits and asks again.
+  const early: string[] = [];
+  const pool: ParsePool = createParsePool({
+    threads: 2,
+    inProcessReads: 0,
+    readInProcess: async (abs, size) => {
+      early.push(abs);
+      await sleep(20);
+      return pool.read(abs, size);
+    },
+  });
   let library: string | null = null;
   afterAll(async () => {
     await pool.close();
@@ -32,6 +44,7 @@ describe('the tag-reading worker threads', () => {
     expect(files.length).toBeGreaterThan(50);
     const sizes = await Promise.all(files.map(async (f) => (await stat(f)).size));
     const threaded = await Promise.all(files.map((f, i) => pool.read(f, sizes[i]!)));
+    expect(pool.threads).toBe(2);
     for (const [i, f] of files.entries()) {
       expect(plain(threaded[i]!), f).toEqual(plain(await readAudioFile(f, sizes[i]!)));
     }
@@ -53,5 +66,41 @@ describe('the tag-reading worker threads', () => {
       await expect(pool.read(abs, size)).rejects.toThrow(local);
     }
     await expect(pool.read(join(library, 'missing.mp3'), 1000)).rejects.toThrow(/ENOENT/);
+  });
+});
+
+describe('a scan that reads few files', () => {
+  it('reads them in process and starts no thread; past the limit threads start, and reads go to them once one is ready', async () => {
+    const files = (await demoFiles(DEMO_MUSIC_DIR)).slice(0, 12);
+    const sizes = await Promise.all(files.map(async (f) => (await stat(f)).size));
+    const inProcess: string[] = [];
+    const pool = createParsePool({
+      threads: 2,
+      inProcessReads: 4,
+      readInProcess: (abs, size) => {
+        inProcess.push(abs);
+        return readAudioFile(abs, size);
+      },
+    });
+    try {
+      for (let i = 0; i < 4; i++) await pool.read(files[i]!, sizes[i]!);
+      expect(inProcess).toEqual(files.slice(0, 4));
+      expect(pool.threads).toBe(0);
+      // The fifth read starts the threads; until one has loaded its parser, reads stay in process.
+      const fifth = await pool.read(files[4]!, sizes[4]!);
+      expect(pool.threads).toBe(2);
+      expect(plain(fifth)).toEqual(plain(await readAudioFile(files[4]!, sizes[4]!)));
+      await expect.poll(async () => {
+        const n = inProcess.length;
+        await pool.read(files[5]!, sizes[5]!);
+        return inProcess.length === n;
+      }, { timeout: 10_000, interval: 20 }).toBe(true);
+      const settled = inProcess.length;
+      for (let i = 6; i < 12; i++) expect(plain(await pool.read(files[i]!, sizes[i]!))).toEqual(plain(await readAudioFile(files[i]!, sizes[i]!)));
+      expect(inProcess.length, 'reads after a thread is ready').toBe(settled);
+    } finally {
+      await pool.close();
+    }
+    expect(pool.threads).toBe(0);
   });
 });

@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 import type { Worker } from 'node:worker_threads';
-import { UnreadableFile, type AudioFile, type ReadAudio } from './read-audio.js';
+import { readAudioFile, UnreadableFile, type AudioFile, type ReadAudio } from './read-audio.js';
 import { startWorker } from '../../start-worker.js';
 
 export interface ParseRequest {
@@ -8,39 +8,70 @@ export interface ParseRequest {
   abs: string;
   size: number;
 }
-export type ParseReply = { id: number; ok: true; audio: AudioFile } | { id: number; ok: false; message: string };
+/** A thread's first message says it has loaded its parser; then one reply per request. */
+export type ParseReply =
+  | { ready: true }
+  | { id: number; ok: true; audio: AudioFile }
+  | { id: number; ok: false; message: string };
 
 /** Reads tags on worker threads, one per core, so the event loop keeps serving during a scan. */
 export interface ParsePool {
   read: ReadAudio;
   /** Files read at once across the pool (each thread interleaves a few reads' I/O). */
   readonly concurrency: number;
+  /** Threads started and not ended (none until the scan is past a small change). */
+  readonly threads: number;
   close(): Promise<void>;
+}
+
+export interface ParsePoolOptions {
+  /** Tag-reading threads (default: one per core). */
+  threads?: number;
+  /**
+   * Reads done in process before the threads start. A thread takes about as
+   * long to load its parser as the main thread takes to read this many files,
+   * so a small change (a file dropped in, an album added) starts none.
+   */
+  inProcessReads?: number;
+  /** The in-process reader (tests count its reads). */
+  readInProcess?: ReadAudio;
 }
 
 /** Reads in flight per thread: parsing is CPU, but each file's first bytes wait on the disk. */
 const PER_THREAD = 4;
+/** About one thread start-up's worth of reads on the main thread (a few ms each). */
+export const IN_PROCESS_READS = 64;
 
 interface Slot {
   worker: Worker;
+  ready: boolean;
   pending: Map<number, { resolve: (a: AudioFile) => void; reject: (e: Error) => void }>;
 }
 
 /**
- * Threads start on the first read (a rescan that reads nothing starts none) and
- * end with close(). A thread that dies fails its reads in flight (the files are
+ * The first `inProcessReads` reads of a pool run in process. The next one
+ * starts the threads; until one of them has loaded its parser, reads still run
+ * in process, then each read goes to the least busy ready thread. Threads end
+ * with close(). A thread that dies fails its reads in flight (the files are
  * reported unreadable, the scan goes on) and is replaced on the next read.
  */
-export function createParsePool(threads = availableParallelism()): ParsePool {
-  const size = Math.max(1, threads);
+export function createParsePool(opts: ParsePoolOptions = {}): ParsePool {
+  const size = Math.max(1, opts.threads ?? availableParallelism());
+  const inProcessReads = opts.inProcessReads ?? IN_PROCESS_READS;
+  const readInProcess = opts.readInProcess ?? readAudioFile;
   const slots: (Slot | null)[] = Array.from({ length: size }, () => null);
   let nextId = 1;
   let turn = 0;
+  let requested = 0;
   let closed = false;
 
   const spawn = (i: number): Slot => {
-    const slot: Slot = { worker: startWorker(new URL('./parse-worker', import.meta.url)), pending: new Map() };
+    const slot: Slot = { worker: startWorker(new URL('./parse-worker', import.meta.url)), ready: false, pending: new Map() };
     slot.worker.on('message', (reply: ParseReply) => {
+      if ('ready' in reply) {
+        slot.ready = true;
+        return;
+      }
       const p = slot.pending.get(reply.id);
       if (!p) return;
       slot.pending.delete(reply.id);
@@ -58,23 +89,32 @@ export function createParsePool(threads = availableParallelism()): ParsePool {
     return slot;
   };
 
-  // The least busy thread, round robin among equals.
-  const pick = (): Slot => {
+  // The least busy ready thread, round robin among equals; null while none is ready.
+  const pick = (): Slot | null => {
     let best = -1;
     for (let k = 0; k < size; k++) {
       const i = (turn + k) % size;
-      const load = slots[i]?.pending.size ?? 0;
-      if (best === -1 || load < (slots[best]?.pending.size ?? 0)) best = i;
+      if (!slots[i]?.ready) continue;
+      if (best === -1 || slots[i]!.pending.size < slots[best]!.pending.size) best = i;
     }
+    if (best === -1) return null;
     turn = (best + 1) % size;
-    return slots[best] ?? spawn(best);
+    return slots[best]!;
   };
 
   return {
     concurrency: size * PER_THREAD,
+    get threads() {
+      return slots.filter((s) => s !== null).length;
+    },
     read(abs, sizeBytes) {
       if (closed) return Promise.reject(new Error('the tag reader pool is closed'));
+      if (++requested > inProcessReads) {
+        // Threads start (or replace one that died) once the scan is past a small change.
+        for (let i = 0; i < size; i++) if (!slots[i]) spawn(i);
+      }
       const slot = pick();
+      if (!slot) return readInProcess(abs, sizeBytes);
       const id = nextId++;
       return new Promise<AudioFile>((resolve, reject) => {
         slot.pending.set(id, { resolve, reject });

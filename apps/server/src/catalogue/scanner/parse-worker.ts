@@ -8,6 +8,8 @@ import type { ParseReply, ParseRequest } from './parse-pool.js';
  * transferred, not copied).
  */
 const port = parentPort!;
+// Loaded: the pool sends reads here from now on (it reads in process meanwhile).
+port.postMessage({ ready: true } satisfies ParseReply);
 port.on('message', (req: ParseRequest) => {
   readAudioFile(req.abs, req.size).then(
     (audio) => {

@@ -61,7 +61,7 @@ export type ScanMode = 'full' | 'quick';
 export interface ScannerOptions {
   /** Reads tags in process instead of on the worker threads of parse-pool.ts (tests count reads with it). */
   readAudio?: ReadAudio;
-  /** Tag-reading threads (default: one per core). */
+  /** Tag-reading threads (default: one per core; a scan reading few files starts none, parse-pool.ts). */
   parseThreads?: number;
   batchSize?: number;
   /** Quiet time after the last file event before a watched change is scanned. */
@@ -100,7 +100,7 @@ export function createScanner(deps: Deps, opts: ScannerOptions = {}): Scanner {
     log.info('scan started', { music: config.MUSIC_DIR, mode });
     const forcedDirs = changedDirs;
     changedDirs = new Set();
-    const pool = opts.readAudio ? null : createParsePool(opts.parseThreads);
+    const pool = opts.readAudio ? null : createParsePool({ threads: opts.parseThreads });
     const removedSongs: string[] = [];
     // The folders named by the watcher wait for the next scan unless this one completes.
     const keepForced = () => forcedDirs.forEach((dir) => changedDirs.add(dir));
