@@ -58,7 +58,7 @@ export async function registerPlaylists(db: Db, gen: number, files: readonly Pla
 const MAX_PLAYLIST_BYTES = 4 * 1024 * 1024;
 const MAX_LOGGED_MISSES = 20;
 
-/** Re-reads every m3u playlist and rewrites its songs, name and cover. */
+/** Re-reads every m3u playlist and rewrites its songs, name and cover: a page of 100 playlists in one transaction of four statements. */
 export async function syncPlaylists(db: Db, root: string, log: Logger): Promise<void> {
   let after = '';
   for (;;) {
@@ -67,12 +67,22 @@ export async function syncPlaylists(db: Db, root: string, log: Logger): Promise<
       [after],
     );
     if (page.length === 0) return;
-    for (const p of page) await syncOne(db, root, log, p);
+    const read = (await Promise.all(page.map((p) => readPlaylist(root, log, p)))).filter((r) => r !== null);
+    await writePlaylists(db, log, read);
     after = page[page.length - 1]!.path;
   }
 }
 
-async function syncOne(db: Db, root: string, log: Logger, p: { id: string; path: string }) {
+interface ReadPlaylist {
+  id: string;
+  path: string;
+  name: string;
+  /** The entries that name a file inside the music folder, relative, in order. */
+  wanted: string[];
+  misses: { entry: string; reason: string }[];
+}
+
+async function readPlaylist(root: string, log: Logger, p: { id: string; path: string }): Promise<ReadPlaylist | null> {
   let text: string;
   try {
     const buf = await readFile(join(root, p.path));
@@ -80,43 +90,55 @@ async function syncOne(db: Db, root: string, log: Logger, p: { id: string; path:
     text = buf.toString('utf8');
   } catch (e) {
     log.warn('playlist unreadable', { path: p.path, error: e as Error });
-    return;
+    return null;
   }
   const m3u = parseM3u(text);
   const dir = posix.dirname(p.path) === '.' ? '' : posix.dirname(p.path);
-  const wanted: string[] = [];
-  let misses = 0;
-  const miss = (entry: string, reason: string) => {
-    if (++misses <= MAX_LOGGED_MISSES) log.info('playlist entry skipped', { playlist: p.path, entry, reason });
-  };
+  const out: ReadPlaylist = { ...p, name: m3u.name ?? playlistNameFromFile(posix.basename(p.path)), wanted: [], misses: [] };
   for (const entry of m3u.entries) {
     const r = resolveEntry(entry, dir, root);
-    if (r.ok) wanted.push(r.rel);
-    else miss(entry, r.reason);
+    if (r.ok) out.wanted.push(r.rel);
+    else out.misses.push({ entry, reason: r.reason });
   }
+  return out;
+}
+
+async function writePlaylists(db: Db, log: Logger, lists: readonly ReadPlaylist[]) {
+  if (lists.length === 0) return;
   const found = new Map(
-    (await db.query<{ id: string; path: string }>('select id, path from tracks where path = any($1::text[])', [wanted])).map(
-      (r) => [r.path, r.id],
-    ),
+    (
+      await db.query<{ id: string; path: string }>('select id, path from tracks where path = any($1::text[])', [
+        [...new Set(lists.flatMap((l) => l.wanted))],
+      ])
+    ).map((r) => [r.path, r.id]),
   );
-  const trackIds: string[] = [];
-  for (const rel of wanted) {
-    const id = found.get(rel);
-    if (id) trackIds.push(id);
-    else miss(rel, 'not in the catalogue');
+  const rows = { playlist: [] as string[], position: [] as number[], track: [] as string[] };
+  for (const l of lists) {
+    let position = 0;
+    for (const rel of l.wanted) {
+      const id = found.get(rel);
+      if (!id) {
+        l.misses.push({ entry: rel, reason: 'not in the catalogue' });
+        continue;
+      }
+      rows.playlist.push(l.id);
+      rows.position.push(position++);
+      rows.track.push(id);
+    }
+    for (const m of l.misses.slice(0, MAX_LOGGED_MISSES)) log.info('playlist entry skipped', { playlist: l.path, ...m });
+    if (l.misses.length > MAX_LOGGED_MISSES) log.info('playlist entries skipped', { playlist: l.path, count: l.misses.length });
   }
-  if (misses > MAX_LOGGED_MISSES) log.info('playlist entries skipped', { playlist: p.path, count: misses });
-  const name = m3u.name ?? playlistNameFromFile(posix.basename(p.path));
+  const ids = lists.map((l) => l.id);
   await db.transaction(async (tx) => {
-    await tx.query('delete from playlist_tracks where playlist_id = $1', [p.id]);
+    await tx.query('delete from playlist_tracks where playlist_id = any($1::text[])', [ids]);
     await tx.query(
       `insert into playlist_tracks (playlist_id, position, track_id)
-       select $1, ord - 1, id from unnest($2::text[]) with ordinality as x(id, ord)`,
-      [p.id, trackIds],
+       select * from unnest($1::text[], $2::int[], $3::text[])`,
+      [rows.playlist, rows.position, rows.track],
     );
     // Cover: the first song's (its own or its album's); language: the most common among its songs.
     await tx.query(
-      `update playlists pl set name = $2::text, norm_name = lower(unaccent($2::text)), updated_at = now(),
+      `update playlists pl set name = x.name, norm_name = lower(unaccent(x.name)), updated_at = now(),
               cover_id = (select coalesce(t.cover_id, al.cover_id) from playlist_tracks pt join tracks t on t.id = pt.track_id
                             left join albums al on al.id = t.album_id
                            where pt.playlist_id = pl.id and coalesce(t.cover_id, al.cover_id) is not null
@@ -124,8 +146,9 @@ async function syncOne(db: Db, root: string, log: Logger, p: { id: string; path:
               language = coalesce((select mode() within group (order by nullif(t.language, ''))
                                      from playlist_tracks pt join tracks t on t.id = pt.track_id
                                     where pt.playlist_id = pl.id), '')
-        where pl.id = $1`,
-      [p.id, name],
+         from unnest($1::text[], $2::text[]) as x(id, name)
+        where pl.id = x.id`,
+      [ids, lists.map((l) => l.name)],
     );
   });
 }
