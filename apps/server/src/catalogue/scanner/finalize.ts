@@ -102,18 +102,47 @@ export async function regroupAlbums(db: Db, dirty: ReadonlySet<string>): Promise
   }
 }
 
-/** Album song counts, years, languages and covers; artist covers; orphan albums and artists removed. */
-export async function refreshAggregates(db: Db): Promise<void> {
+/**
+ * Album song counts, years, languages and covers; artist covers; orphan albums
+ * and artists removed. `stale`: only the albums and artists that writes since
+ * the last refresh touched (noted by the triggers of
+ * migrations/catalogue/0500-stale-aggregates.sql), with the artists whose cover
+ * may come from those albums; `all`: the whole catalogue (a full scan). Either
+ * way the notes are cleared.
+ */
+export async function refreshAggregates(db: Db, scope: 'stale' | 'all'): Promise<void> {
   await db.transaction(async (tx) => {
-    await refreshAlbums(tx);
-    await tx.query('delete from albums a where not exists (select 1 from tracks t where t.album_id = a.id)');
-    await refreshArtists(tx);
-    await tx.query(
-      `delete from artists a where not exists (select 1 from track_artists ta where ta.artist_id = a.id)
-         and not exists (select 1 from albums al where al.album_artist_id = a.id)`,
+    const albums = (await tx.query<{ id: string }>('delete from catalogue_stale_albums returning id')).map((r) => r.id);
+    const noted = (await tx.query<{ id: string }>('delete from catalogue_stale_artists returning id')).map((r) => r.id);
+    if (scope === 'all') {
+      await refreshAlbums(tx, null);
+      await tx.query('delete from albums a where not exists (select 1 from tracks t where t.album_id = a.id)');
+      await refreshArtists(tx, null);
+      await tx.query(`delete from artists a where ${ORPHAN_ARTIST}`);
+      return;
+    }
+    if (albums.length === 0 && noted.length === 0) return;
+    // Read before the albums change: an album artist or credited artist may lose the album its cover came from.
+    const [{ ids: artists } = { ids: [] }] = await tx.query<{ ids: string[] }>(
+      `select coalesce(array_agg(distinct id), '{}') as ids from (
+          select unnest($1::text[]) as id
+          union all select album_artist_id from albums where id = any($2::text[])
+          union all select ta.artist_id from tracks t join track_artists ta on ta.track_id = t.id where t.album_id = any($2::text[])) x
+        where id is not null`,
+      [noted, albums],
     );
+    await refreshAlbums(tx, albums);
+    await tx.query('delete from albums a where a.id = any($1::text[]) and not exists (select 1 from tracks t where t.album_id = a.id)', [
+      albums,
+    ]);
+    await refreshArtists(tx, artists);
+    await tx.query(`delete from artists a where a.id = any($1::text[]) and ${ORPHAN_ARTIST}`, [artists]);
   });
 }
+
+/** An artist neither credited on a song nor the artist of an album. */
+const ORPHAN_ARTIST = `not exists (select 1 from track_artists ta where ta.artist_id = a.id)
+   and not exists (select 1 from albums al where al.album_artist_id = a.id)`;
 
 /** Covers nothing refers to any more: rows and original files. */
 export async function deleteOrphanCovers(db: Db, covers: CoverStore): Promise<void> {
@@ -128,7 +157,7 @@ export async function deleteOrphanCovers(db: Db, covers: CoverStore): Promise<vo
 }
 
 // Album cover = the first track's cover (by disc, track, path) among tracks that have one.
-async function refreshAlbums(q: Queryable) {
+async function refreshAlbums(q: Queryable, ids: readonly string[] | null) {
   await q.query(
     `update albums a set song_count = s.n, year = s.year, release_date = s.release_date, language = s.language,
             genre = s.genre, label = s.label, copyright = s.copyright, cover_id = s.cover_id, updated_at = now()
@@ -139,16 +168,17 @@ async function refreshAlbums(q: Queryable) {
                     mode() within group (order by copyright) as copyright,
                     (array_agg(cover_id order by coalesce(disc_no, 1), track_no nulls last, path)
                        filter (where cover_id is not null))[1] as cover_id
-               from tracks where album_id is not null group by album_id) s
+               from tracks where album_id is not null ${ids ? 'and album_id = any($1::text[])' : ''} group by album_id) s
       where s.album_id = a.id
         and (a.song_count, a.year, a.release_date, a.language, a.genre, a.label, a.copyright, a.cover_id)
             is distinct from (s.n, s.year, s.release_date, s.language, s.genre, s.label, s.copyright, s.cover_id)`,
+    ids ? [ids] : [],
   );
 }
 
 // Artist cover = the cover of one of their albums (as album artist first, then as a credited
 // artist), newest first; else one of their own tracks' covers.
-async function refreshArtists(q: Queryable) {
+async function refreshArtists(q: Queryable, ids: readonly string[] | null) {
   await q.query(
     `update artists ar set cover_id = c.cover_id, updated_at = now()
        from (select a.id,
@@ -162,7 +192,8 @@ async function refreshArtists(q: Queryable) {
                       (select t.cover_id from track_artists ta join tracks t on t.id = ta.track_id
                         where ta.artist_id = a.id and t.cover_id is not null order by t.path limit 1)
                     ) as cover_id
-               from artists a) c
+               from artists a ${ids ? 'where a.id = any($1::text[])' : ''}) c
       where c.id = ar.id and ar.cover_id is distinct from c.cover_id`,
+    ids ? [ids] : [],
   );
 }

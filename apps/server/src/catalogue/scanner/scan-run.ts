@@ -214,7 +214,7 @@ async function finalizePhase(d: ScanRunDeps, gen: number, report: ScanReport, w:
   report.changed = report.read > 0 || report.removed > 0 || w.playlistsChanged || swept.playlists > 0;
   if (report.changed) {
     await renewLease(d.db, d.owner);
-    await refreshAggregates(d.db);
+    await refreshAggregates(d.db, d.full ? 'all' : 'stale');
     await syncPlaylists(d.db, d.root, d.log);
     await deleteOrphanCovers(d.db, w.covers);
   }
