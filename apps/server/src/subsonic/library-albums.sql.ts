@@ -19,22 +19,49 @@ export interface AlbumRow {
   created: string;
 }
 
-/** An album row with its album artist: the album keeps its song count, length, plays and first scan. */
-const ALBUM_ROW = `select al.id, al.name, al.norm_name, al.year, nullif(al.genre, '') as genre, al.cover_id,
-                          ar.id as artist_id, ar.name as artist_name,
-                          al.song_count, al.duration_s, al.play_count, al.first_seen_at as created
-                     from albums al left join artists ar on ar.id = al.album_artist_id`;
-
 /** Albums with songs (others are left from older scans): the catalogue keeps song_count as tracks are written. */
 const HAS_SONGS = 'al.song_count > 0';
+
+const ALBUM_COLUMNS = `al.id, al.name, al.norm_name, al.year, nullif(al.genre, '') as genre, al.cover_id,
+                       ar.id as artist_id, ar.name as artist_name,
+                       al.song_count, al.duration_s, al.play_count, al.first_seen_at as created`;
+
+/**
+ * The album rows of a page of album ids, in the page's order, each with its
+ * album artist; the album keeps its song count, length, plays and first scan.
+ * The page is chosen first (`ids`: an array expression), so sorting the whole
+ * catalogue or skipping to a deep offset touches album ids, not joined rows.
+ */
+const pageRows = (ids: string) => `select ${ALBUM_COLUMNS}
+                     from unnest(${ids}) with ordinality as page(id, ord)
+                     join albums al on al.id = page.id
+                     left join artists ar on ar.id = al.album_artist_id
+                    where ${HAS_SONGS}
+                    order by page.ord`;
 
 /** Albums that hold at least one track, by id, in the order asked. */
 export async function selectAlbums(db: Queryable, ids: readonly string[]): Promise<AlbumRow[]> {
   if (ids.length === 0) return [];
-  const rows = await queryJsonRows<AlbumRow>(db, `${ALBUM_ROW} where al.id = any($1::text[]) and ${HAS_SONGS}`, [ids]);
-  const byId = new Map(rows.map((r) => [r.id, r]));
-  return ids.flatMap((id) => byId.get(id) ?? []);
+  return queryJsonRows<AlbumRow>(db, pageRows('$1::text[]'), [ids]);
 }
+
+/**
+ * A page of a list that walks one index (`where` and `orderBy` over albums `al`; $1 the page
+ * size, $2 its offset): the page's rows first, then their artists.
+ */
+const selectIndexPage = (db: Queryable, where: string, orderBy: string, params: readonly unknown[]) =>
+  queryJsonRows<AlbumRow>(
+    db,
+    `select ${ALBUM_COLUMNS}
+       from (select * from albums al where ${where} order by ${orderBy} limit $1 offset $2) al
+       left join artists ar on ar.id = al.album_artist_id
+      order by ${orderBy}`,
+    params,
+  );
+
+/** The album rows of the ids a page query selects ($1 the page size, $2 its offset). */
+const selectPage = (db: Queryable, pageSql: string, params: readonly unknown[]) =>
+  queryJsonRows<AlbumRow>(db, pageRows(`array(${pageSql})`), params);
 
 /** The order of an album list (getAlbumList2). */
 export type AlbumOrder =
@@ -70,24 +97,21 @@ export async function selectAlbumList(db: Queryable, order: AlbumOrder, limit: n
   const page = [limit, offset];
   switch (order.kind) {
     case 'random':
-      return queryJsonRows<AlbumRow>(db, `${ALBUM_ROW} where ${HAS_SONGS} order by random() limit $1 offset $2`, page);
+      return selectPage(db, `select al.id from albums al where ${HAS_SONGS} order by random() limit $1 offset $2`, page);
     case 'newest':
     case 'frequent':
     case 'recent':
     case 'alphabeticalByName':
-      return queryJsonRows<AlbumRow>(db, `${ALBUM_ROW} where ${HAS_SONGS} order by ${INDEX_ORDER[order.kind]} limit $1 offset $2`, page);
+      return selectIndexPage(db, HAS_SONGS, INDEX_ORDER[order.kind], page);
     case 'byYear': {
       const dir = order.from > order.to ? 'desc' : 'asc';
-      return queryJsonRows<AlbumRow>(
-        db,
-        `${ALBUM_ROW} where al.year between $3 and $4 and ${HAS_SONGS}
-          order by al.year ${dir}, al.norm_name, al.id limit $1 offset $2`,
-        [...page, Math.min(order.from, order.to), Math.max(order.from, order.to)],
-      );
+      return selectIndexPage(db, `al.year between $3 and $4 and ${HAS_SONGS}`, `al.year ${dir}, al.norm_name, al.id`, [
+        ...page, Math.min(order.from, order.to), Math.max(order.from, order.to),
+      ]);
     }
     case 'alphabeticalByArtist':
       // Artists by name, each one's albums by year and name; albums without an album artist last.
-      return selectAlbums(db, await pageIds(db, `select id from (
+      return selectPage(db, `select id from (
           (select al.id, 0 as part, ar.norm_name as artist, al.year, al.norm_name
              from artists ar join albums al on al.album_artist_id = ar.id
             where ${HAS_SONGS}
@@ -96,30 +120,26 @@ export async function selectAlbumList(db: Queryable, order: AlbumOrder, limit: n
           (select al.id, 1, null, al.year, al.norm_name from albums al
             where al.album_artist_id is null and ${HAS_SONGS}
             order by al.year nulls last, al.norm_name, al.id limit $1::int + $2::int)) x
-        order by part, artist, year nulls last, norm_name, id limit $1 offset $2`, page));
+        order by part, artist, year nulls last, norm_name, id limit $1 offset $2`, page);
     case 'byGenre':
       // The album's genre or any of its songs', in any letter case.
-      return selectAlbums(db, await pageIds(db, `select al.id from albums al
+      return selectPage(db, `select al.id from albums al
           where al.id in (select g.id from albums g where lower(g.genre) = lower($3)
                           union select t.album_id from tracks t where lower(t.genre) = lower($3))
             and ${HAS_SONGS}
-          order by al.norm_name, al.id limit $1 offset $2`, [...page, order.genre]));
+          order by al.norm_name, al.id limit $1 offset $2`, [...page, order.genre]);
     case 'starred':
       // Starred albums and albums holding a favourite song.
-      return selectAlbums(db, await pageIds(db, `select al.id from albums al
+      return selectPage(db, `select al.id from albums al
           where al.id in (select st.item_id from subsonic_stars st where st.user_id = $3 and st.kind = 'album'
                           union select t.album_id from doc_favorite f join tracks t on t.id = f."songId" where f."userId" = $3)
             and ${HAS_SONGS}
-          order by al.norm_name, al.id limit $1 offset $2`, [...page, order.userId]));
+          order by al.norm_name, al.id limit $1 offset $2`, [...page, order.userId]);
     case 'highest':
       // The caller's rated albums, best first.
-      return selectAlbums(db, await pageIds(db, `select al.id from albums al
+      return selectPage(db, `select al.id from albums al
           join subsonic_ratings r on r.user_id = $3 and r.kind = 'album' and r.item_id = al.id
          where ${HAS_SONGS}
-         order by r.rating desc, r.updated_at desc, al.norm_name, al.id limit $1 offset $2`, [...page, order.userId]));
+         order by r.rating desc, r.updated_at desc, al.norm_name, al.id limit $1 offset $2`, [...page, order.userId]);
   }
-}
-
-async function pageIds(db: Queryable, sql: string, params: unknown[]): Promise<string[]> {
-  return (await db.query<{ id: string }>(sql, params)).map((r) => r.id);
 }
