@@ -122,12 +122,9 @@ export async function selectAlbumList(db: Queryable, order: AlbumOrder, limit: n
             order by al.year nulls last, al.norm_name, al.id limit $1::int + $2::int)) x
         order by part, artist, year nulls last, norm_name, id limit $1 offset $2`, page);
     case 'byGenre':
-      // The album's genre or any of its songs', in any letter case.
-      return selectPage(db, `select al.id from albums al
-          where al.id in (select g.id from albums g where lower(g.genre) = lower($3)
-                          union select t.album_id from tracks t where lower(t.genre) = lower($3))
-            and ${HAS_SONGS}
-          order by al.norm_name, al.id limit $1 offset $2`, [...page, order.genre]);
+      // The genre of any of its songs (the album's own is one of them), in any letter case.
+      return selectPage(db, `select g.album_id from album_genres g
+          where g.genre = lower($3) order by g.norm_name, g.album_id limit $1 offset $2`, [...page, order.genre]);
     case 'starred':
       // Starred albums and albums holding a favourite song.
       return selectPage(db, `select al.id from albums al
