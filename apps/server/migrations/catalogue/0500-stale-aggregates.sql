@@ -7,13 +7,14 @@
 create table catalogue_stale_albums (id text primary key);
 create table catalogue_stale_artists (id text primary key);
 
--- Transition tables are only visible inside the trigger function itself: one function per event.
-create or replace function catalogue_stale_tracks_inserted() returns trigger
+-- Transition tables are only visible inside the trigger function itself. The insert and delete
+-- triggers name theirs `changed` (the new rows, or the old ones), so one function serves both.
+create or replace function catalogue_stale_tracks_changed() returns trigger
   language plpgsql
   as $$
   begin
     insert into catalogue_stale_albums (id)
-      select distinct album_id from new_rows where album_id is not null on conflict do nothing;
+      select distinct album_id from changed where album_id is not null on conflict do nothing;
     return null;
   end
   $$;
@@ -30,30 +31,11 @@ create or replace function catalogue_stale_tracks_updated() returns trigger
   end
   $$;
 
-create or replace function catalogue_stale_tracks_deleted() returns trigger
+create or replace function catalogue_stale_credits_changed() returns trigger
   language plpgsql
   as $$
   begin
-    insert into catalogue_stale_albums (id)
-      select distinct album_id from old_rows where album_id is not null on conflict do nothing;
-    return null;
-  end
-  $$;
-
-create or replace function catalogue_stale_credits_inserted() returns trigger
-  language plpgsql
-  as $$
-  begin
-    insert into catalogue_stale_artists (id) select distinct artist_id from new_rows on conflict do nothing;
-    return null;
-  end
-  $$;
-
-create or replace function catalogue_stale_credits_deleted() returns trigger
-  language plpgsql
-  as $$
-  begin
-    insert into catalogue_stale_artists (id) select distinct artist_id from old_rows on conflict do nothing;
+    insert into catalogue_stale_artists (id) select distinct artist_id from changed on conflict do nothing;
     return null;
   end
   $$;
@@ -63,9 +45,9 @@ create or replace function catalogue_stale_albums_inserted() returns trigger
   language plpgsql
   as $$
   begin
-    insert into catalogue_stale_albums (id) select id from new_rows on conflict do nothing;
+    insert into catalogue_stale_albums (id) select id from changed on conflict do nothing;
     insert into catalogue_stale_artists (id)
-      select distinct album_artist_id from new_rows where album_artist_id is not null on conflict do nothing;
+      select distinct album_artist_id from changed where album_artist_id is not null on conflict do nothing;
     return null;
   end
   $$;
@@ -74,22 +56,22 @@ create or replace function catalogue_stale_artists_inserted() returns trigger
   language plpgsql
   as $$
   begin
-    insert into catalogue_stale_artists (id) select id from new_rows on conflict do nothing;
+    insert into catalogue_stale_artists (id) select id from changed on conflict do nothing;
     return null;
   end
   $$;
 
 create trigger tracks_stale_inserted after insert on tracks
-  referencing new table as new_rows for each statement execute function catalogue_stale_tracks_inserted();
+  referencing new table as changed for each statement execute function catalogue_stale_tracks_changed();
 create trigger tracks_stale_updated after update on tracks
   referencing old table as old_rows new table as new_rows for each statement execute function catalogue_stale_tracks_updated();
 create trigger tracks_stale_deleted after delete on tracks
-  referencing old table as old_rows for each statement execute function catalogue_stale_tracks_deleted();
+  referencing old table as changed for each statement execute function catalogue_stale_tracks_changed();
 create trigger track_artists_stale_inserted after insert on track_artists
-  referencing new table as new_rows for each statement execute function catalogue_stale_credits_inserted();
+  referencing new table as changed for each statement execute function catalogue_stale_credits_changed();
 create trigger track_artists_stale_deleted after delete on track_artists
-  referencing old table as old_rows for each statement execute function catalogue_stale_credits_deleted();
+  referencing old table as changed for each statement execute function catalogue_stale_credits_changed();
 create trigger albums_stale_inserted after insert on albums
-  referencing new table as new_rows for each statement execute function catalogue_stale_albums_inserted();
+  referencing new table as changed for each statement execute function catalogue_stale_albums_inserted();
 create trigger artists_stale_inserted after insert on artists
-  referencing new table as new_rows for each statement execute function catalogue_stale_artists_inserted();
+  referencing new table as changed for each statement execute function catalogue_stale_artists_inserted();
