@@ -114,35 +114,40 @@ export async function refreshAggregates(db: Db, scope: 'stale' | 'all'): Promise
   await db.transaction(async (tx) => {
     const albums = (await tx.query<{ id: string }>('delete from catalogue_stale_albums returning id')).map((r) => r.id);
     const noted = (await tx.query<{ id: string }>('delete from catalogue_stale_artists returning id')).map((r) => r.id);
-    if (scope === 'all') {
-      await refreshAlbums(tx, null);
-      await tx.query('delete from albums a where not exists (select 1 from tracks t where t.album_id = a.id)');
-      await refreshArtists(tx, null);
-      await tx.query(`delete from artists a where ${ORPHAN_ARTIST}`);
-      return;
-    }
-    if (albums.length === 0 && noted.length === 0) return;
+    if (scope === 'stale' && albums.length === 0 && noted.length === 0) return;
+    const albumIds = scope === 'all' ? null : albums;
     // Read before the albums change: an album artist or credited artist may lose the album its cover came from.
-    const [{ ids: artists } = { ids: [] }] = await tx.query<{ ids: string[] }>(
-      `select coalesce(array_agg(distinct id), '{}') as ids from (
-          select unnest($1::text[]) as id
-          union all select album_artist_id from albums where id = any($2::text[])
-          union all select ta.artist_id from tracks t join track_artists ta on ta.track_id = t.id where t.album_id = any($2::text[])) x
-        where id is not null`,
-      [noted, albums],
+    const artistIds = scope === 'all' ? null : await artistsOf(tx, noted, albums);
+    await refreshAlbums(tx, albumIds);
+    await tx.query(
+      `delete from albums a where ${among('a.id', albumIds)} not exists (select 1 from tracks t where t.album_id = a.id)`,
+      params(albumIds),
     );
-    await refreshAlbums(tx, albums);
-    await tx.query('delete from albums a where a.id = any($1::text[]) and not exists (select 1 from tracks t where t.album_id = a.id)', [
-      albums,
-    ]);
-    await refreshArtists(tx, artists);
-    await tx.query(`delete from artists a where a.id = any($1::text[]) and ${ORPHAN_ARTIST}`, [artists]);
+    await refreshArtists(tx, artistIds);
+    await tx.query(
+      `delete from artists a where ${among('a.id', artistIds)} not exists (select 1 from track_artists ta where ta.artist_id = a.id)
+         and not exists (select 1 from albums al where al.album_artist_id = a.id)`,
+      params(artistIds),
+    );
   });
 }
 
-/** An artist neither credited on a song nor the artist of an album. */
-const ORPHAN_ARTIST = `not exists (select 1 from track_artists ta where ta.artist_id = a.id)
-   and not exists (select 1 from albums al where al.album_artist_id = a.id)`;
+/** A condition on `column` for a refresh limited to `ids` ($1), none for the whole catalogue (null). */
+const among = (column: string, ids: readonly string[] | null) => (ids ? `${column} = any($1::text[]) and` : '');
+const params = (ids: readonly string[] | null) => (ids ? [ids] : []);
+
+/** The artists noted, with the album artists of the albums and the artists credited on their songs. */
+async function artistsOf(q: Queryable, noted: readonly string[], albums: readonly string[]): Promise<string[]> {
+  const [row] = await q.query<{ ids: string[] }>(
+    `select coalesce(array_agg(distinct id), '{}') as ids from (
+        select unnest($1::text[]) as id
+        union all select album_artist_id from albums where id = any($2::text[])
+        union all select ta.artist_id from tracks t join track_artists ta on ta.track_id = t.id where t.album_id = any($2::text[])) x
+      where id is not null`,
+    [noted, albums],
+  );
+  return row?.ids ?? [];
+}
 
 /** Covers nothing refers to any more: rows and original files. */
 export async function deleteOrphanCovers(db: Db, covers: CoverStore): Promise<void> {
@@ -168,11 +173,11 @@ async function refreshAlbums(q: Queryable, ids: readonly string[] | null) {
                     mode() within group (order by copyright) as copyright,
                     (array_agg(cover_id order by coalesce(disc_no, 1), track_no nulls last, path)
                        filter (where cover_id is not null))[1] as cover_id
-               from tracks where album_id is not null ${ids ? 'and album_id = any($1::text[])' : ''} group by album_id) s
+               from tracks where ${among('album_id', ids)} album_id is not null group by album_id) s
       where s.album_id = a.id
         and (a.song_count, a.year, a.release_date, a.language, a.genre, a.label, a.copyright, a.cover_id)
             is distinct from (s.n, s.year, s.release_date, s.language, s.genre, s.label, s.copyright, s.cover_id)`,
-    ids ? [ids] : [],
+    params(ids),
   );
 }
 
@@ -192,8 +197,8 @@ async function refreshArtists(q: Queryable, ids: readonly string[] | null) {
                       (select t.cover_id from track_artists ta join tracks t on t.id = ta.track_id
                         where ta.artist_id = a.id and t.cover_id is not null order by t.path limit 1)
                     ) as cover_id
-               from artists a ${ids ? 'where a.id = any($1::text[])' : ''}) c
+               from artists a where ${among('a.id', ids)} true) c
       where c.id = ar.id and ar.cover_id is distinct from c.cover_id`,
-    ids ? [ids] : [],
+    params(ids),
   );
 }
