@@ -1,5 +1,6 @@
 import type { ServerDocuments } from '../backend/module.js';
 import type { Db } from '../db/db.js';
+import type { AlbumShelf } from './album-shelf.js';
 import type { Caller } from './authenticate.js';
 import type { Params } from './params.js';
 import type { XmlObject } from './xml.js';
@@ -9,6 +10,8 @@ export interface Call {
   params: Params;
   caller: Caller;
   db: Db;
+  /** The albums in memory, for album lists (album-shelf.ts). */
+  albums: AlbumShelf;
   /** The backend's documents (favourites, playlists, history), written as the caller. */
   documents: ServerDocuments;
   now: () => number;

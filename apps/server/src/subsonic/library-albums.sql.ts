@@ -1,5 +1,6 @@
 import type { Queryable } from '../db/db.js';
 import { queryJsonRows } from '../db/json-rows.js';
+import type { AlbumArtist } from './shapes.js';
 
 /** Albums in the shape Subsonic clients need: by id, and the pages of an album list (getAlbumList2). */
 
@@ -110,33 +111,111 @@ export async function selectAlbumList(db: Queryable, order: AlbumOrder, limit: n
       ]);
     }
     case 'alphabeticalByArtist':
-      // Artists by name, each one's albums by year and name; albums without an album artist last.
-      return selectPage(db, `select id from (
-          (select al.id, 0 as part, ar.norm_name as artist, al.year, al.norm_name
-             from artists ar join albums al on al.album_artist_id = ar.id
-            where ${HAS_SONGS}
-            order by ar.norm_name, al.year nulls last, al.norm_name, al.id limit $1::int + $2::int)
-          union all
-          (select al.id, 1, null, al.year, al.norm_name from albums al
-            where al.album_artist_id is null and ${HAS_SONGS}
-            order by al.year nulls last, al.norm_name, al.id limit $1::int + $2::int)) x
-        order by part, artist, year nulls last, norm_name, id limit $1 offset $2`, page);
+      return selectPage(db, `${byArtistIds('limit $1::int + $2::int')} limit $1 offset $2`, page);
     case 'byGenre':
       // The genre of any of its songs (the album's own is one of them), in any letter case.
       return selectPage(db, `select g.album_id from album_genres g
           where g.genre = lower($3) order by g.norm_name, g.album_id limit $1 offset $2`, [...page, order.genre]);
     case 'starred':
-      // Starred albums and albums holding a favourite song.
-      return selectPage(db, `select al.id from albums al
-          where al.id in (select st.item_id from subsonic_stars st where st.user_id = $3 and st.kind = 'album'
-                          union select t.album_id from doc_favorite f join tracks t on t.id = f."songId" where f."userId" = $3)
-            and ${HAS_SONGS}
-          order by al.norm_name, al.id limit $1 offset $2`, [...page, order.userId]);
     case 'highest':
-      // The caller's rated albums, best first.
-      return selectPage(db, `select al.id from albums al
-          join subsonic_ratings r on r.user_id = $3 and r.kind = 'album' and r.item_id = al.id
-         where ${HAS_SONGS}
-         order by r.rating desc, r.updated_at desc, al.norm_name, al.id limit $1 offset $2`, [...page, order.userId]);
+      return selectPage(db, CALLER_ALBUM_IDS[order.kind], [...page, order.userId]);
   }
+}
+
+/** The caller's own lists ($3 the caller): a page of album ids ($1 its size, $2 its offset). */
+const CALLER_ALBUM_IDS = {
+  // Starred albums and albums holding a favourite song.
+  starred: `select al.id from albums al
+     where al.id in (select st.item_id from subsonic_stars st where st.user_id = $3 and st.kind = 'album'
+                     union select t.album_id from doc_favorite f join tracks t on t.id = f."songId" where f."userId" = $3)
+       and ${HAS_SONGS}
+     order by al.norm_name, al.id limit $1 offset $2`,
+  // The caller's rated albums, best first.
+  highest: `select al.id from albums al
+      join subsonic_ratings r on r.user_id = $3 and r.kind = 'album' and r.item_id = al.id
+     where ${HAS_SONGS}
+     order by r.rating desc, r.updated_at desc, al.norm_name, al.id limit $1 offset $2`,
+} as const;
+
+/** A page of the caller's starred or rated albums: their ids, in order. */
+export async function selectCallerAlbumIds(
+  db: Queryable,
+  order: Extract<AlbumOrder, { kind: 'starred' | 'highest' }>,
+  limit: number,
+  offset: number,
+): Promise<string[]> {
+  const rows = await db.query<{ id: string }>(CALLER_ALBUM_IDS[order.kind], [limit, offset, order.userId]);
+  return rows.map((r) => r.id);
+}
+
+/**
+ * Album ids by album artist (artists by name, each one's albums by year and
+ * name), albums without an album artist last; `limit` bounds each part (for a
+ * page: its end), or is empty for all of them.
+ */
+const byArtistIds = (limit: string) => `select id from (
+    (select al.id, 0 as part, ar.norm_name as artist, al.year, al.norm_name
+       from artists ar join albums al on al.album_artist_id = ar.id
+      where ${HAS_SONGS}
+      order by ar.norm_name, al.year nulls last, al.norm_name, al.id ${limit})
+    union all
+    (select al.id, 1, null, al.year, al.norm_name from albums al
+      where al.album_artist_id is null and ${HAS_SONGS}
+      order by al.year nulls last, al.norm_name, al.id ${limit})) x
+  order by part, artist, year nulls last, norm_name, id`;
+
+/**
+ * Every album with songs, and the orders of the lists only the catalogue
+ * changes, read in one statement (so from one snapshot) for the album shelf
+ * (album-shelf.ts). Each order is the one its list's own query above uses.
+ */
+export interface ShelfRows {
+  /** Where subsonic_album_changes stood. */
+  changes: string;
+  albums: (AlbumRow & { track_artists: AlbumArtist[] | null })[];
+  byName: string[];
+  newest: string[];
+  /** Albums with a year, by year, then name: [id, year]. */
+  byYear: [string, number][];
+  byArtist: string[];
+  /** Genre (lower case) → its albums by name (album_genres). */
+  genres: Record<string, string[]>;
+}
+
+export async function selectShelfRows(db: Queryable): Promise<ShelfRows> {
+  const ids = (orderBy: string) => `coalesce((select json_agg(al.id order by ${orderBy}) from albums al where ${HAS_SONGS}), '[]')`;
+  const [row] = await db.query<{ shelf: string }>(
+    `select json_build_object(
+       'changes', (select last_value::text from subsonic_album_changes),
+       'albums', coalesce((select json_agg(a) from (
+           select ${ALBUM_COLUMNS}, p.artists as track_artists
+             from albums al left join artists ar on ar.id = al.album_artist_id
+                  -- no album artist: the main performers of its songs, most credited first (as withArtists)
+                  left join (select p.album_id, json_agg(json_build_object('id', p.id, 'name', p.name) order by p.n desc, p.name, p.id) as artists
+                               from (select t.album_id, a.id, a.name, count(*) as n
+                                       from albums nal
+                                       join tracks t on t.album_id = nal.id
+                                       join track_artists ta on ta.track_id = t.id and ta.role = 'primary'
+                                       join artists a on a.id = ta.artist_id
+                                      where nal.album_artist_id is null
+                                      group by t.album_id, a.id, a.name, a.cover_id) p
+                              group by p.album_id) p on p.album_id = al.id
+            where ${HAS_SONGS}) a), '[]'),
+       'byName', ${ids(INDEX_ORDER.alphabeticalByName)},
+       'newest', ${ids(INDEX_ORDER.newest)},
+       'byYear', coalesce((select json_agg(json_build_array(al.id, al.year) order by al.year, al.norm_name, al.id)
+                             from albums al where al.year is not null and ${HAS_SONGS}), '[]'),
+       'byArtist', coalesce((select json_agg(x.id) from (${byArtistIds('')}) x), '[]'),
+       'genres', coalesce((select json_object_agg(x.genre, x.ids) from (
+           select g.genre, json_agg(g.album_id order by g.norm_name, g.album_id) as ids
+             from album_genres g group by g.genre) x), '{}')
+     )::text as shelf`,
+  );
+  return JSON.parse(row!.shelf) as ShelfRows;
+}
+
+/** Where subsonic_album_changes stands: it moves on with every change to what the shelf holds. */
+export async function selectShelfChanges(db: Queryable): Promise<string> {
+  const [row] = await db.query<{ changes: string }>('select last_value::text as changes from subsonic_album_changes');
+  return row!.changes;
 }

@@ -1,9 +1,10 @@
 import { prepareQuery, rankTracks, searchNamedIds } from '../catalogue/module.js';
-import { loadAlbums, withArtists } from './albums.js';
+import { SHELF_ORDERS, shelfAlbums, shelfPage } from './album-shelf.js';
+import { loadAlbums, withArtists, type LoadedAlbum } from './albums.js';
 import type { Call, Methods } from './call.js';
 import { invalid, missing } from './errors.js';
 import { MAX_INT } from './params.js';
-import { selectAlbumList, type AlbumOrder } from './library-albums.sql.js';
+import { selectAlbumList, selectCallerAlbumIds, type AlbumOrder } from './library-albums.sql.js';
 import { selectArtists } from './library-artists.sql.js';
 import { selectAllIds, selectRandomSongIds, selectSongs } from './library-songs.sql.js';
 import { albumDir, albumId3, artistId3, songChild } from './shapes.js';
@@ -63,14 +64,25 @@ export function searchText(raw: string | null): string {
   return unquoted === '*' ? '' : unquoted;
 }
 
-/** getAlbumList2 and getAlbumList: one page of the list `type` names, with each album's artists. */
-async function albumList(call: Call) {
+/**
+ * getAlbumList2 and getAlbumList: one page of the list `type` names, with each album's artists;
+ * from the album shelf while it holds the catalogue as it stands, else from the list's query.
+ */
+async function albumList(call: Call): Promise<LoadedAlbum[]> {
   const { params, db } = call;
   const type = params.required('type');
   if (!isListType(type)) throw invalid('type', `expected one of ${LIST_TYPES.join(', ')}`);
   const size = params.int('size', 10, 0, MAX_LIST);
   const offset = params.int('offset', 0, 0, MAX_INT);
-  return withArtists(db, size === 0 ? [] : await selectAlbumList(db, albumOrder(call, type), size, offset));
+  const order = albumOrder(call, type);
+  if (size === 0) return [];
+  const shelf = SHELF_ORDERS.has(order.kind) ? await call.albums.current() : null;
+  if (shelf) {
+    if (order.kind === 'starred' || order.kind === 'highest') return shelfAlbums(shelf, await selectCallerAlbumIds(db, order, size, offset));
+    const page = shelfPage(shelf, order, size, offset);
+    if (page) return page;
+  }
+  return withArtists(db, await selectAlbumList(db, order, size, offset));
 }
 
 /** search3 and search2: artists, albums and songs matching every word; an empty query pages through everything. */

@@ -5,6 +5,7 @@ import { migrate } from '../db/migrate.js';
 import type { Deps, ServerModule } from '../module.js';
 import { readCredentials } from './auth-params.js';
 import { accountMethods } from './account.js';
+import { createAlbumShelf } from './album-shelf.js';
 import { createAuthenticator, type Caller } from './authenticate.js';
 import { subsonicAdminRoutes } from './admin-routes.js';
 import { browseMethods } from './browse.js';
@@ -58,6 +59,10 @@ export async function createSubsonic(deps: Deps, opts: SubsonicOptions): Promise
   const box = secretBox(await loadOrCreateKey(deps.config.DATA_DIR));
   const auth = createAuthenticator(deps.db, box, deps.now);
   const files = createOpenFileCache(deps.now);
+  const albums = createAlbumShelf(deps.db, { log });
+  // A change committed by any server sharing the database (0004-album-shelf-changes.sql); after a lost
+  // connection, whatever was missed.
+  const unlisten = await deps.db.listen('subsonic_albums', albums.changed, albums.changed);
   const { documents } = opts;
   const all: Methods = {
     ...systemMethods,
@@ -91,7 +96,7 @@ export async function createSubsonic(deps: Deps, opts: SubsonicOptions): Promise
             }),
             clientIp(c, deps.config),
           );
-      const outcome = await method.handler({ params, caller, db: deps.db, documents, now: deps.now, req: c.req.raw });
+      const outcome = await method.handler({ params, caller, db: deps.db, albums, documents, now: deps.now, req: c.req.raw });
       return outcome instanceof Response ? outcome : render(format, okBody(outcome));
     } catch (e) {
       if (e instanceof SubsonicError) return render(format, errorBody(e));
@@ -119,6 +124,7 @@ export async function createSubsonic(deps: Deps, opts: SubsonicOptions): Promise
     routes,
     adminRoutes: subsonicAdminRoutes(deps.db, box, deps.now, auth.forget),
     async stop() {
+      await unlisten();
       files.clear();
     },
   };
