@@ -94,7 +94,9 @@ async function child(musicDir) {
   const work = mkdtempSync(join(tmpdir(), 'lyra-bench-scan-'));
   const { db, drop } = await openDb(work);
   try {
-    await migrate(db, 'catalogue');
+    // The server's tables, indexes and triggers on the catalogue: the catalogue's own, and the album
+    // lists' and plays' of the Subsonic module (on the backend's history).
+    for (const part of ['catalogue', 'backend', 'subsonic', 'subsonic/catalogue']) await migrate(db, part);
     const config = loadConfig({ DATA_DIR: work, MUSIC_DIR: musicDir, SCAN_WATCH: 'off', SCAN_INTERVAL_MINUTES: '0' });
     const deps = { config, db, log: createLogger('warn'), now: Date.now };
     const scanner = createScanner(deps);
