@@ -1,7 +1,7 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { useLayoutEffect } from 'react';
 import { RouterProvider } from 'react-router';
-import { Toaster } from 'sonner';
+import { ToastHost } from '../shared/lib/toast.js';
 import { ServicesProvider } from '../shared/lib/catalogue-context.js';
 import type { CatalogueClient } from '../shared/lib/catalogue-client.js';
 import type { ClientConfig } from '../shared/lib/client-config.js';
@@ -40,7 +40,7 @@ export function App({
     <ServicesProvider value={{ config, catalogue }}>
       <QueryClientProvider client={queryClient}>
         <RouterProvider router={router} />
-        <Toaster
+        <ToastHost
           theme="dark"
           position="top-center"
           offset={TOAST_OFFSET}

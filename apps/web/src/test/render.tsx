@@ -2,7 +2,7 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
-import { Toaster } from 'sonner';
+import { ToastHost } from '../shared/lib/toast.js';
 import { createCatalogueClient } from '../shared/lib/catalogue-client.js';
 import { ServicesProvider } from '../shared/lib/catalogue-context.js';
 import { DEFAULT_CONFIG, type ClientConfig } from '../shared/lib/client-config.js';
@@ -46,7 +46,7 @@ export function renderApp(
     <ServicesProvider value={{ config: options.config ?? DEFAULT_CONFIG, catalogue }}>
       <QueryClientProvider client={options.queryClient ?? createQueryClient()}>
         <RouterProvider router={router} />
-        <Toaster />
+        <ToastHost />
       </QueryClientProvider>
     </ServicesProvider>,
   );

@@ -1,6 +1,6 @@
 import { Search, Share2 } from 'lucide-react';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../shared/lib/toast.js';
 import { copyText } from '../../shared/lib/clipboard.js';
 import { useSessionUser } from '../../features/auth/session-store.js';
 import { userInitial } from '../../features/profile/user-initial.js';

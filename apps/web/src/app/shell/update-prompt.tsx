@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../shared/lib/toast.js';
 import { TOAST_MS } from '../../shared/lib/toasts.js';
 import { registerServiceWorker } from './service-worker.js';
 

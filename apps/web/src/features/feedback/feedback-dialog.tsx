@@ -1,6 +1,6 @@
 import { Dialog } from 'radix-ui';
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../shared/lib/toast.js';
 import { useBackend } from '../../shared/lib/backend-hooks.js';
 import { Spinner } from '../../shared/ui/spinner.js';
 import { useSessionUser } from '../auth/index.js';

@@ -1,6 +1,6 @@
 import type { Song } from '@lyra/contracts/catalogue';
 import { shuffled } from '@lyra/player-core/collection-play';
-import { toast } from 'sonner';
+import { toast } from '../../shared/lib/toast.js';
 import { playerEngine } from './player-runtime.js';
 import { playerActions, usePlayerStore } from './player-store.js';
 

@@ -1,5 +1,5 @@
 import type { Song } from '@lyra/contracts/catalogue';
-import { toast } from 'sonner';
+import { toast } from '../../shared/lib/toast.js';
 import { songTitle } from '../../shared/lib/song-view.js';
 import { TOAST_MS } from '../../shared/lib/toasts.js';
 import type { PlayerActions } from './player-store.js';

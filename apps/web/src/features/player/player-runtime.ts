@@ -1,5 +1,5 @@
 import type { Song } from '@lyra/contracts/catalogue';
-import { toast } from 'sonner';
+import { toast } from '../../shared/lib/toast.js';
 import { isKeptOffline, keptAudioUrl } from '../offline/index.js';
 import type { CatalogueClient } from '../../shared/lib/catalogue-client.js';
 import { songIsGone } from '../../shared/lib/catalogue-queries.js';

@@ -1,10 +1,11 @@
 // @vitest-environment jsdom
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createCatalogueClient } from '../../shared/lib/catalogue-client.js';
 import { createQueryClient } from '../../shared/lib/query-client.js';
 import { makeSong } from '../../test/songs.js';
 import { usePlayerStore } from './player-store.js';
 import { requestSongSuggestions, SUGGESTION_LIMIT_KEY } from './song-suggestions.js';
+import { loadToasts } from '../../shared/lib/toast.js';
 
 const toasts = vi.hoisted(() => [] as string[]);
 vi.mock('sonner', () => {
@@ -13,6 +14,8 @@ vi.mock('sonner', () => {
 });
 
 const initial = usePlayerStore.getState();
+// Toasts load lazily in the app; here they show at once, so they can be checked right after.
+beforeAll(() => loadToasts());
 beforeEach(() => {
   toasts.length = 0;
   localStorage.clear();

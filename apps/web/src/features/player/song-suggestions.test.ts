@@ -1,10 +1,11 @@
 // @vitest-environment jsdom
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createCatalogueClient } from '../../shared/lib/catalogue-client.js';
 import { createQueryClient } from '../../shared/lib/query-client.js';
 import { makeSong, makeSongs } from '../../test/songs.js';
 import { usePlayerStore } from './player-store.js';
 import { requestSongSuggestions, SUGGESTION_LIMIT_KEY } from './song-suggestions.js';
+import { loadToasts } from '../../shared/lib/toast.js';
 
 const toasts = vi.hoisted(() => [] as { kind: string; message: string; description?: string }[]);
 vi.mock('sonner', () => {
@@ -28,6 +29,8 @@ function deps(answer: () => Response, nowMs = 0, signedIn = false) {
 const ok = (data: unknown) => () => new Response(JSON.stringify({ success: true, data }), { status: 200 });
 const ids = () => usePlayerStore.getState().queue.map((s) => s.id);
 
+// Toasts load lazily in the app; here they show at once, so they can be checked right after.
+beforeAll(() => loadToasts());
 beforeEach(() => {
   toasts.length = 0;
   localStorage.clear();

@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { PLAYER } from '@lyra/player-core/constants';
 import { consumeRateLimit, peekRateLimit, SUGGESTION_LIMITS } from '@lyra/player-core/rate-limit';
 import { suggestionRefusal } from '@lyra/player-core/suggestions';
-import { toast } from 'sonner';
+import { toast } from '../../shared/lib/toast.js';
 import type { CatalogueClient } from '../../shared/lib/catalogue-client.js';
 import { suggestionsQuery } from '../../shared/lib/catalogue-queries.js';
 import { local, readJson, session, writeJson } from '../../shared/lib/storage.js';

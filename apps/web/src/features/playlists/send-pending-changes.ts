@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { toast } from '../../shared/lib/toast.js';
 import { describeFailure, isTransient, type BackendApi } from '../../shared/lib/backend.js';
 import { TOAST_MS } from '../../shared/lib/toasts.js';
 import { currentUser } from '../auth/index.js';

@@ -9,7 +9,7 @@ import { useCatalogue } from '../../shared/lib/catalogue-context.js';
 import { songQuery } from '../../shared/lib/catalogue-queries.js';
 import { coverUrl, songTitle } from '../../shared/lib/song-view.js';
 import type { SongMenuRequest } from '../../shared/ui/song-menu.js';
-import { toast } from 'sonner';
+import { toast } from '../../shared/lib/toast.js';
 import { useSessionUser } from '../auth/index.js';
 import { collectionKey, makeAvailableOffline, removeOffline, useOfflineStore } from '../offline/index.js';
 import { useAddToPlaylist } from './use-add-to-playlist.js';

@@ -2,7 +2,7 @@ import type { Song } from '@lyra/contracts/catalogue';
 import { useQueryClient } from '@tanstack/react-query';
 import { Trash2 } from 'lucide-react';
 import { Navigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../shared/lib/toast.js';
 import { describeFailure } from '../../shared/lib/backend.js';
 import { useBackend } from '../../shared/lib/backend-hooks.js';
 import { coverUrl, songTitle } from '../../shared/lib/song-view.js';

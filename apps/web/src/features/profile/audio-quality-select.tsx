@@ -2,7 +2,7 @@ import type { AudioQuality } from '@lyra/player-core/audio-quality';
 import { isAudioQuality } from '@lyra/player-core/audio-quality';
 import { Select, Tooltip } from 'radix-ui';
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../shared/lib/toast.js';
 import { SettingsSelectItem, SettingsSelectMenu, SettingsSelectTrigger } from '../../shared/ui/hinted-select.js';
 import { readAudioQuality, setAudioQuality } from '../player/index.js';
 import { QUALITY_TIERS, qualityLabel } from './quality-tiers.js';

@@ -1,5 +1,5 @@
 import { Copy } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '../../shared/lib/toast.js';
 import { copyText } from '../../shared/lib/clipboard.js';
 import { TOAST_MS } from '../../shared/lib/toasts.js';
 

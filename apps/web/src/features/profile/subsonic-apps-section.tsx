@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Eye, EyeOff } from 'lucide-react';
 import { useMemo, useState, type ReactNode } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../shared/lib/toast.js';
 import { useClientConfig } from '../../shared/lib/catalogue-context.js';
 import { TOAST_MS } from '../../shared/lib/toasts.js';
 import { CopyButton } from './copy-button.js';

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { documentsChannel, type CollectionName } from '../../shared/lib/backend-ids.js';
 import { favoritesKey } from '../favorites/index.js';
 import { historyKey, historyQuery } from '../history/index.js';
@@ -10,6 +10,7 @@ import { playlistSongsKey, playlistsKey } from '../playlists/index.js';
 import { readSongVideo, writeSongVideo } from '../video-mode/index.js';
 import { createFakeBackend } from '../../shared/lib/backend-fake.js';
 import { applyRealtimeEvent, eventAction, refreshAfterReconnect, VIDEO_READY_MESSAGE } from './apply-event.js';
+import { loadToasts } from '../../shared/lib/toast.js';
 
 const event = (collection: CollectionName, action: string, payload: Record<string, unknown> & { $id: string }) => ({
   events: [`${documentsChannel(collection)}.${payload.$id}.${action}`, `databases.*.collections.*.documents.*.${action}`],
@@ -18,6 +19,8 @@ const event = (collection: CollectionName, action: string, payload: Record<strin
 });
 
 let qc: QueryClient;
+// Toasts load lazily in the app; here they show at once, so they can be checked right after.
+beforeAll(() => loadToasts());
 beforeEach(() => {
   localStorage.clear();
   qc = new QueryClient();

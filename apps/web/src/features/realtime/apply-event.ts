@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { toast } from '../../shared/lib/toast.js';
 import { describeFailure, type BackendApi, type RealtimeEvent } from '../../shared/lib/backend.js';
 import { collectionOfEvent, documentsChannel, type CollectionName } from '../../shared/lib/backend-ids.js';
 import { refreshFavorites, showFavorite } from '../favorites/index.js';

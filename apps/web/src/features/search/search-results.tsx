@@ -1,7 +1,7 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import type { ArtistRef, SearchAlbum, SearchPlaylist, Song } from '@lyra/contracts/catalogue';
 import { useEffect, useRef } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../shared/lib/toast.js';
 import { useCatalogue } from '../../shared/lib/catalogue-context.js';
 import { searchAlbumsQuery, searchArtistsQuery, searchPlaylistsQuery, searchSongsPagesQuery } from '../../shared/lib/catalogue-queries.js';
 import { PlaylistCard } from '../../shared/ui/playlist-card.js';

@@ -2,7 +2,7 @@ import type { Song } from '@lyra/contracts/catalogue';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../shared/lib/toast.js';
 import { useBackend } from '../../shared/lib/backend-hooks.js';
 import { signInToast } from '../../shared/lib/toasts.js';
 import { useSessionUser } from '../auth/index.js';

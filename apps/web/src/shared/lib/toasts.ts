@@ -1,4 +1,4 @@
-import { toast } from 'sonner';
+import { toast } from './toast.js';
 
 /** SPEC §8/§9 toast durations. */
 export const TOAST_MS = { default: 3_000, signIn: 5_000, update: 4_000, playlist: 1_500 } as const;

@@ -1,7 +1,7 @@
 import type { Song } from '@lyra/contracts/catalogue';
 import { ChevronDown, MicVocal, Share2 } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../shared/lib/toast.js';
 import { coverUrl } from '../../../shared/lib/song-view.js';
 import { commands } from '../commands.js';
 import { usePlayerStore } from '../player-store.js';
