@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb, ENGINES, type TestDb } from '../test/db.js';
-import { queryJsonRows } from './json-rows.js';
+import { queryJsonIds, queryJsonRows } from './json-rows.js';
 
 describe.each(ENGINES)('rows as one JSON text (%s)', (engine) => {
   let t: TestDb;
@@ -25,5 +25,11 @@ describe.each(ENGINES)('rows as one JSON text (%s)', (engine) => {
 
   it('answers an empty list for no rows', async () => {
     expect(await queryJsonRows(t.db, 'select * from json_rows_test where id < 0')).toEqual([]);
+  });
+
+  it('reads a page of ids in the statement order, as text', async () => {
+    const ids = await queryJsonIds(t.db, 'select t.name as id from json_rows_test t order by t.id desc limit $1 offset $2', [3, 1]);
+    expect(ids).toEqual(['song 599', 'song 598', 'song 597']);
+    expect(await queryJsonIds(t.db, 'select id::text as id from json_rows_test where id < 0')).toEqual([]);
   });
 });

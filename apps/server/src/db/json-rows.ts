@@ -12,3 +12,9 @@ export async function queryJsonRows<T extends object>(db: Queryable, text: strin
   const [row] = await db.query<{ rows: string }>(`select coalesce(json_agg(json_rows), '[]')::text as rows from (${text}) json_rows`, params);
   return JSON.parse(row!.rows) as T[];
 }
+
+/** The `id` column of a SELECT's rows, in the statement's order, read as one JSON text (as queryJsonRows). */
+export async function queryJsonIds(db: Queryable, text: string, params?: readonly unknown[]): Promise<string[]> {
+  const [row] = await db.query<{ ids: string }>(`select coalesce(json_agg(json_ids.id), '[]')::text as ids from (${text}) json_ids`, params);
+  return JSON.parse(row!.ids) as string[];
+}

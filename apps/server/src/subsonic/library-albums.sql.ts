@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/db.js';
-import { queryJsonRows } from '../db/json-rows.js';
+import { queryJsonIds, queryJsonRows } from '../db/json-rows.js';
 import type { AlbumArtist } from './shapes.js';
 
 /** Albums in the shape Subsonic clients need: by id, and the pages of an album list (getAlbumList2). */
@@ -144,8 +144,7 @@ export async function selectCallerAlbumIds(
   limit: number,
   offset: number,
 ): Promise<string[]> {
-  const rows = await db.query<{ id: string }>(CALLER_ALBUM_IDS[order.kind], [limit, offset, order.userId]);
-  return rows.map((r) => r.id);
+  return queryJsonIds(db, CALLER_ALBUM_IDS[order.kind], [limit, offset, order.userId]);
 }
 
 /**

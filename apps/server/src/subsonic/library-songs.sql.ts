@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/db.js';
-import { queryJsonRows } from '../db/json-rows.js';
+import { queryJsonIds, queryJsonRows } from '../db/json-rows.js';
 
 /**
  * Catalogue reads in the shape Subsonic clients need: songs, genres, random
@@ -97,7 +97,8 @@ export async function selectRandomSongIds(
   db: Queryable,
   q: { size: number; genre: string | null; fromYear: number | null; toYear: number | null },
 ): Promise<string[]> {
-  const rows = await db.query<{ id: string }>(
+  return queryJsonIds(
+    db,
     `select t.id from tracks t left join albums al on al.id = t.album_id
       where ($2::text is null or lower(coalesce(nullif(t.genre, ''), al.genre)) = lower($2))
         and ($3::int is null or coalesce(t.year, al.year) >= $3)
@@ -105,7 +106,6 @@ export async function selectRandomSongIds(
       order by random() limit $1`,
     [q.size, q.genre, q.fromYear, q.toYear],
   );
-  return rows.map((r) => r.id);
 }
 
 /**
@@ -115,8 +115,7 @@ export async function selectRandomSongIds(
 export async function selectAllIds(db: Queryable, kind: 'tracks' | 'albums', limit: number, offset: number): Promise<string[]> {
   if (limit === 0) return [];
   const where = kind === 'albums' ? 'where song_count > 0' : '';
-  const rows = await db.query<{ id: string }>(`select id from ${kind} ${where} order by id limit $1 offset $2`, [limit, offset]);
-  return rows.map((r) => r.id);
+  return queryJsonIds(db, `select id from ${kind} ${where} order by id limit $1 offset $2`, [limit, offset]);
 }
 
 /** What a cover request may name besides a cover id: a song or an album (some clients send those). */
