@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Db } from '../db/db.js';
 import { silentLogger } from '../log.js';
 import { ENGINES } from '../test/db.js';
-import { createAlbumShelf, sample, shelfAlbums, shelfOf, shelfPage, yearRange, type Shelf } from './album-shelf.js';
+import { createAlbumShelf, readShelf, sample, shelfAlbums, shelfPage, yearRange, type Shelf } from './album-shelf.js';
 import { withArtists } from './albums.js';
-import { selectAlbumList, selectCallerAlbumIds, selectShelfRows, type AlbumOrder } from './library-albums.sql.js';
+import { selectAlbumList, selectCallerAlbumIds, type AlbumOrder } from './library-albums.sql.js';
 import { client, EMAIL, startHarness, type Client, type Harness } from './test/harness.js';
 
 describe('album shelf orders', () => {
@@ -61,7 +61,7 @@ describe.each(ENGINES)('album shelf on a scanned library (%s)', (engine) => {
                       from (select t.id, row_number() over (order by t.id) as n from tracks t join albums al on al.id = t.album_id
                              where al.name = 'Loose') t
                       join artists a on (a.name = 'Mira Solen' and t.n <= 2) or (a.name = 'Maxstack' and t.n = 1)`);
-    const shelf = shelfOf(await selectShelfRows(db));
+    const shelf = await readShelf(db);
     expect(shelf.albums.size).toBe(albums.length);
     const orders: AlbumOrder[] = [
       { kind: 'alphabeticalByName' },

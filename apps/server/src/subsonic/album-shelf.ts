@@ -1,6 +1,6 @@
 import type { Queryable } from '../db/db.js';
 import type { Logger } from '../log.js';
-import type { LoadedAlbum } from './albums.js';
+import { withArtists, type LoadedAlbum } from './albums.js';
 import { selectShelfChanges, selectShelfRows, type AlbumOrder, type ShelfRows } from './library-albums.sql.js';
 
 /**
@@ -13,10 +13,9 @@ import { selectShelfChanges, selectShelfRows, type AlbumOrder, type ShelfRows } 
  * Every change to what the shelf holds moves a sequence on and sends a
  * notification when it commits (migrations/subsonic/catalogue/0004): a
  * request that finds either drops the shelf and is answered by the lists'
- * own queries, and the shelf is read again, in one statement, once the
- * catalogue has been quiet for `quietMs` (so a scan or a run of plays is not
- * read over and over). A server whose apps never ask for album lists never
- * reads it.
+ * own queries, and the shelf is read again once the catalogue has been
+ * quiet for `quietMs` (so a scan or a run of plays is not read over and
+ * over). A server whose apps never ask for album lists never reads it.
  */
 export interface Shelf {
   /** Where subsonic_album_changes stood when it was read. */
@@ -31,22 +30,27 @@ export interface Shelf {
   genres: Map<string, string[]>;
 }
 
-export function shelfOf(rows: ShelfRows): Shelf {
-  const albums = new Map<string, LoadedAlbum>();
-  for (const { track_artists, ...row } of rows.albums) {
-    // As withArtists: the album artist, else its songs' main performers.
-    const artists = row.artist_id ? [{ id: row.artist_id, name: row.artist_name ?? '' }] : (track_artists ?? []);
-    albums.set(row.id, { row, artists });
-  }
+/** The shelf of `rows`, its albums with their artists. */
+export function shelfOf(rows: ShelfRows, albums: readonly LoadedAlbum[]): Shelf {
   return {
     changes: rows.changes,
-    albums,
+    albums: new Map(albums.map((a) => [a.row.id, a])),
     byName: rows.byName,
     newest: rows.newest,
     byYear: rows.byYear,
     byArtist: rows.byArtist,
     genres: new Map(Object.entries(rows.genres)),
   };
+}
+
+/**
+ * Reads the shelf: the albums and orders in one statement, then the artists
+ * of albums without an album artist. A change made between the two moves the
+ * sequence on past the value the shelf keeps, or is announced: either drops it.
+ */
+export async function readShelf(db: Queryable): Promise<Shelf> {
+  const rows = await selectShelfRows(db);
+  return shelfOf(rows, await withArtists(db, rows.albums));
 }
 
 /** The lists the shelf answers; frequent and recent follow plays, and are left to their queries. */
@@ -146,9 +150,9 @@ export function createAlbumShelf(db: Queryable, opts: AlbumShelfOptions): AlbumS
 
   const read = () => {
     const started = generation;
-    reading = selectShelfRows(db)
-      .then((rows) => {
-        if (started === generation) shelf = shelfOf(rows);
+    reading = readShelf(db)
+      .then((read) => {
+        if (started === generation) shelf = read;
       })
       .catch((error: unknown) => {
         log.warn('subsonic: could not read the album shelf; album lists use their queries', { error });

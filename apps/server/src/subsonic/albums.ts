@@ -16,11 +16,15 @@ export async function loadAlbums(db: Queryable, ids: readonly string[]): Promise
 /** Album rows with their artists: the album artist, else their tracks' main performers (read for those only). */
 export async function withArtists(db: Queryable, rows: readonly AlbumRow[]): Promise<LoadedAlbum[]> {
   const without = rows.filter((r) => !r.artist_id).map((r) => r.id);
-  const fromTracks = without.length ? await selectAlbumTrackArtists(db, without) : [];
+  // Grouped once: the album shelf reads every album without an album artist at a time.
+  const fromTracks = new Map<string, AlbumArtist[]>();
+  for (const a of without.length ? await selectAlbumTrackArtists(db, without) : []) {
+    const artists = fromTracks.get(a.album_id) ?? [];
+    artists.push({ id: a.id, name: a.name });
+    fromTracks.set(a.album_id, artists);
+  }
   return rows.map((row) => ({
     row,
-    artists: row.artist_id
-      ? [{ id: row.artist_id, name: row.artist_name ?? '' }]
-      : fromTracks.filter((a) => a.album_id === row.id).map((a) => ({ id: a.id, name: a.name })),
+    artists: row.artist_id ? [{ id: row.artist_id, name: row.artist_name ?? '' }] : (fromTracks.get(row.id) ?? []),
   }));
 }

@@ -1,6 +1,5 @@
 import type { Queryable } from '../db/db.js';
 import { queryJsonIds, queryJsonRows } from '../db/json-rows.js';
-import type { AlbumArtist } from './shapes.js';
 
 /** Albums in the shape Subsonic clients need: by id, and the pages of an album list (getAlbumList2). */
 
@@ -167,11 +166,13 @@ const byArtistIds = (limit: string) => `select id from (
  * Every album with songs, and the orders of the lists only the catalogue
  * changes, read in one statement (so from one snapshot) for the album shelf
  * (album-shelf.ts). Each order is the one its list's own query above uses.
+ * The albums come with their album artist; the artists of the others are
+ * read after (withArtists).
  */
 export interface ShelfRows {
   /** Where subsonic_album_changes stood. */
   changes: string;
-  albums: (AlbumRow & { track_artists: AlbumArtist[] | null })[];
+  albums: AlbumRow[];
   byName: string[];
   newest: string[];
   /** Albums with a year, by year, then name: [id, year]. */
@@ -187,18 +188,7 @@ export async function selectShelfRows(db: Queryable): Promise<ShelfRows> {
     `select json_build_object(
        'changes', (select last_value::text from subsonic_album_changes),
        'albums', coalesce((select json_agg(a) from (
-           select ${ALBUM_COLUMNS}, p.artists as track_artists
-             from albums al left join artists ar on ar.id = al.album_artist_id
-                  -- no album artist: the main performers of its songs, most credited first (as withArtists)
-                  left join (select p.album_id, json_agg(json_build_object('id', p.id, 'name', p.name) order by p.n desc, p.name, p.id) as artists
-                               from (select t.album_id, a.id, a.name, count(*) as n
-                                       from albums nal
-                                       join tracks t on t.album_id = nal.id
-                                       join track_artists ta on ta.track_id = t.id and ta.role = 'primary'
-                                       join artists a on a.id = ta.artist_id
-                                      where nal.album_artist_id is null
-                                      group by t.album_id, a.id, a.name, a.cover_id) p
-                              group by p.album_id) p on p.album_id = al.id
+           select ${ALBUM_COLUMNS} from albums al left join artists ar on ar.id = al.album_artist_id
             where ${HAS_SONGS}) a), '[]'),
        'byName', ${ids(INDEX_ORDER.alphabeticalByName)},
        'newest', ${ids(INDEX_ORDER.newest)},
