@@ -21,7 +21,6 @@ const queue: Show[] = [];
 
 /** Loads sonner now: toasts asked for after this show at once (when no ToastHost is still waiting). */
 export const loadToasts = (): Promise<Sonner> => (importing ??= import('sonner').then((m) => (sonner = m)));
-const load = loadToasts;
 
 function flush() {
   if (!sonner || host === 'waiting') return;
@@ -32,7 +31,7 @@ function call(show: Show): void {
   if (sonner && host !== 'waiting') return show(sonner.toast);
   queue.push(show);
   if (host === 'waiting') wakeHost?.();
-  else void load().then(flush);
+  else void loadToasts().then(flush);
 }
 
 type Toast = Sonner['toast'];
@@ -56,7 +55,7 @@ export function ToastHost(props: ToasterProps) {
   if (host === 'none') host = 'waiting';
   useEffect(() => {
     let live = true;
-    const start = () => void load().then((m) => live && setToaster(() => m.Toaster));
+    const start = () => void loadToasts().then((m) => live && setToaster(() => m.Toaster));
     wakeHost = start;
     onIdle(start);
     return () => {
