@@ -201,16 +201,39 @@ export const audioState = (page: Page) =>
 /** Waits until the audio's currentTime passes `fromS` + `byS` (playback really advances). */
 export async function waitForAudioProgress(page: Page, byS = 1, fromS?: number, timeoutMs = 60_000): Promise<number> {
   const start = fromS ?? (await audioState(page))?.currentTime ?? 0;
-  await page.waitForFunction(
-    ([s, by]) => {
-      const a = document.querySelector('audio');
-      return !!a && !a.paused && a.currentTime >= s + by;
-    },
-    [start, byS] as const,
-    { timeout: timeoutMs, polling: 100 },
-  );
+  await page
+    .waitForFunction(
+      ([s, by]) => {
+        const a = document.querySelector('audio');
+        return !!a && !a.paused && a.currentTime >= s + by;
+      },
+      [start, byS] as const,
+      { timeout: timeoutMs, polling: 100 },
+    )
+    .catch(withAudioState(page, `audio did not advance ${byS} s from ${start} s`));
   return (await audioState(page))!.currentTime;
 }
+
+/** Waits until the audio plays song `id` and has advanced `byS` seconds into it. */
+export async function waitForSongProgress(page: Page, id: string, byS = 0.3, timeoutMs = 60_000): Promise<void> {
+  await page
+    .waitForFunction(
+      ([songId, by]) => {
+        const a = document.querySelector('audio');
+        return !!a && (a.currentSrc || a.src).includes(`/media/${songId}/`) && !a.paused && a.currentTime >= by;
+      },
+      [id, byS] as const,
+      { timeout: timeoutMs, polling: 100 },
+    )
+    .catch(withAudioState(page, `song ${id} did not play ${byS} s`));
+}
+
+/** Rethrows a wait's failure with what the audio element and the page were doing then. */
+const withAudioState = (page: Page, what: string) => async (error: unknown) => {
+  const state = await audioState(page).catch(() => null);
+  const url = page.isClosed() ? 'closed' : page.url();
+  throw new Error(`${what}: audio ${JSON.stringify(state)} at ${url}`, { cause: error });
+};
 
 /** What `useServerAndBrowser` hands a test file: filled in by its beforeAll. */
 export interface Rig {

@@ -4,7 +4,7 @@
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import schema from '../appwrite.json' with { type: 'json' };
-import { openPage, waitForAudioProgress } from './harness.js';
+import { openPage, waitForSongProgress } from './harness.js';
 
 /** The `/v1` documents path of a collection named in appwrite.json. */
 export function documentsPath(name: string): string {
@@ -72,7 +72,7 @@ export async function openPlayerOn(page: Page, serverUrl: string, index: number 
   if (!id) throw new Error(`Home does not list song ${String(index)}`);
   const row = page.locator(`[data-song-id="${id}"]`).first();
   await row.click();
-  await waitForAudioProgress(page, 0.3);
+  await waitForSongProgress(page, id);
   await page.getByRole('link', { name: /^Open player/ }).click();
   await page.waitForURL((u) => u.pathname === `/player/${id}`);
   const title = (await page.getByTestId('player-title').textContent())!;

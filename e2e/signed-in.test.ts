@@ -135,6 +135,7 @@ describe('signed in end to end', () => {
       const toastsTop = await page.locator('[data-sonner-toaster]').evaluate((t) => t.getBoundingClientRect().top);
       expect(toastsTop).toBeGreaterThanOrEqual(backBottom);
       await back.click();
+      await page.waitForURL((u) => u.pathname === '/');
     }
 
     await page.goto(`${server.url}/library`);
