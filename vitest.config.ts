@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 // One runner for every tier. `unit`: pure packages and web modules; `server`:
@@ -9,6 +10,9 @@ export default defineConfig({
   // node-environment tests, so unit tests run on a clean clone without a build.
   ssr: { resolve: { conditions: ['source'] } },
   test: {
+    // Most test files wait on a database, ffmpeg or Chromium rather than compute, so
+    // two files run at once even on 2 cores (vitest's default there is one).
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     server: { deps: { inline: [/@lyra\//, /packages\/(contracts|player-core)\//] } },
     projects: [
       {
