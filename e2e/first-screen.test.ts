@@ -109,3 +109,31 @@ describe('the first screen in the page', () => {
     }, null, { timeout: 60_000 });
   });
 });
+
+describe('a tap before the app has started, with Home rows slow to arrive', () => {
+  it('plays the tapped song once the app shows it, after rendering without it', async () => {
+    const page = await newPage();
+    let releaseScripts!: () => void;
+    const scriptsHeld = new Promise<void>((resolve) => (releaseScripts = resolve));
+    let releaseRows!: () => void;
+    const rowsHeld = new Promise<void>((resolve) => (releaseRows = resolve));
+    await page.route('**/assets/*.js', async (route: Route) => {
+      await scriptsHeld;
+      await route.continue();
+    });
+    await page.route('**/api/home/rows*', async (route: Route) => {
+      await rowsHeld;
+      await route.continue();
+    });
+    await page.goto(server.url, { waitUntil: 'domcontentloaded' });
+    const target = first.songs[1]!;
+    await page.locator(`[data-song-id="${target.id}"]`).first().click();
+    releaseScripts();
+    // The app stops waiting for the rows and renders Home without them.
+    await appRendered(page);
+    expect(await page.locator(`[data-song-id="${target.id}"]`).count()).toBe(0);
+    releaseRows();
+    const mini = page.getByRole('region', { name: 'Now playing' });
+    await expect.poll(() => mini.getByTestId('mini-title').textContent(), { timeout: 15_000 }).toBe(target.name);
+  });
+});

@@ -53,16 +53,48 @@ declare global {
 export const APP_RENDERED_MARK = 'lyra:app-rendered';
 
 /**
+ * How long an early tap waits for its song to be on the app's screen (the app
+ * may render before Home's rows have arrived); after that it is dropped, since
+ * a song starting much later would surprise the listener.
+ */
+export const EARLY_TAP_WAIT_MS = 10_000;
+
+/**
  * Called when the app's first render is on screen (a layout effect, before
  * any later event): marks the moment, stops index.html keeping taps, and
  * replays a tap on a song of the server's first screen that came before the
- * app could answer it, so it is not lost.
+ * app could answer it, so it is not lost. When the app's screen does not show
+ * that song yet, the tap is replayed as soon as it does, unless the listener
+ * has tapped or pressed a key since.
  */
-export function takeOverFirstScreen(win: Window = window): void {
+export function takeOverFirstScreen(win: Window = window, waitMs = EARLY_TAP_WAIT_MS): void {
   win.lyraStarted = true;
-  performance.mark(APP_RENDERED_MARK);
+  win.performance.mark(APP_RENDERED_MARK);
   const id = win.lyraEarlyTap;
   win.lyraEarlyTap = null;
   if (!id) return;
-  setTimeout(() => win.document.querySelector<HTMLElement>(`[data-song-id="${CSS.escape(id)}"]`)?.click(), 0);
+  const doc = win.document;
+  let done = false;
+  const replay = () => {
+    const tile = [...doc.querySelectorAll<HTMLElement>('[data-song-id]')].find((el) => el.dataset.songId === id);
+    if (!tile) return;
+    stop();
+    tile.click();
+  };
+  const observer = new MutationObserver(replay);
+  const stop = () => {
+    done = true;
+    observer.disconnect();
+    win.clearTimeout(timer);
+    win.removeEventListener('pointerdown', stop, true);
+    win.removeEventListener('keydown', stop, true);
+  };
+  const timer = win.setTimeout(stop, waitMs);
+  win.addEventListener('pointerdown', stop, true);
+  win.addEventListener('keydown', stop, true);
+  // After this render's effects: the song may be on screen already.
+  win.setTimeout(() => {
+    replay();
+    if (!done) observer.observe(doc.body, { childList: true, subtree: true });
+  }, 0);
 }
