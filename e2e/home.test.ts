@@ -173,6 +173,7 @@ describe('Home end to end', () => {
     await speed.getByText('Error loading songs').waitFor({ timeout: 20_000 });
     expect(await speed.getByText('Please try again later').count()).toBe(1);
     await region(page, 'Video Previews').getByRole('button', { name: 'Retry to load' }).waitFor({ timeout: 20_000 });
+    expect(await region(page, 'Video Previews').getByText('Failed to fetch video previews').count()).toBe(1);
     await expect.poll(() => logged.some((l) => l.includes('Failed to fetch quick play songs')), { timeout: 20_000 }).toBe(true);
     expect(await region(page, 'Quick Picks').count()).toBe(0);
 

@@ -62,6 +62,7 @@ describe('Video Previews row (SPEC §2, §5, §7, §9)', () => {
     const list = vi.fn(async () => [] as unknown[]);
     renderApp(<VideoPreviewsRow featuredSongId="feat" list={list} />, { fetch: songsHost() });
     const retry = await screen.findByRole('button', { name: 'Retry to load' });
+    expect(isVisible(screen.getByText('No video previews yet'))).toBe(true);
     list.mockResolvedValueOnce([doc('a')]);
     fireEvent.click(retry);
     expect(isVisible(await screen.findByText('Clip a'))).toBe(true);
@@ -72,6 +73,8 @@ describe('Video Previews row (SPEC §2, §5, §7, §9)', () => {
     const list = vi.fn(async () => Promise.reject(new Error('offline')));
     renderApp(<VideoPreviewsRow featuredSongId={null} list={list} />, { fetch: songsHost() });
     expect(isVisible(await screen.findByRole('button', { name: 'Retry to load' }, { timeout: 6_000 }))).toBe(true);
+    expect(isVisible(screen.getByText('Failed to fetch video previews'))).toBe(true);
+    expect(screen.queryByText('No video previews yet')).toBeNull();
     expect(list).toHaveBeenCalledTimes(3);
   });
 });

@@ -54,7 +54,8 @@ export function VideoPreviewsRow({
   } else if (isError || !data || data.length === 0) {
     body = (
       // As tall as the row of cards it stands for, so the rows below do not move.
-      <div className="mx-2 grid h-[194px] place-items-center rounded-lg bg-panel">
+      <div className="mx-2 flex h-[194px] flex-col items-center justify-center gap-3 rounded-lg bg-panel px-4 text-center">
+        <p className="text-sm text-muted">{isError ? 'Failed to fetch video previews' : 'No video previews yet'}</p>
         <button
           type="button"
           onClick={retry}
