@@ -1,5 +1,6 @@
 import type { Playlist, SearchPlaylist } from '@lyra/contracts/catalogue';
 import { entityUrl } from './entity-urls.js';
+import { coverOrGenerated } from './media/generated-cover.js';
 import { notFound } from './errors.js';
 import { songsByIds, type CatalogueCtx } from './songs.js';
 import {
@@ -10,6 +11,12 @@ import {
 } from './store/playlists.sql.js';
 import { artistRef, imageLinks } from './wire-links.js';
 
+/**
+ * A playlist's cover: its own, else its first song's that has one, else one
+ * made for it with its name (as for albums without art), never the logo.
+ */
+const playlistCover = (p: PlaylistRow) => coverOrGenerated(p.cover_id, p.id, p.name);
+
 /** How many credited people a playlist lists in `artists`. */
 const PLAYLIST_ARTISTS = 10;
 
@@ -18,7 +25,7 @@ export function toSearchPlaylist(base: string, p: PlaylistRow): SearchPlaylist {
     id: p.id,
     name: p.name,
     type: 'playlist',
-    image: imageLinks(base, p.cover_id),
+    image: imageLinks(base, playlistCover(p)),
     url: entityUrl(base, 'playlist', p.name, p.id),
     songCount: p.song_count,
     language: p.language,
@@ -60,7 +67,7 @@ export async function getPlaylist(ctx: CatalogueCtx, id: string, page: { limit: 
     url: entityUrl(ctx.base, 'playlist', p.name, p.id),
     songCount: songs.length === 0 ? null : songs.length,
     artists: people.map((a) => artistRef(ctx.base, a, 'singer')),
-    image: imageLinks(ctx.base, p.cover_id),
+    image: imageLinks(ctx.base, playlistCover(p)),
     songs,
     totalSongs: p.song_count,
   };

@@ -87,4 +87,31 @@ describe.each(ENGINES)('generated covers over a scanned library (%s)', (engine) 
     expect((await t.app.request(`/images/${generatedCoverId(id!, `${name} (old title)`)}/150.jpg`)).status).toBe(404);
     expect((await t.app.request(`/images/${generatedCoverId('0000000000', 'Nope')}/150.jpg`)).status).toBe(404);
   });
+
+  it('gives a playlist with no art anywhere a cover made with its name, at a new address once renamed', async () => {
+    const db = t.testDb.db;
+    const [song] = await db.query<{ id: string; album_id: string }>('select id, album_id from tracks where cover_id is not null order by id limit 1');
+    await db.query(`insert into playlists (id, name, norm_name, source) values ('7000000001', 'Late Night Drive', 'late night drive', 'curated')`);
+    await db.query(`insert into playlist_tracks (playlist_id, position, track_id) values ('7000000001', 0, $1)`, [song!.id]);
+    const imageOf = async () => {
+      const playlist = (await getJson<{ data: { image: { url: string }[] } }>(t.app, '/api/playlists?id=7000000001')).body.data;
+      return new URL(playlist.image[2]!.url).pathname;
+    };
+    // Its first song's art, while there is some.
+    const [art] = await db.query<{ cover_id: string }>('select cover_id from tracks where id = $1', [song!.id]);
+    expect(await imageOf()).toBe(`/images/${art!.cover_id}/500.jpg`);
+    // No art anywhere: a cover of its own, with its name (not its song's album's generated one, nor the logo).
+    await db.query('update tracks set cover_id = null where id = $1', [song!.id]);
+    await db.query('update albums set cover_id = null where id = $1', [song!.album_id]);
+    const own = await imageOf();
+    expect(own).toBe(`/images/${generatedCoverId('7000000001', 'Late Night Drive')}/500.jpg`);
+    const res = await t.app.request(own);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('image/jpeg');
+    expect((await sharp(Buffer.from(await res.arrayBuffer())).metadata()).width).toBe(500);
+    // Renamed: a new address; the old one is gone.
+    await db.query(`update playlists set name = 'Early Morning Drive', norm_name = 'early morning drive' where id = '7000000001'`);
+    expect(await imageOf()).toBe(`/images/${generatedCoverId('7000000001', 'Early Morning Drive')}/500.jpg`);
+    expect((await t.app.request(`/images/${generatedCoverId('7000000001', 'Late Night Drive')}/150.jpg`)).status).toBe(404);
+  });
 });

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import sharp, { type OverlayOptions } from 'sharp';
 
 /**
- * Covers for albums that have no art: colours and a pattern derived from the
+ * Covers for albums (and catalogue playlists) that have no art: colours and a pattern derived from the
  * album id (stable across rescans, distinct per album) and the title set in
  * Inter ExtraBold (assets/fonts, SIL OFL), like the covers streaming services
  * make for their own playlists.

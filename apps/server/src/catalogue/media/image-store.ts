@@ -88,18 +88,21 @@ export function createImageStore(opts: ImageStoreOptions) {
     return (await serve(out, req, cacheControl)) ?? errorReply(503, 'image unavailable');
   };
 
-  /** An album without art: its generated cover (generated-cover.ts), made once per size. */
+  /** An album or playlist without art: its generated cover (generated-cover.ts), made once per size. */
   const generatedReply = async (coverId: string, albumId: string, hash: string, size: ImageSize, req: FileRequest): Promise<Reply> => {
     const out = join(opts.cacheDir, coverId, `${size}.jpg`);
     const cached = await serve(out, req, IMMUTABLE);
     if (cached) return cached;
-    const [album] = await opts.db.query<{ name: string; artist: string | null }>(
-      'select al.name, ar.name as artist from albums al left join artists ar on ar.id = al.album_artist_id where al.id = $1',
+    // An album, with its artist on top; or a catalogue playlist without any art, with its name alone.
+    const [named] = await opts.db.query<{ name: string; artist: string | null }>(
+      `select al.name, ar.name as artist from albums al left join artists ar on ar.id = al.album_artist_id where al.id = $1
+       union all
+       select name, null from playlists where id = $1 and not exists (select 1 from albums where id = $1)`,
       [albumId],
     );
-    // Unknown album, or an address from before the album was renamed.
-    if (!album || !matchesTitle(hash, album.name)) return errorReply(404, 'image not found');
-    await makeOnce(out, async () => render(await renderGeneratedCover(albumId, album.name, album.artist), size));
+    // Unknown id, or an address from before the album or playlist was renamed.
+    if (!named || !matchesTitle(hash, named.name)) return errorReply(404, 'image not found');
+    await makeOnce(out, async () => render(await renderGeneratedCover(albumId, named.name, named.artist), size));
     return (await serve(out, req, IMMUTABLE)) ?? errorReply(503, 'image unavailable');
   };
 
