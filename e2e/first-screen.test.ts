@@ -35,6 +35,17 @@ async function newPage(): Promise<Page> {
   return context.newPage();
 }
 
+/** Holds the page's requests to `url` until the returned function is called. */
+async function holdRequests(page: Page, url: string): Promise<() => void> {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(url, async (route: Route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
 /** Resolves when the app has replaced the page from the server. */
 const appRendered = (page: Page) => page.waitForFunction(() => performance.getEntriesByName('lyra:app-rendered').length > 0, null, { timeout: 30_000 });
 
@@ -89,12 +100,7 @@ describe('the first screen in the page', () => {
   it('a tap on a song before the app has started plays that song once it has', async () => {
     const page = await newPage();
     // Hold the app's scripts until the tap has happened.
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/assets/*.js', async (route: Route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdRequests(page, '**/assets/*.js');
     await page.goto(server.url, { waitUntil: 'domcontentloaded' });
     const target = first.songs[2]!;
     await page.locator(`[data-song-id="${target.id}"]`).first().click();
@@ -113,18 +119,8 @@ describe('the first screen in the page', () => {
 describe('a tap before the app has started, with Home rows slow to arrive', () => {
   it('plays the tapped song once the app shows it, after rendering without it', async () => {
     const page = await newPage();
-    let releaseScripts!: () => void;
-    const scriptsHeld = new Promise<void>((resolve) => (releaseScripts = resolve));
-    let releaseRows!: () => void;
-    const rowsHeld = new Promise<void>((resolve) => (releaseRows = resolve));
-    await page.route('**/assets/*.js', async (route: Route) => {
-      await scriptsHeld;
-      await route.continue();
-    });
-    await page.route('**/api/home/rows*', async (route: Route) => {
-      await rowsHeld;
-      await route.continue();
-    });
+    const releaseScripts = await holdRequests(page, '**/assets/*.js');
+    const releaseRows = await holdRequests(page, '**/api/home/rows*');
     await page.goto(server.url, { waitUntil: 'domcontentloaded' });
     const target = first.songs[1]!;
     await page.locator(`[data-song-id="${target.id}"]`).first().click();
