@@ -1,34 +1,90 @@
 import postgres from 'postgres';
 import { INT8_OID, NUMERIC_OID, type Db, type Queryable } from './db.js';
+import { createOutageGate } from './outage-gate.js';
+import { databaseUnavailable } from './unavailable.js';
 
 /** Seconds to wait for a connection before a query fails as unavailable. */
 export const CONNECT_TIMEOUT_S = 2;
 
+/**
+ * The longest a request waits on a PostgreSQL that has gone away before it fails as unavailable
+ * (503 with Retry-After): a call waiting this long has the database probed, and a probe takes at
+ * most the connect timeout and a second more. Once it is known down, calls fail at once.
+ */
+export const OUTAGE_WAIT_MS = 2000 + (CONNECT_TIMEOUT_S + 1) * 1000;
+
+/** While the database is down, how often a fresh connection checks whether it is back. */
+const PROBE_EVERY_MS = 1000;
+
+/**
+ * Seconds between the pool's attempts to reconnect one connection. postgres.js's own backoff
+ * grows to 20 s across failed attempts, and a query handed to a reconnecting connection waited
+ * that long; a short one lets the first requests after an outage connect at once.
+ */
+const reconnectBackoff = (attempts: number) => Math.min(0.05 * 2 ** attempts, 0.5);
+
 /** Connects to a PostgreSQL server. `max` bounds the pool. */
 export async function openPostgres(url: string, max = 10): Promise<Db> {
-  const sql = postgres(url, {
-    max,
-    // While the server is unreachable, requests fail within seconds (503) rather than queue.
+  const options = {
     connect_timeout: CONNECT_TIMEOUT_S,
+    backoff: reconnectBackoff,
     onnotice: () => {},
     types: {
       int8: { to: INT8_OID, from: [INT8_OID], serialize: String, parse: Number },
       numeric: { to: NUMERIC_OID, from: [NUMERIC_OID], serialize: String, parse: Number },
     },
-  });
+  };
+  const sql = postgres(url, { ...options, max });
   await sql`select 1`;
+  const gate = createOutageGate({
+    async probe() {
+      const one = postgres(url, { ...options, max: 1, fetch_types: false });
+      try {
+        await one`select 1`;
+      } finally {
+        await one.end({ timeout: 0 });
+      }
+    },
+    probeTimeoutMs: (CONNECT_TIMEOUT_S + 1) * 1000,
+    probeEveryMs: PROBE_EVERY_MS,
+    suspectAfterMs: OUTAGE_WAIT_MS - (CONNECT_TIMEOUT_S + 1) * 1000,
+  });
   const run =
     (s: postgres.Sql | postgres.TransactionSql): Queryable['query'] =>
     async (text, params) =>
       (await s.unsafe(text, (params ?? []) as never[], { prepare: true })) as never;
+  const query = run(sql);
   return {
     engine: 'postgres',
-    query: run(sql),
-    async exec(text) {
-      await sql.unsafe(text);
+    query: (text, params) => gate.run(() => query(text, params)),
+    exec: (text) => gate.run(async () => void (await sql.unsafe(text))),
+    transaction(fn) {
+      // Found down while it waited for a connection: it must not start later, nor go on.
+      let abandoned = false;
+      const live = () => {
+        if (abandoned) throw databaseUnavailable();
+      };
+      return gate.run(
+        async () =>
+          (await sql.begin((tx) => {
+            live();
+            const txQuery = run(tx);
+            return fn({
+              query: async (text, params) => {
+                live();
+                return txQuery(text, params);
+              },
+              exec: async (text) => {
+                live();
+                await tx.unsafe(text);
+              },
+            });
+          })) as never,
+        () => {
+          abandoned = true;
+        },
+      );
     },
-    transaction: async (fn) =>
-      (await sql.begin((tx) => fn({ query: run(tx), exec: async (text) => void (await tx.unsafe(text)) }))) as never,
     async listen(channel, onPayload, onReconnect) {
       // postgres.js listens again by itself after a lost connection, and says so each time.
       let listened = 0;
@@ -37,9 +93,10 @@ export async function openPostgres(url: string, max = 10): Promise<Db> {
       });
       return () => sub.unlisten();
     },
-    async notify(channel, payload) {
-      await sql.notify(channel, payload);
+    notify: (channel, payload) => gate.run(async () => void (await sql.notify(channel, payload))),
+    close() {
+      gate.close();
+      return sql.end({ timeout: 5 });
     },
-    close: () => sql.end({ timeout: 5 }),
   };
 }

@@ -5,7 +5,7 @@ const withCode = (code: string) => Object.assign(new Error(code), { code });
 
 describe('isDatabaseUnavailable', () => {
   it('knows an unreachable, restarting or full PostgreSQL', () => {
-    for (const code of ['ECONNREFUSED', 'CONNECT_TIMEOUT', 'CONNECTION_CLOSED', 'CONNECTION_ENDED', '57P01', '57P03', '08006', '08001', '53300']) {
+    for (const code of ['DATABASE_UNAVAILABLE', 'ECONNREFUSED', 'CONNECT_TIMEOUT', 'CONNECTION_CLOSED', 'CONNECTION_ENDED', '57P01', '57P03', '08006', '08001', '53300']) {
       expect(isDatabaseUnavailable(withCode(code)), code).toBe(true);
     }
   });
