@@ -21,6 +21,7 @@ import { deleteDocument, findDocument, insertDocument, listDocuments, updateDocu
 import { parseGetQueries, parseListQueries } from './query/parse-queries.js';
 import { decodeQueries } from './query/raw-query.js';
 import type { Cascade, CollectionRules, RuleContext } from './rules/collection-rules.js';
+import type { CreationRates } from './rules/creation-rates.js';
 import { rulesFor as defaultRules } from './rules/index.js';
 import { dataObject, invalidStructure, validateData } from './validate-data.js';
 
@@ -36,6 +37,8 @@ export interface DocumentServiceDeps {
   schema: Schema;
   events: EventBus;
   rules?: (collectionId: string) => CollectionRules;
+  /** Limits on how many documents a session and a user may create (RATE_LIMITS); none when absent. */
+  creationRates?: CreationRates;
 }
 
 export interface CreateInput {
@@ -116,6 +119,7 @@ export function createDocumentService(deps: DocumentServiceDeps) {
     const permissions = permissionsOf(rules, collection, caller, input.permissions);
     const now = deps.now();
     const id = resolveDocumentId(input.documentId, now);
+    await deps.creationRates?.take(caller, collection.$id);
     const row = await deps.db
       .transaction(async (tx) => {
         await rules.beforeCreate?.(context(tx, caller, collection, now), values);

@@ -1,4 +1,5 @@
 import { invalidStructure } from '../validate-data.js';
+import { anonymousRefused, isAnonymousCaller } from './anonymous.js';
 import type { CollectionRules } from './collection-rules.js';
 
 /** SPEC §5/§9: a feedback message must have more than 5 characters (blank space does not count). */
@@ -7,6 +8,9 @@ export const FEEDBACK_MIN_EXCLUSIVE = 5;
 export const isFeedbackLongEnough = (message: unknown): boolean =>
   typeof message === 'string' && [...message.trim()].length > FEEDBACK_MIN_EXCLUSIVE;
 
+/** SPEC §5/§6: feedback needs a signed-in user; an anonymous session is a visitor, not signed in. */
+export const anonymousFeedback = () => anonymousRefused('send feedback');
+
 export function feedbackRules(attribute: string): CollectionRules {
   const check = (message: unknown) => {
     if (!isFeedbackLongEnough(message)) {
@@ -14,7 +18,8 @@ export function feedbackRules(attribute: string): CollectionRules {
     }
   };
   return {
-    async beforeCreate(_ctx, data) {
+    async beforeCreate(ctx, data) {
+      if (isAnonymousCaller(ctx.caller)) throw anonymousFeedback();
       check(data[attribute]);
     },
     async beforeUpdate(_ctx, _current, changes) {

@@ -22,6 +22,7 @@ export const COLLECTION_RULES: Readonly<Record<string, CollectionRules>> = {
   }),
   Feedback: feedbackRules('message'),
   VideoRequest: videoRequestRules('VideoPreview'),
+  History: ownedByCaller('userId'),
 };
 
 export const rulesFor = (collectionId: string): CollectionRules => COLLECTION_RULES[collectionId] ?? {};

@@ -2,7 +2,7 @@ import { unauthorized } from '../../permissions/authorization.js';
 import type { CollectionRules } from './collection-rules.js';
 
 /**
- * A user's own documents (favourites, playlists) carry their `userId`
+ * A user's own documents (favourites, playlists, plays) carry their `userId`
  * (SPEC §6: "data filtered by own userId"): a new document must name the
  * caller, and the owner can never be changed afterwards.
  */

@@ -138,7 +138,34 @@ describe.each(ENGINES)('server rules on %s', (engine) => {
     });
   });
 
+  describe('plays', () => {
+    it("refuses a play recorded under another listener's userId, on create and update", async () => {
+      expect(await failure(create(B, 'History', { userId: 'userA', songId: 's1' }))).toEqual({
+        code: 401,
+        type: 'user_unauthorized',
+        message: 'The "userId" of a new document must be the id of the signed-in user.',
+      });
+      const play = await create(A, 'History', { userId: 'userA', songId: 's1' });
+      expect(play).toMatchObject({ userId: 'userA', songId: 's1' });
+      expect(await failure(f.service.update(A, 'lyra', 'History', play.$id, { data: { userId: 'userB' } }))).toMatchObject({
+        code: 401,
+        message: 'The "userId" of a document cannot be changed.',
+      });
+      const listed = await f.service.list(B, 'lyra', 'History', [Query.equal('userId', 'userA')], true);
+      expect(listed.total).toBe(0);
+    });
+  });
+
   describe('feedback', () => {
+    it('refuses anonymous sessions: sending feedback needs an account (SPEC §5)', async () => {
+      const anonymous = { ...userCaller('anon2'), account: { $id: 'anon2', email: '', phone: '' } };
+      expect(await failure(create(anonymous, 'Feedback', { userName: 'Guest', message: 'Lovely app' }))).toEqual({
+        code: 401,
+        type: 'user_unauthorized',
+        message: 'Sign in with an account to send feedback; anonymous sessions cannot.',
+      });
+    });
+
     it('needs a message of more than 5 characters', async () => {
       expect(await failure(create(A, 'Feedback', { userName: 'Ada', message: 'short' }))).toEqual({
         code: 400,

@@ -1,5 +1,6 @@
 import { quoteIdent, tableName } from '../../schema/sql-names.js';
 import { AppwriteError } from '../../http/errors.js';
+import { anonymousRefused, isAnonymousCaller } from './anonymous.js';
 import type { CollectionRules } from './collection-rules.js';
 import { checkVideoRequestLimit, VIDEO_REQUEST_WINDOW_MS, videoRateLimitMessage } from './video-request-limit.js';
 
@@ -19,10 +20,7 @@ export const unknownSong = (songId: string) =>
  * Anonymous sessions cannot request videos (SPEC §6: visitors cannot use
  * video previews); otherwise fresh anonymous users would each get 3 a day.
  */
-export const anonymousRequester = () =>
-  new AppwriteError(401, 'user_unauthorized', 'Sign in with an account to request videos; anonymous sessions cannot.');
-
-const isAnonymous = (account: Record<string, unknown> | null) => account !== null && !account.email && !account.phone;
+export const anonymousRequester = () => anonymousRefused('request videos');
 
 export function videoRequestRules(previewsId: string): CollectionRules {
   return {
@@ -31,7 +29,7 @@ export function videoRequestRules(previewsId: string): CollectionRules {
     duplicate: { song_id: alreadyRequested },
     async beforeCreate(ctx, data) {
       const userId = ctx.caller.userId!;
-      if (isAnonymous(ctx.caller.account)) throw anonymousRequester();
+      if (isAnonymousCaller(ctx.caller)) throw anonymousRequester();
       const requests = quoteIdent(tableName(ctx.collection.$id));
       // Serialise one user's requests so two at once cannot both pass the limit.
       await ctx.tx.query('select pg_advisory_xact_lock(hashtext($1))', [`video-request:${userId}`]);
