@@ -5,7 +5,8 @@
  * reaches a realtime client of another and one connected through nginx, a scan
  * asked of two instances at once runs once, a tier transcoded by one instance is
  * served from the shared cache by another (nginx sending the bytes), and
- * sign-in failures spread over the instances share one limit. Needs nginx and
+ * sign-in failures spread over the instances share one limit; an instance killed
+ * with SIGKILL is started again while nginx keeps serving. Needs nginx and
  * PostgreSQL (.ci/run installs both).
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -24,6 +25,8 @@ interface Instance {
   index: number;
   url: string;
   admin: { url: string; token: string };
+  /** The instance's current process (a new one after a restart). */
+  proc: { pid?: number; kill(signal: NodeJS.Signals): boolean };
   log(): string;
 }
 interface Cluster {
@@ -215,5 +218,19 @@ describe('three instances behind nginx on one PostgreSQL', () => {
       else await res.arrayBuffer();
     }
     expect(statuses).toEqual([...Array<number>(10).fill(401), 429, 429, 429]);
+  });
+
+  it('starts an instance killed with SIGKILL again on its port, and nginx serves throughout', async () => {
+    const victim = cluster.servers[1]!;
+    const killed = victim.proc.pid;
+    victim.proc.kill('SIGKILL');
+    // nginx passes over the dead instance to the others.
+    for (let i = 0; i < 6; i++) expect((await fetch(`${cluster.url}/readyz`)).status).toBe(200);
+    await expect.poll(() => victim.log(), { timeout: 10_000 }).toContain(`instance ${victim.index} exited (SIGKILL); starting it again in 1 s`);
+
+    const replaced = async () => (victim.proc.pid === killed ? 0 : (await fetch(`${victim.url}/readyz`).catch(() => null))?.status ?? 0);
+    await expect.poll(replaced, { timeout: 60_000 }).toBe(200);
+    await expect.poll(async () => (await admin(victim, '/admin/catalogue/status').catch(() => null))?.status ?? 0, { timeout: 30_000 }).toBe(200);
+    for (let i = 0; i < 6; i++) expect((await fetch(`${cluster.url}/readyz`)).status).toBe(200);
   });
 });

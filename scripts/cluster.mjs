@@ -6,7 +6,8 @@
 // Starts N instances (`node apps/server/dist/cli/serve.js`) on free loopback ports with one
 // DATABASE_URL and one DATA_DIR, writes an nginx config in front of them (round robin,
 // websockets for realtime, X-Forwarded-For/-Proto, cached tiers and original files sent by
-// nginx through X-Accel-Redirect), prints the address and stops everything on Ctrl-C.
+// nginx through X-Accel-Redirect), prints the address and stops everything on Ctrl-C. An instance
+// that dies (a crash, kill -9) is started again on its port after 1 s, then 2, 4... up to 30 s.
 //
 //   CLUSTER_PORT=8080                    nginx's port
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/lyra_cluster   (created when missing)
@@ -132,9 +133,16 @@ add_header X-Audio-Bitrate $upstream_http_x_audio_bitrate;
 add_header X-Audio-Bitrate-Requested $upstream_http_x_audio_bitrate_requested;
 `;
 
+/** Restart delays for an instance that exits unexpectedly: 1 s, doubling to 30 s; reset once it has served a minute. */
+export const RESTART_FIRST_MS = 1000;
+const RESTART_MAX_MS = 30_000;
+const RESTART_STABLE_MS = 60_000;
+
 /**
  * Starts `instances` servers and nginx. Instances start one after another, so each one's
  * loopback admin endpoint (DATA_DIR/admin-token, rewritten by every start) is read in turn.
+ * An instance that exits on its own afterwards (a crash, `kill -9`) is started again on its port
+ * after a backoff, with a line in its log saying so; nginx passes over it meanwhile.
  */
 export async function startCluster({
   instances = 3,
@@ -152,41 +160,73 @@ export async function startCluster({
   const proxyPort = port ?? (await freePort());
   const servers = [];
   let nginx = null;
+  let started = false;
+  let stopping = false;
   const stop = async () => {
+    stopping = true;
     nginx?.kill('SIGQUIT');
-    for (const s of servers) s.proc.kill('SIGTERM');
+    for (const s of servers) {
+      clearTimeout(s.restartTimer);
+      s.proc.kill('SIGTERM');
+    }
     await Promise.all([nginx, ...servers.map((s) => s.proc)].filter(Boolean).map(exited));
     rmSync(work, { recursive: true, force: true });
+  };
+  const say = (server, line) => {
+    server.logs.push(`${line}\n`);
+    if (!quiet) process.stderr.write(`[${server.index}] ${line}\n`);
+  };
+  const launch = (server) => {
+    const proc = spawn(process.execPath, [MAIN], {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        ...env,
+        PORT: String(server.port),
+        HOST: '127.0.0.1',
+        DATABASE_URL: databaseUrl,
+        DATA_DIR: dataDir,
+        MUSIC_DIR: music,
+        TRUST_PROXY: 'loopback',
+        ACCEL_REDIRECT: env.ACCEL_REDIRECT ?? ACCEL_PREFIX,
+        PUBLIC_URL: env.PUBLIC_URL ?? `http://127.0.0.1:${proxyPort}`,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    server.proc = proc;
+    server.startedAt = Date.now();
+    for (const stream of [proc.stdout, proc.stderr]) {
+      stream.setEncoding('utf8');
+      stream.on('data', (chunk) => {
+        server.logs.push(chunk);
+        if (!quiet) for (const line of chunk.split('\n')) if (line) process.stderr.write(`[${server.index}] ${line}\n`);
+      });
+    }
+    proc.once('exit', (code, signal) => {
+      if (!started || stopping || server.proc !== proc) return;
+      if (Date.now() - server.startedAt >= RESTART_STABLE_MS) server.restarts = 0;
+      const delay = Math.min(RESTART_FIRST_MS * 2 ** server.restarts++, RESTART_MAX_MS);
+      say(server, `instance ${server.index} exited (${signal ?? `code ${code}`}); starting it again in ${delay / 1000} s`);
+      server.restartTimer = setTimeout(() => {
+        if (stopping) return;
+        launch(server);
+        adminEndpoint(dataDir, server.proc, server.log).then(
+          (admin) => {
+            server.admin = admin;
+          },
+          () => {}, // it exited again: its exit starts it once more
+        );
+      }, delay);
+    });
+    return proc;
   };
   try {
     for (let i = 0; i < instances; i++) {
       const serverPort = await freePort();
       const logs = [];
-      const proc = spawn(process.execPath, [MAIN], {
-        cwd: ROOT,
-        env: {
-          ...process.env,
-          ...env,
-          PORT: String(serverPort),
-          HOST: '127.0.0.1',
-          DATABASE_URL: databaseUrl,
-          DATA_DIR: dataDir,
-          MUSIC_DIR: music,
-          TRUST_PROXY: 'loopback',
-          ACCEL_REDIRECT: env.ACCEL_REDIRECT ?? ACCEL_PREFIX,
-          PUBLIC_URL: env.PUBLIC_URL ?? `http://127.0.0.1:${proxyPort}`,
-        },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      const server = { index: i + 1, port: serverPort, url: `http://127.0.0.1:${serverPort}`, proc, logs, admin: null, log: () => logs.join('') };
+      const server = { index: i + 1, port: serverPort, url: `http://127.0.0.1:${serverPort}`, proc: null, logs, admin: null, restarts: 0, log: () => logs.join('') };
       servers.push(server);
-      for (const stream of [proc.stdout, proc.stderr]) {
-        stream.setEncoding('utf8');
-        stream.on('data', (chunk) => {
-          logs.push(chunk);
-          if (!quiet) for (const line of chunk.split('\n')) if (line) process.stderr.write(`[${server.index}] ${line}\n`);
-        });
-      }
+      const proc = launch(server);
       server.admin = await adminEndpoint(dataDir, proc, server.log);
     }
     const prefix = join(work, 'nginx');
@@ -197,6 +237,7 @@ export async function startCluster({
     nginx = spawn(NGINX, ['-p', prefix, '-e', join(prefix, 'error.log'), '-c', conf], { stdio: ['ignore', 'inherit', 'inherit'] });
     nginx.once('error', (e) => process.stderr.write(`nginx could not start (${e.message}): apt-get install nginx\n`));
     await waitFor(async () => (await fetch(`http://127.0.0.1:${proxyPort}/healthz`)).ok, 15_000, () => readLog(join(prefix, 'error.log')));
+    started = true;
     return { url: `http://127.0.0.1:${proxyPort}`, port: proxyPort, servers, nginxConfig: readFileSync(conf, 'utf8'), nginxPid: nginx.pid, stop };
   } catch (e) {
     await stop();
@@ -274,13 +315,6 @@ async function main() {
   };
   process.on('SIGINT', () => void stop());
   process.on('SIGTERM', () => void stop());
-  for (const s of cluster.servers) {
-    s.proc.once('exit', (code) => {
-      if (stopping) return;
-      process.stderr.write(`instance ${s.index} exited (${code}); stopping the cluster\n`);
-      void stop();
-    });
-  }
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
