@@ -1,6 +1,6 @@
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
-import type { Scanner } from '../scanner/scanner-service.js';
+import type { Scanner, ScanStatus } from '../scanner/scanner-service.js';
 
 /**
  * Scanner administration, in the catalogue's envelope (catalogue-api.md §1.2):
@@ -11,7 +11,11 @@ import type { Scanner } from '../scanner/scanner-service.js';
  *   start another). `?wait=true` waits and answers 200 with the ScanReport.
  *   `?full=false` scans quickly: folders whose mtime and entry count did not
  *   change are skipped (scanner/folder-skip.ts); the default stats every file.
- * - `GET /api/admin/status`: 200 `{success:true, data:ScanStatus}`.
+ * - `GET /api/admin/status`: 200 `{success:true, data:ScanStatus}` to the
+ *   loopback admin API (`GET /admin/catalogue/status`, which calls it in
+ *   process); over the network only `{scanning, tracks}` (whether a scan runs
+ *   and how many songs there are, which anyone can count anyway), so what the
+ *   music folder holds, fails to read or is being watched stays with admins.
  *
  * The rescan is an admin action: a request that came over the network (the
  * public port, where any site could trigger it from a browser) is refused
@@ -32,6 +36,9 @@ const cameOverNetwork = (c: Context) => (c.env as { incoming?: unknown } | undef
  *   GET  /admin/catalogue/status               the scan status
  * `internal` runs a request through the app in process.
  */
+/** What anyone may read of the scan status (start-up scripts wait on it for a scanned library). */
+const publicStatus = ({ scanning, tracks }: ScanStatus) => ({ scanning, tracks });
+
 export function catalogueAdminRoutes(internal: (req: Request) => Promise<Response>): Hono {
   const app = new Hono();
   const forward = (c: Context, method: string, path: string) => {
@@ -79,7 +86,10 @@ export function createAdminRoutes(scanner: Scanner): Hono {
     return c.json({ success: true, data: { ...(await scanner.status()), joined } }, 202);
   });
 
-  app.get('/api/admin/status', async (c) => c.json({ success: true, data: await scanner.status() }, 200));
+  app.get('/api/admin/status', async (c) => {
+    const status = await scanner.status();
+    return c.json({ success: true, data: cameOverNetwork(c) ? publicStatus(status) : status }, 200);
+  });
 
   return app;
 }
