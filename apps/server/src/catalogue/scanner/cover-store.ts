@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, readFile, rename, unlink, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, stat, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import type { Queryable } from '../../db/db.js';
@@ -29,6 +29,9 @@ const MIME: Record<string, string> = {
   heif: 'image/avif',
   tiff: 'image/tiff',
 };
+
+/** A folder image larger than this is not read (a scan of a cover at 600 dpi is about 30 MiB). */
+export const MAX_IMAGE_BYTES = 64 * 1024 ** 2;
 
 // Covers repeat across an album's tracks: remember the last few stored.
 const RECENT_LIMIT = 256;
@@ -92,13 +95,23 @@ export function createCoverStore(db: Queryable, dataDir: string, log: Logger): C
     return id;
   }
 
+  /** A folder image's bytes; null (logged) for one too big to be a cover, a sparse file of gigabytes included. */
+  async function readImage(absPath: string): Promise<Buffer | null> {
+    const s = await stat(absPath);
+    if (!s.isFile() || s.size > MAX_IMAGE_BYTES) {
+      log.warn('folder image skipped: not a cover', { path: absPath, sizeBytes: s.size, limit: MAX_IMAGE_BYTES });
+      return null;
+    }
+    return readFile(absPath);
+  }
+
   return {
     save,
     saveFile(absPath) {
       let p = files.get(absPath);
       if (!p) {
-        p = readFile(absPath).then(
-          (bytes) => save(bytes, absPath),
+        p = readImage(absPath).then(
+          (bytes) => (bytes ? save(bytes, absPath) : null),
           (e: Error) => {
             log.warn('folder image unreadable', { path: absPath, error: e });
             return null;

@@ -1,9 +1,9 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, statSync, truncateSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FULL_READ_MAX_BYTES, MAX_AUDIO_BYTES, readAudioFile, UnreadableFile } from './read-audio.js';
+import { FULL_READ_MAX_BYTES, MAX_AUDIO_BYTES, readAudioFile, UnreadableFile, ZEROS_MESSAGE } from './read-audio.js';
 
 /** Files no scan may stall on or misreport: a cut-off download, a huge sparse file, a big file without a frame count. */
 let dir: string;
@@ -19,6 +19,8 @@ beforeAll(() => {
   truncateSync(at('cut.mp3'), 16 * 1024); // about 1 s of the 20 s its Info header claims
   tone(5, 'huge.mp3');
   truncateSync(at('huge.mp3'), MAX_AUDIO_BYTES + 1); // sparse: no disk is used
+  writeFileSync(at('holes.mp3'), '');
+  truncateSync(at('holes.mp3'), Math.floor(1.9 * 1024 ** 3)); // under the limit, all holes
   tone(5, 'no-count.mp3', ['-write_xing', '0']);
   truncateSync(at('no-count.mp3'), FULL_READ_MAX_BYTES + 1024 * 1024); // zeros after the audio, as a damaged copy has
 });
@@ -40,6 +42,12 @@ describe('readAudioFile', () => {
     const read = readAudioFile(at('huge.mp3'), size('huge.mp3'));
     await expect(read).rejects.toBeInstanceOf(UnreadableFile);
     await expect(read).rejects.toThrow(/too large for a song/);
+  });
+
+  it('reports a 1.9 GiB file of nothing but holes as unreadable without searching it for a frame', async () => {
+    const read = readAudioFile(at('holes.mp3'), size('holes.mp3'));
+    await expect(read).rejects.toBeInstanceOf(UnreadableFile);
+    await expect(read).rejects.toThrow(ZEROS_MESSAGE);
   });
 
   it('estimates the duration of a big file without a frame count from its bitrate instead of reading it whole', async () => {

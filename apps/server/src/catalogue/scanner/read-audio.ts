@@ -79,6 +79,10 @@ async function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
 /** A file this small is read whole, once: its fingerprint and its tags come from the same bytes. */
 export const WHOLE_READ_MAX_BYTES = 1024 * 1024;
 
+const ZERO_EDGE = Buffer.alloc(EDGE_BYTES);
+const allZeros = (b: Buffer) => b.equals(ZERO_EDGE.subarray(0, b.length));
+export const ZEROS_MESSAGE = 'no audio: nothing but zero bytes at its start and end (a sparse file, or a download not finished?)';
+
 /** The fingerprint's edges of a file read whole (as readEdges would read them). */
 function edgesOf(whole: Buffer): { head: Buffer; tail: Buffer } {
   const head = whole.subarray(0, Math.min(EDGE_BYTES, whole.length));
@@ -91,6 +95,8 @@ async function readAudio(absPath: string, sizeBytes: number): Promise<AudioFile>
   // Changed since it was statted: read as a large file would be.
   if (whole && whole.length !== sizeBytes) whole = null;
   const { head, tail } = whole ? edgesOf(whole) : await readEdges(absPath, sizeBytes);
+  // A parser would search gigabytes of zeros for a frame until READ_TIMEOUT_MS.
+  if (allZeros(head) && allZeros(tail)) throw new UnreadableFile(ZEROS_MESSAGE);
   let meta;
   try {
     const opts = { duration: false, skipCovers: false };

@@ -22,14 +22,30 @@ async function eachLimited<T>(items: readonly T[], limit: number, fn: (item: T) 
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
 }
 
-/** Size and mtime of each file, in the given order; files gone since the listing are left out (and swept). */
-export async function statAll(files: readonly PendingFile[]): Promise<(PlaylistFile & PendingFile)[]> {
-  const out: ((PlaylistFile & PendingFile) | null)[] = files.map(() => null);
+/** A file at least this big whose disk blocks hold under an eighth of its size is mostly holes. */
+const SPARSE_MIN_BYTES = 16 * 1024 ** 2;
+
+/**
+ * A sparse file (made by `truncate`, or a download not finished): reading it
+ * gives zeros the parser may search for a long time, so a scan reads it last.
+ */
+export const mostlyHoles = (s: { size: number; blocks: number }) => s.size >= SPARSE_MIN_BYTES && s.blocks * 512 < s.size / 8;
+
+export interface StattedFile extends PlaylistFile, PendingFile {
+  mostlyHoles: boolean;
+}
+
+/**
+ * Size and mtime of each file, in the given order; files gone since the listing (or no longer
+ * plain files: a FIFO is never opened) are left out (and swept).
+ */
+export async function statAll(files: readonly PendingFile[]): Promise<StattedFile[]> {
+  const out: (StattedFile | null)[] = files.map(() => null);
   const indexed = files.map((f, i) => [f, i] as const);
   await eachLimited(indexed, 16, async ([f, i]) => {
     try {
       const s = await stat(f.abs);
-      out[i] = { ...f, sizeBytes: s.size, mtimeMs: Math.trunc(s.mtimeMs) };
+      if (s.isFile()) out[i] = { ...f, sizeBytes: s.size, mtimeMs: Math.trunc(s.mtimeMs), mostlyHoles: mostlyHoles(s) };
     } catch {
       // Not seen, so swept.
     }
@@ -46,7 +62,7 @@ type Outcome = { ok: true; track: ReadTrack } | { ok: false; file: PlaylistFile;
 export interface CheckedBatch {
   /** The scan's generation. */
   gen: number;
-  toRead: (PendingFile & PlaylistFile)[];
+  toRead: StattedFile[];
   knownIds: Map<string, string>;
 }
 
@@ -81,7 +97,7 @@ export async function checkBatch(d: ScanRunDeps, gen: number, batch: readonly Pe
     r !== undefined && r.size_bytes === f.sizeBytes && r.mtime_ms === f.mtimeMs;
   const unchanged: string[] = [];
   const stillBad: string[] = [];
-  const toRead: (PendingFile & PlaylistFile)[] = [];
+  const toRead: StattedFile[] = [];
   for (const f of files) {
     const k = known.get(f.rel);
     if (same(k, f) && k!.folder_sig === f.folderSig) unchanged.push(f.rel);
@@ -148,7 +164,7 @@ export async function readBatch(
   };
 }
 
-async function readOne(d: ScanRunDeps, covers: CoverStore, f: PendingFile & PlaylistFile): Promise<Outcome> {
+async function readOne(d: ScanRunDeps, covers: CoverStore, f: StattedFile): Promise<Outcome> {
   try {
     const audio = await d.readAudio(f.abs, f.sizeBytes);
     let coverId: string | null = null;

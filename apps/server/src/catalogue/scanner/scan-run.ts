@@ -3,13 +3,13 @@ import { basename, dirname, join } from 'node:path';
 import type { Db } from '../../db/db.js';
 import type { Logger } from '../../log.js';
 import { createCoverStore, isDiscFolder, pickFolderImage, type CoverStore } from './cover-store.js';
-import { checkBatch, readBatch, statAll, type PendingFile } from './scan-batch.js';
+import { checkBatch, readBatch, statAll, type CheckedBatch, type PendingFile } from './scan-batch.js';
 import { deleteOrphanCovers, keepUnreadable, refreshAggregates, regroupAlbums, sweep } from './finalize.js';
 import { registerPlaylists, syncPlaylists } from './playlist-sync.js';
 import type { ReadAudio } from './read-audio.js';
 import { acquireLease, releaseLease, renewLease } from './scan-state.js';
 import { createFolderSkip, type FolderSkip } from './folder-skip.js';
-import { IMAGE_EXT, walkFolders, type WalkFolder } from './walk.js';
+import { IMAGE_EXT, MAX_LEFT_OUT, walkFolders, type LeftOut, type WalkFolder } from './walk.js';
 import { createTableStats, type TableStats } from './table-stats.js';
 
 /** What one scan did. */
@@ -37,6 +37,13 @@ export interface ScanReport {
   changed: boolean;
   /** A full scan stats every file; a quick one skips unchanged folders (folder-skip.ts). */
   full: boolean;
+  /**
+   * Entries of the music folder left out of the library, and why (walk.ts): a link loop or a
+   * second way to a folder, a link out of the music folder, a FIFO, socket or device, a folder
+   * named like a song, a name that is not UTF-8. The first MAX_LEFT_OUT; each is also logged.
+   * Files that were read and failed are in `scan_errors` (`errors`).
+   */
+  leftOut: LeftOut[];
 }
 
 export interface ScanRunDeps {
@@ -65,7 +72,7 @@ export interface ScanRunDeps {
 
 export const emptyReport = (full: boolean): ScanReport => ({
   seen: 0, read: 0, skipped: 0, moved: 0, removed: 0, errors: 0, added: 0, updated: 0, durationMs: 0,
-  complete: false, changed: false, full,
+  complete: false, changed: false, full, leftOut: [],
 });
 
 const relJoin = (dir: string, name: string) => (dir === '' ? name : `${dir}/${name}`);
@@ -125,6 +132,8 @@ async function walkPhase(d: ScanRunDeps, gen: number, report: ScanReport, starte
   // and the reads go on beside it.
   let pendingWrite: (() => Promise<void>) | null = null;
   let counted = 0;
+  // Files that are mostly holes (sparse) are read after every other file: one cannot hold up the rest.
+  const last: CheckedBatch = { gen, toRead: [], knownIds: new Map() };
   const writePending = async () => {
     const write = pendingWrite;
     pendingWrite = null;
@@ -136,6 +145,14 @@ async function walkPhase(d: ScanRunDeps, gen: number, report: ScanReport, starte
   const flush = async (files: PendingFile[], lists: PendingFile[]) => {
     if (files.length > 0) {
       const checked = await checkBatch(d, gen, files, report);
+      checked.toRead = checked.toRead.filter((f) => {
+        if (!f.mostlyHoles || last.toRead.length >= d.batchSize) return true;
+        last.toRead.push(f);
+        const id = checked.knownIds.get(f.rel);
+        if (id !== undefined) last.knownIds.set(f.rel, id);
+        d.log.info('read last: mostly holes (a sparse file)', { path: f.rel, sizeBytes: f.sizeBytes });
+        return false;
+      });
       const writing = writePending();
       writing.catch(() => {}); // awaited below, after the reads
       const read = readBatch(d, w.covers, checked, report, w.dirty);
@@ -153,7 +170,10 @@ async function walkPhase(d: ScanRunDeps, gen: number, report: ScanReport, starte
   let lastSkipProgress = 0;
   const walk = walkFolders(d.root, {
     signal: d.signal,
-    onRefused: (rel, reason) => d.log.warn('left out of the library', { path: rel, reason }),
+    onRefused: (rel, reason) => {
+      if (report.leftOut.length < MAX_LEFT_OUT) report.leftOut.push({ path: rel, reason });
+      d.log.warn('left out of the library', { path: rel, reason });
+    },
     onUnreadable: (rel, e) => {
       w.unreadable.push(rel);
       d.log.warn('folder unreadable, its songs are kept', { path: rel || '.', error: e });
@@ -197,6 +217,11 @@ async function walkPhase(d: ScanRunDeps, gen: number, report: ScanReport, starte
     if (d.signal.aborted) return stop();
   }
   await flush(files, lists);
+  if (last.toRead.length > 0 && !d.signal.aborted) {
+    await writePending(); // every other song is in the catalogue before these are read
+    pendingWrite = await readBatch(d, w.covers, last, report, w.dirty);
+    progress();
+  }
   await writePending();
   await folders.flush();
   return w;
@@ -230,7 +255,11 @@ async function folderImage(folder: WalkFolder): Promise<string | null> {
   if (folder.rel === '' || !isDiscFolder(basename(folder.abs))) return null;
   const parent = dirname(folder.abs);
   try {
-    const names = (await readdir(parent)).filter((n) => IMAGE_EXT.test(n) && !n.startsWith('.')).sort();
+    // Plain files only: opening a FIFO named cover.jpg would wait for a writer.
+    const names = (await readdir(parent, { withFileTypes: true }))
+      .filter((e) => e.isFile() && IMAGE_EXT.test(e.name) && !e.name.startsWith('.'))
+      .map((e) => e.name)
+      .sort();
     const up = pickFolderImage(names);
     return up ? join(parent, up) : null;
   } catch {

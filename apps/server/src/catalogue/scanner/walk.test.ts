@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -25,6 +26,15 @@ describe('walkFolders', () => {
     // Links out of the music folder: a file and a folder.
     await symlink(join(outside, 'secret.mp3'), join(root, 'b', 'escape.mp3'));
     await symlink(join(outside, 'album'), join(root, 'elsewhere'));
+    // Loops: a link to the parent, to the folder itself, to the music folder by its absolute path.
+    await mkdir(join(root, 'sub'));
+    await symlink('..', join(root, 'sub', 'up'));
+    await symlink('.', join(root, 'sub', 'self'));
+    await symlink(root, join(root, 'sub', 'abs'));
+    // A FIFO named like a song (opening it would wait for a writer), and a folder named like one.
+    expect(spawnSync('mkfifo', [join(root, 'sub', 'pipe.mp3')]).status).toBe(0);
+    await mkdir(join(root, 'sub', 'x.mp3'));
+    await writeFile(join(root, 'sub', 'x.mp3', 'inside.mp3'), 'x');
     // A name in Latin-1, not UTF-8 ("café.mp3").
     writeFileSync(Buffer.concat([Buffer.from(join(root, 'caf')), Buffer.from([0xe9]), Buffer.from('.mp3')]), 'x');
   });
@@ -47,6 +57,8 @@ describe('walkFolders', () => {
       { rel: '', audio: ['a.mp3', 'linked.mp3', 'z.wav'], playlists: [], images: [] },
       { rel: 'b', audio: ['c.FLAC'], playlists: ['list.m3u8'], images: ['cover.jpg'] },
       { rel: 'b/d', audio: ['e.opus'], playlists: [], images: [] },
+      { rel: 'sub', audio: [], playlists: [], images: [] },
+      { rel: 'sub/x.mp3', audio: ['inside.mp3'], playlists: [], images: [] },
     ]);
   });
 
@@ -62,9 +74,27 @@ describe('walkFolders', () => {
     expect(refused).toContainEqual(['caf\uFFFD.mp3', 'the name is not valid UTF-8: rename it to add it to the library']);
   });
 
-  it('follows a link back up the tree only once', async () => {
+  it('follows a link back up the tree only once, and reports the loop', async () => {
     const rels = (await collect()).map((f) => f.rel);
     expect(rels.filter((r) => r.includes('loop'))).toEqual([]);
+    expect(refused).toContainEqual(['b/d/loop', 'a link loop: it leads back to b, not followed']);
+  });
+
+  it('walks each real folder once whatever links lead back to it, and reports each link', async () => {
+    const rels = (await collect()).map((f) => f.rel);
+    expect(rels.filter((r) => r.startsWith('sub'))).toEqual(['sub', 'sub/x.mp3']);
+    expect(refused.filter(([rel]) => rel.startsWith('sub/')).sort()).toEqual([
+      ['sub/abs', 'a link loop: it leads back to the music folder, not followed'],
+      ['sub/pipe.mp3', 'not a file (a FIFO, socket or device): never opened'],
+      ['sub/self', 'a link loop: it leads back to sub, not followed'],
+      ['sub/up', 'a link loop: it leads back to the music folder, not followed'],
+      ['sub/x.mp3', 'a folder named like a song: not a song, the files in it are scanned'],
+    ]);
+  });
+
+  it('reports a link to nothing named like a song', async () => {
+    await collect();
+    expect(refused).toContainEqual(['dangling.mp3', 'a link to nothing']);
   });
 
   it('throws when the root is missing, so nothing gets swept', async () => {
