@@ -1,5 +1,5 @@
-import { close, open, read } from 'node:fs';
 import { Readable } from 'node:stream';
+import { openShared, type Lease } from './shared-file.js';
 import type { TranscodeJob } from './transcode-job.js';
 
 const CHUNK = 64 * 1024;
@@ -11,7 +11,8 @@ const CHUNK = 64 * 1024;
  * backpressure); the job is told when a listener leaves.
  */
 export class GrowingFileStream extends Readable {
-  private fd: number | null = null;
+  private file: Lease | null = null;
+  private opening = false;
   private pos = 0;
   private readonly leave: () => void;
   private waiting: (() => void) | null = null;
@@ -38,20 +39,24 @@ export class GrowingFileStream extends Readable {
   }
 
   private readMore(): void {
-    if (this.fd === null) {
-      open(this.job.livePath, 'r', (err, fd) => {
-        if (err) return void this.destroy(err);
-        if (this.destroyed) return close(fd, () => {});
-        this.fd = fd;
+    const file = this.file;
+    if (file === null) {
+      if (this.opening) return;
+      this.opening = true;
+      void openShared(this.job.livePath).then((opened) => {
+        this.opening = false;
+        if (!opened) return void this.destroy(new Error('live transcode file cannot be opened'));
+        if (this.destroyed) return opened.release();
+        this.file = opened;
         this.readMore();
       });
       return;
     }
     const n = Math.min(CHUNK, this.job.bytes - this.pos);
     const buf = Buffer.allocUnsafe(n);
-    read(this.fd, buf, 0, n, this.pos, (err, got) => {
-      if (err) return void this.destroy(err);
+    file.read(buf, 0, n, this.pos, (err, got) => {
       if (this.destroyed) return;
+      if (err) return void this.destroy(err);
       if (got === 0) return void this.destroy(new Error('live transcode file is shorter than written'));
       this.pos += got;
       this.push(got === n ? buf : buf.subarray(0, got));
@@ -64,13 +69,10 @@ export class GrowingFileStream extends Readable {
       this.job.off('end', this.waiting);
       this.waiting = null;
     }
-    const fd = this.fd;
-    this.fd = null;
-    const done = () => {
-      this.leave();
-      cb(err);
-    };
-    if (fd === null) done();
-    else close(fd, () => done());
+    // A read still in flight keeps the descriptor open until it returns (shared-file.ts).
+    this.file?.release();
+    this.file = null;
+    this.leave();
+    cb(err);
   }
 }

@@ -1,26 +1,59 @@
-import { readlinkSync, readSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, readlinkSync, type Stats } from 'node:fs';
 import { mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createOpenFileCache, type OpenFile } from './open-file-cache.js';
+import { nodeFileIo, type FileIo } from './shared-file.js';
 
-const contents = (f: OpenFile) => {
-  const buf = Buffer.alloc(f.stats.size);
-  readSync(f.fd, buf, 0, buf.length, 0);
-  return buf.toString();
+const contents = (f: OpenFile) =>
+  new Promise<string>((resolve, reject) => {
+    const buf = Buffer.alloc(f.stats.size);
+    f.read(buf, 0, buf.length, 0, (err, n) => (err ? reject(err) : resolve(buf.subarray(0, n).toString())));
+  });
+/** Node's file calls, counting what is open: a descriptor closed twice shows in `doubleCloses`. */
+const countingIo = () => {
+  const open = new Map<number, string>();
+  const io = {
+    opened: 0,
+    doubleCloses: 0,
+    open: ((path: string, flags: number, cb: (err: NodeJS.ErrnoException | null, fd: number) => void) =>
+      nodeFileIo.open(path, flags, (err, fd) => {
+        if (!err) {
+          io.opened++;
+          open.set(fd, path);
+        }
+        cb(err, fd);
+      })) as FileIo['open'],
+    fstat: nodeFileIo.fstat,
+    read: nodeFileIo.read,
+    /** Set to hold each stat's answer until the test lets it through. */
+    holdStat: null as ((answer: () => void) => void) | null,
+    stat: ((path: string, cb: (err: NodeJS.ErrnoException | null, stats: Stats) => void) =>
+      nodeFileIo.stat(path, (err, stats) => {
+        const answer = () => cb(err, stats);
+        if (io.holdStat) io.holdStat(answer);
+        else answer();
+      })) as FileIo['stat'],
+    closed: Promise.resolve(),
+    close: ((fd: number, cb: (err: NodeJS.ErrnoException | null) => void) => {
+      if (!open.delete(fd)) io.doubleCloses++;
+      io.closed = new Promise<void>((done) =>
+        nodeFileIo.close(fd, (err) => {
+          cb(err);
+          done();
+        }),
+      );
+    }) as FileIo['close'],
+    get openNow() {
+      return [...open.values()];
+    },
+  };
+  return io;
 };
 /** Hot bytes are read in the background: wait (bounded) until `check` holds. */
 const until = async (check: () => boolean) => {
   for (let i = 0; i < 200 && !check(); i++) await new Promise((r) => setTimeout(r, 10));
-};
-/** What a descriptor points at now (null once closed). */
-const target = (fd: number) => {
-  try {
-    return readlinkSync(`/proc/self/fd/${fd}`);
-  } catch {
-    return null;
-  }
 };
 
 describe('createOpenFileCache', () => {
@@ -35,11 +68,13 @@ describe('createOpenFileCache', () => {
   afterEach(() => rm(dir, { recursive: true, force: true }));
 
   it('shares one descriptor between requests for the same file', async () => {
-    const cache = createOpenFileCache(now);
+    const io = countingIo();
+    const cache = createOpenFileCache(now, { io });
     await writeFile(join(dir, 'a'), 'hello');
     const [x, y] = await Promise.all([cache.acquire(join(dir, 'a')), cache.acquire(join(dir, 'a'))]);
-    expect(x!.fd).toBe(y!.fd);
-    expect(contents(x!)).toBe('hello');
+    expect(io.opened).toBe(1);
+    expect(await contents(x!)).toBe('hello');
+    expect(await contents(y!)).toBe('hello');
     expect(x!.etag).toMatch(/^"[0-9a-f]+-5"$/);
     expect(cache.size).toBe(1);
     x!.release();
@@ -63,21 +98,22 @@ describe('createOpenFileCache', () => {
     await writeFile(join(dir, 'next'), 'newer');
     await rename(join(dir, 'next'), path);
     clock += 500;
-    expect(contents((await cache.acquire(path))!)).toBe('old');
+    expect(await contents((await cache.acquire(path))!)).toBe('old');
     clock += 600;
     const fresh = (await cache.acquire(path))!;
-    expect(contents(fresh)).toBe('newer');
+    expect(await contents(fresh)).toBe('newer');
     expect(fresh.etag).not.toBe(first.etag);
     cache.clear();
   });
 
   it('keeps an unchanged entry after the ttl', async () => {
-    const cache = createOpenFileCache(now, { ttlMs: 1000 });
+    const io = countingIo();
+    const cache = createOpenFileCache(now, { ttlMs: 1000, io });
     await writeFile(join(dir, 'same'), 'same');
-    const a = (await cache.acquire(join(dir, 'same')))!;
+    (await cache.acquire(join(dir, 'same')))!.release();
     clock += 5000;
-    const b = (await cache.acquire(join(dir, 'same')))!;
-    expect(b.fd).toBe(a.fd);
+    expect(await contents((await cache.acquire(join(dir, 'same')))!)).toBe('same');
+    expect(io.opened).toBe(1);
     cache.clear();
   });
 
@@ -140,17 +176,59 @@ describe('createOpenFileCache', () => {
   });
 
   it('closes an evicted descriptor only after its last reader is done', async () => {
-    const cache = createOpenFileCache(now, { maxEntries: 1 });
+    const io = countingIo();
+    const cache = createOpenFileCache(now, { maxEntries: 1, io });
     await writeFile(join(dir, 'a'), 'aaa');
     await writeFile(join(dir, 'b'), 'bbb');
     const a = (await cache.acquire(join(dir, 'a')))!;
     (await cache.acquire(join(dir, 'b')))!.release();
     expect(cache.size).toBe(1);
-    expect(contents(a)).toBe('aaa');
-    expect(target(a.fd)).toBe(join(dir, 'a'));
+    expect(await contents(a)).toBe('aaa');
+    expect(io.openNow).toContain(join(dir, 'a'));
     a.release();
-    await until(() => target(a.fd) !== join(dir, 'a'));
-    expect(target(a.fd)).not.toBe(join(dir, 'a'));
+    expect(io.openNow).not.toContain(join(dir, 'a'));
+    // A reply that releases twice (or reads after) closes nothing more and reads nothing.
+    a.release();
+    await expect(contents(a)).rejects.toThrow('read after the file was released');
     cache.clear();
+    expect(io.openNow).toEqual([]);
+    expect(io.doubleCloses).toBe(0);
+  });
+
+  it('closes an entry evicted while it was being revalidated once: a file opened meanwhile keeps its descriptor', async () => {
+    const io = countingIo();
+    const cache = createOpenFileCache(now, { ttlMs: 1000, io });
+    await writeFile(join(dir, 'a'), 'aaa');
+    await writeFile(join(dir, 'other'), 'other');
+    (await cache.acquire(join(dir, 'a')))!.release();
+    clock += 1500;
+    // The entry is stale: this acquire stats the path again. Meanwhile the entry is dropped (the
+    // sweeper, a full cache or a clear), its descriptor closed, and its number given to a new file.
+    let answerStat = () => {};
+    const statAsked = new Promise<void>((asked) => {
+      io.holdStat = (answer) => {
+        answerStat = answer;
+        asked();
+      };
+    });
+    const again = cache.acquire(join(dir, 'a'));
+    await statAsked;
+    cache.clear();
+    await io.closed;
+    const other = openSync(join(dir, 'other'), 'r');
+    try {
+      io.holdStat = null;
+      answerStat();
+      const file = (await again)!;
+      expect(await contents(file)).toBe('aaa');
+      file.release();
+      await io.closed;
+      expect(io.doubleCloses).toBe(0);
+      expect(readlinkSync(`/proc/self/fd/${other}`)).toBe(join(dir, 'other'));
+      expect(fstatSync(other).size).toBe(5);
+    } finally {
+      closeSync(other);
+      cache.clear();
+    }
   });
 });

@@ -1,4 +1,5 @@
-import { close, fstat, open, read, stat, type Stats } from 'node:fs';
+import type { Stats } from 'node:fs';
+import { nodeFileIo, openShared, type FileIo, type Lease } from './shared-file.js';
 
 /**
  * Recently served files, kept open and shared by concurrent requests (like
@@ -6,14 +7,15 @@ import { close, fstat, open, read, stat, type Stats } from 'node:fs';
  * memory. A play is many Range requests for one file: opening, stat-ing and
  * closing it each time costs three thread-pool round trips, and on a busy
  * machine even one positional read per request costs more than the rest of
- * the request. Reads are positional, so sharing one descriptor is safe.
+ * the request. Reads are positional, so sharing one descriptor is safe; who
+ * closes it is `shared-file.ts`'s business alone: the cache holds a lease while
+ * the entry is listed, every reply holds its own, and the last one out closes.
  *
  * An entry is trusted for `ttlMs`, then revalidated with a stat of the path
  * (same inode, size and mtime: keep it). Cache files are only ever renamed
  * into place, never rewritten, so a changed path means a new entry.
  */
-export interface OpenFile {
-  readonly fd: number;
+export interface OpenFile extends Lease {
   readonly stats: Stats;
   /** The whole file, when it is hot and small enough to be held in memory. */
   readonly bytes: Buffer | null;
@@ -21,8 +23,6 @@ export interface OpenFile {
   readonly etag: string;
   /** HTTP date of the mtime (RFC 9110 §8.8.2). */
   readonly lastModified: string;
-  /** Every acquire is matched by one release, when the reply is done with the descriptor. */
-  release(): void;
 }
 
 export interface OpenFileCacheOptions {
@@ -32,15 +32,17 @@ export interface OpenFileCacheOptions {
   maxBytes?: number;
   /** A file is read into memory once it has been asked for this many times. */
   hotAfter?: number;
+  /** The filesystem calls (tests count them). */
+  io?: FileIo;
 }
 
 interface Entry {
   path: string;
-  fd: number;
+  /** The cache's own lease, released once when the entry is evicted. */
+  file: Lease;
   stats: Stats;
   etag: string;
   lastModified: string;
-  refs: number;
   expires: number;
   evicted: boolean;
   hits: number;
@@ -65,15 +67,12 @@ export const etagOf = (stats: Stats): string =>
 const sameFile = (a: Stats, b: Stats) => a.ino === b.ino && a.dev === b.dev && a.size === b.size && a.mtimeMs === b.mtimeMs;
 
 export function createOpenFileCache(now: () => number, options: OpenFileCacheOptions = {}): OpenFileCache {
-  const { ttlMs = 2_000, maxEntries = 1_000, maxBytes = 64 * 1024 * 1024, hotAfter = 3 } = options;
+  const { ttlMs = 2_000, maxEntries = 1_000, maxBytes = 64 * 1024 * 1024, hotAfter = 3, io = nodeFileIo } = options;
   const entries = new Map<string, Entry>();
   const pending = new Map<string, Promise<Entry | null>>();
   let bytesHeld = 0;
   let sweeper: NodeJS.Timeout | null = null;
 
-  const closeIfIdle = (e: Entry) => {
-    if (e.evicted && e.refs === 0) close(e.fd, () => {});
-  };
   const dropBytes = (e: Entry) => {
     if (e.bytes) bytesHeld -= e.bytes.length;
     e.bytes = null;
@@ -82,7 +81,7 @@ export function createOpenFileCache(now: () => number, options: OpenFileCacheOpt
     if (entries.get(e.path) === e) entries.delete(e.path);
     e.evicted = true;
     dropBytes(e);
-    closeIfIdle(e);
+    e.file.release();
   };
 
   /** Reads a hot file into memory, making room by dropping the bytes of the least recently used. */
@@ -90,7 +89,7 @@ export function createOpenFileCache(now: () => number, options: OpenFileCacheOpt
     const size = e.stats.size;
     if (e.bytes || e.loadingBytes || size === 0 || size > maxBytes / 4) return;
     e.loadingBytes = true;
-    e.refs++; // the descriptor stays open while it is read
+    const reader = e.file.share();
     const buf = Buffer.allocUnsafe(size);
     let pos = 0;
     const done = (ok: boolean) => {
@@ -105,11 +104,10 @@ export function createOpenFileCache(now: () => number, options: OpenFileCacheOpt
           bytesHeld += size;
         }
       }
-      e.refs--;
-      closeIfIdle(e);
+      reader.release();
     };
     const step = (): void =>
-      read(e.fd, buf, pos, size - pos, pos, (err, got) => {
+      reader.read(buf, pos, size - pos, pos, (err, got) => {
         if (err || got === 0 || e.evicted) return done(false);
         pos += got;
         if (pos < size) return step();
@@ -119,58 +117,37 @@ export function createOpenFileCache(now: () => number, options: OpenFileCacheOpt
   };
 
   const handle = (e: Entry): OpenFile => {
-    e.refs++;
+    const lease = e.file.share();
     e.hits++;
     // Map order is recency order: the first entries are the least recently used.
     entries.delete(e.path);
     entries.set(e.path, e);
     if (!e.bytes && e.hits >= hotAfter) loadBytes(e);
-    let released = false;
-    return {
-      fd: e.fd,
-      stats: e.stats,
-      bytes: e.bytes,
-      etag: e.etag,
-      lastModified: e.lastModified,
-      release() {
-        if (released) return;
-        released = true;
-        e.refs--;
-        closeIfIdle(e);
-      },
-    };
+    return { ...lease, bytes: e.bytes, etag: e.etag, lastModified: e.lastModified };
   };
 
-  const openEntry = (path: string): Promise<Entry | null> =>
-    new Promise((resolve) => {
-      open(path, 'r', (err, fd) => {
-        if (err) return resolve(null);
-        fstat(fd, (e, stats) => {
-          if (e || !stats.isFile()) {
-            close(fd, () => {});
-            return resolve(null);
-          }
-          resolve({
-            path,
-            fd,
-            stats,
-            etag: etagOf(stats),
-            lastModified: new Date(Math.floor(stats.mtimeMs / 1000) * 1000).toUTCString(),
-            refs: 0,
-            expires: now() + ttlMs,
-            evicted: false,
-            hits: 0,
-            bytes: null,
-            loadingBytes: false,
-          });
-        });
-      });
-    });
+  const openEntry = async (path: string): Promise<Entry | null> => {
+    const file = await openShared(path, io);
+    if (!file) return null;
+    const { stats } = file;
+    return {
+      path,
+      file,
+      stats,
+      etag: etagOf(stats),
+      lastModified: new Date(Math.floor(stats.mtimeMs / 1000) * 1000).toUTCString(),
+      expires: now() + ttlMs,
+      evicted: false,
+      hits: 0,
+      bytes: null,
+      loadingBytes: false,
+    };
+  };
 
   /** Keeps an expired entry when the path still names the same file; otherwise opens afresh. */
   const revalidate = (path: string, old: Entry): Promise<Entry | null> =>
     new Promise((resolve) => {
-      stat(path, (err, s) => {
+      io.stat(path, (err, s) => {
         if (!err && !old.evicted && sameFile(s, old.stats)) {
           old.expires = now() + ttlMs;
           return resolve(old);
@@ -182,6 +159,8 @@ export function createOpenFileCache(now: () => number, options: OpenFileCacheOpt
 
   const remember = (e: Entry | null) => {
     if (!e || entries.get(e.path) === e) return e;
+    const before = entries.get(e.path);
+    if (before) evict(before);
     if (entries.size >= maxEntries) evict(entries.values().next().value!);
     entries.set(e.path, e);
     // Entries nobody asks for again are closed in the background.

@@ -1,8 +1,8 @@
-import { createReadStream, read } from 'node:fs';
 import type { ServerResponse } from 'node:http';
 import { sep } from 'node:path';
 import { Readable } from 'node:stream';
 import type { OpenFile } from './open-file-cache.js';
+import { leaseStream } from './shared-file.js';
 
 export type Headers = Record<string, string>;
 
@@ -132,7 +132,8 @@ function sendFileRange(file: OpenFile, start: number, end: number, res: ServerRe
     if (res.destroyed) return finish();
     const n = Math.min(CHUNK, end + 1 - pos);
     const buf = Buffer.allocUnsafe(n);
-    read(file.fd, buf, 0, n, pos, (err, got) => {
+    file.read(buf, 0, n, pos, (err, got) => {
+      if (done) return;
       if (err || got === 0) {
         finish();
         res.destroy();
@@ -169,7 +170,7 @@ export function toResponse(method: string, reply: Reply): Response {
     file.release();
     return new Response(new Uint8Array(view.buffer, view.byteOffset, view.length), init);
   }
-  const body = createReadStream('', { fd: file.fd, start: reply.start, end: reply.end, autoClose: false });
-  body.once('close', () => file.release());
+  // The stream releases the file when it ends or the client cancels; the descriptor stays the cache's.
+  const body = leaseStream(file, reply.start, reply.end);
   return new Response(Readable.toWeb(body) as ReadableStream<Uint8Array>, init);
 }

@@ -110,3 +110,23 @@ export function rawGet(port: number, path: string, headers: Record<string, strin
 }
 
 export const portOf = (address: AddressInfo | string | null): number => (address as AddressInfo).port;
+
+/**
+ * A reader that leaves mid-body, as a browser does on every seek: sends the
+ * request, and destroys the connection once the first body bytes (or the end)
+ * arrived. Resolves to the status it saw.
+ */
+export function rawGetAborted(port: number, path: string, headers: Record<string, string> = {}): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const req = request({ host: '127.0.0.1', port, path, headers, agent: false }, (res) => {
+      const leave = () => {
+        req.destroy();
+        resolve(res.statusCode ?? 0);
+      };
+      res.once('data', leave);
+      res.once('end', leave);
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
