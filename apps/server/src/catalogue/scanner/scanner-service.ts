@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { dirname, relative, sep } from 'node:path';
 import type { Deps } from '../../module.js';
 import { createCoalescer } from './coalesce.js';
 import { createParsePool } from './parse-pool.js';
 import type { ReadAudio } from './read-audio.js';
 import { emptyReport, rate, runScan, type ScanReport } from './scan-run.js';
 import { lastScanAt, LEASE_SECONDS } from './scan-state.js';
-import { watchMusic, type MusicWatcher } from './watcher.js';
+import { watchMusic, type MusicWatcher, type WatchStatus } from './watcher.js';
 
 export type { ScanReport } from './scan-run.js';
+export type { WatchStatus } from './watcher.js';
 
 export interface ScanStatus {
   scanning: boolean;
@@ -23,6 +23,8 @@ export interface ScanStatus {
   progress: ScanReport | null;
   /** What the last finished scan did (null before the first one in this process). */
   lastReport: ScanReport | null;
+  /** The watcher's folders and what it left out (SCAN_WATCH=on only). */
+  watch?: WatchStatus;
 }
 
 /** What a completed scan changed, beyond its counts. */
@@ -68,6 +70,8 @@ export interface ScannerOptions {
   watchDebounceMs?: number;
   /** A steady stream of events still gets scanned this long after the first. */
   watchMaxWaitMs?: number;
+  /** Folders the watcher watches at most (default MAX_WATCHED_FOLDERS, watcher.ts). */
+  watchMaxFolders?: number;
   progressEveryMs?: number;
 }
 
@@ -133,8 +137,8 @@ export function createScanner(deps: Deps, opts: ScannerOptions = {}): Scanner {
     }
     if (!report.complete) keepForced();
     lastReport = report;
-    const { durationMs, ...counts } = report;
-    log.info(report.complete ? 'scan finished' : 'scan stopped', { ...counts, durationMs, filesPerSec: rate(report) });
+    const { durationMs, leftOut, ...counts } = report;
+    log.info(report.complete ? 'scan finished' : 'scan stopped', { ...counts, leftOut: leftOut.length, durationMs, filesPerSec: rate(report) });
     if (report.complete && report.changed) {
       for (const l of listeners) {
         try {
@@ -171,10 +175,14 @@ export function createScanner(deps: Deps, opts: ScannerOptions = {}): Scanner {
       }
       void rescan('quick').catch(() => {});
       if (config.SCAN_WATCH === 'on' && !watcher) {
-        watcher = watchMusic(config.MUSIC_DIR, (abs) => {
-          changedDirs.add(dirOf(config.MUSIC_DIR, abs));
+        const onChange = (folder: string) => {
+          changedDirs.add(folder);
           coalescer.poke();
-        }, log);
+        };
+        watcher = watchMusic(config.MUSIC_DIR, onChange, log, {
+          maxFolders: opts.watchMaxFolders,
+          rescanMinutes: config.SCAN_INTERVAL_MINUTES,
+        });
       }
       // Folders on a filesystem without change events (a network share) are seen by periodic quick scans.
       if (config.SCAN_INTERVAL_MINUTES > 0 && !interval) {
@@ -200,7 +208,7 @@ export function createScanner(deps: Deps, opts: ScannerOptions = {}): Scanner {
                 (select count(*)::int from artists) as artists, (select count(*)::int from playlists) as playlists,
                 (select count(*)::int from scan_errors) as errors`,
       );
-      return { scanning: current !== null, ...row!, lastScanAt: await lastScanAt(db), progress, lastReport };
+      return { scanning: current !== null, ...row!, lastScanAt: await lastScanAt(db), progress, lastReport, watch: watcher?.status() };
     },
     onScanned(listener) {
       listeners.add(listener);
@@ -208,10 +216,4 @@ export function createScanner(deps: Deps, opts: ScannerOptions = {}): Scanner {
     },
     watching: async () => watcher?.ready,
   };
-}
-
-/** The folder of a changed path, relative to the music folder with '/' separators ('' = the root). */
-function dirOf(root: string, abs: string): string {
-  const rel = dirname(relative(root, abs));
-  return rel === '.' ? '' : rel.split(sep).join('/');
 }
