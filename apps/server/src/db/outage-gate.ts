@@ -23,6 +23,9 @@ export interface OutageGate {
   close(): void;
 }
 
+/** The watchdog looks at the oldest waiting call this many times per `suspectAfterMs`. */
+export const WATCH_TICKS = 4;
+
 interface Waiting {
   started: number;
   fail(err: Error): void;
@@ -95,7 +98,7 @@ export function createOutageGate(opts: OutageGateOptions): OutageGate {
       } else if (Date.now() - oldest.started > opts.suspectAfterMs) {
         suspect();
       }
-    }, opts.suspectAfterMs / 2);
+    }, opts.suspectAfterMs / WATCH_TICKS);
     watchdog.unref();
   };
 

@@ -1,17 +1,22 @@
 import postgres from 'postgres';
 import { INT8_OID, NUMERIC_OID, type Db, type Queryable } from './db.js';
-import { createOutageGate } from './outage-gate.js';
+import { createOutageGate, WATCH_TICKS } from './outage-gate.js';
 import { databaseUnavailable } from './unavailable.js';
 
 /** Seconds to wait for a connection before a query fails as unavailable. */
 export const CONNECT_TIMEOUT_S = 2;
 
+/** A call waiting this long has the database probed on a fresh connection. */
+const SUSPECT_AFTER_MS = 2000;
+/** A probe that has not answered by then (connect timeout included) counts as failed. */
+const PROBE_TIMEOUT_MS = (CONNECT_TIMEOUT_S + 1) * 1000;
+
 /**
  * The longest a request waits on a PostgreSQL that has gone away before it fails as unavailable
- * (503 with Retry-After): a call waiting this long has the database probed, and a probe takes at
- * most the connect timeout and a second more. Once it is known down, calls fail at once.
+ * (503 with Retry-After; README, "Running it"): noticed waiting (up to a watchdog tick late), then
+ * probed. Once the database is known down, calls fail at once.
  */
-export const OUTAGE_WAIT_MS = 2000 + (CONNECT_TIMEOUT_S + 1) * 1000;
+export const OUTAGE_WAIT_MS = SUSPECT_AFTER_MS * (1 + 1 / WATCH_TICKS) + PROBE_TIMEOUT_MS;
 
 /** While the database is down, how often a fresh connection checks whether it is back. */
 const PROBE_EVERY_MS = 1000;
@@ -45,9 +50,9 @@ export async function openPostgres(url: string, max = 10): Promise<Db> {
         await one.end({ timeout: 0 });
       }
     },
-    probeTimeoutMs: (CONNECT_TIMEOUT_S + 1) * 1000,
+    probeTimeoutMs: PROBE_TIMEOUT_MS,
     probeEveryMs: PROBE_EVERY_MS,
-    suspectAfterMs: OUTAGE_WAIT_MS - (CONNECT_TIMEOUT_S + 1) * 1000,
+    suspectAfterMs: SUSPECT_AFTER_MS,
   });
   const run =
     (s: postgres.Sql | postgres.TransactionSql): Queryable['query'] =>
