@@ -1,72 +1,30 @@
 import type { WebSocket } from 'ws';
 import type { Logger } from '../../log.js';
 import type { Caller, CallerResolver } from '../auth/caller.js';
-import { AppwriteError } from '../http/errors.js';
 import type { BackendEvent } from './event-bus.js';
-import { compilePayloadFilter, type PayloadFilter } from './payload-filter.js';
 import { createMessageRate } from './socket-limits.js';
+import { SocketSubscriptions, type SubscriptionRoom } from './socket-subscriptions.js';
+import { MessageError, parseSubscription } from './subscription.js';
+
+/** Error codes Appwrite's realtime uses: 1003 bad message / session, 1008 policy violation. */
+export const INVALID_MESSAGE = 1003;
+export const POLICY_VIOLATION = 1008;
+
+export const errorFrame = (code: number, message: string) => JSON.stringify({ type: 'error', data: { code, message } });
 
 /**
  * One realtime socket (backend-api.md §7): `connected` first, then frames
  * handled strictly in order (so a `subscribe` right after `authentication`
  * sees the new roles): authentication, subscribe, unsubscribe, ping.
  */
-interface Subscription {
-  id: string;
-  /** What the client asked for. */
-  requested: string[];
-  /** What it receives: `account` also as `account.<userId>` once signed in. */
-  channels: Set<string>;
-  queries: string[];
-  filter: PayloadFilter;
-}
-
-/** Error codes Appwrite's realtime uses: 1003 bad message / session, 1008 policy violation. */
-export const INVALID_MESSAGE = 1003;
-export const POLICY_VIOLATION = 1008;
-const MAX_SUBSCRIPTIONS = 100;
-const MAX_CHANNELS = 100;
-
-export const errorFrame = (code: number, message: string) => JSON.stringify({ type: 'error', data: { code, message } });
-
-class MessageError extends Error {}
-
-function expandChannels(requested: readonly string[], userId: string | null): Set<string> {
-  const out = new Set(requested);
-  if (userId && out.has('account')) out.add(`account.${userId}`);
-  return out;
-}
-
-function parseSubscription(item: unknown, userId: string | null): Subscription {
-  if (typeof item !== 'object' || item === null) throw new MessageError('Each subscription must be an object.');
-  const { subscriptionId, channels, queries = [] } = item as Record<string, unknown>;
-  if (typeof subscriptionId !== 'string' || subscriptionId === '' || subscriptionId.length > 64) {
-    throw new MessageError('Each subscription needs a subscriptionId of 1 to 64 characters.');
-  }
-  if (!Array.isArray(channels) || channels.length === 0 || channels.length > MAX_CHANNELS) {
-    throw new MessageError(`Subscription ${subscriptionId} needs 1 to ${MAX_CHANNELS} channels.`);
-  }
-  if (channels.some((c) => typeof c !== 'string' || c === '' || c.length > 256)) {
-    throw new MessageError(`Subscription ${subscriptionId} has an invalid channel.`);
-  }
-  if (!Array.isArray(queries)) throw new MessageError(`Queries of subscription ${subscriptionId} must be an array.`);
-  let filter: PayloadFilter;
-  try {
-    filter = compilePayloadFilter(queries);
-  } catch (e) {
-    if (e instanceof AppwriteError) throw new MessageError(e.message);
-    throw e;
-  }
-  const requested = [...new Set(channels as string[])];
-  return { id: subscriptionId, requested, channels: expandChannels(requested, userId), queries: queries as string[], filter };
-}
-
 export class RealtimeConnection {
   private caller: Caller;
   roles: Set<string>;
   /** Seen a message or pong since the last heartbeat check. */
   alive = true;
-  private readonly subscriptions = new Map<string, Subscription>();
+  private readonly subscriptions: SocketSubscriptions;
+  /** `account.<userId>` while signed in. */
+  private accountChannel: string | null = null;
   private queue: Promise<void>;
 
   constructor(
@@ -74,7 +32,9 @@ export class RealtimeConnection {
     private readonly callers: CallerResolver,
     private readonly log: Logger,
     handshake: Promise<Caller>,
+    room: SubscriptionRoom,
   ) {
+    this.subscriptions = new SocketSubscriptions(room);
     this.caller = { userId: null, sessionId: null, roles: ['any', 'guests'], account: null };
     this.roles = new Set(this.caller.roles);
     this.queue = handshake.then(
@@ -107,6 +67,7 @@ export class RealtimeConnection {
     ws.on('pong', () => {
       this.alive = true;
     });
+    ws.on('close', () => this.subscriptions.clear());
   }
 
   /** Who the socket is signed in as (null ids for a guest). */
@@ -122,6 +83,7 @@ export class RealtimeConnection {
   endSession(): void {
     this.caller = { userId: null, sessionId: null, roles: [], account: null };
     this.roles = new Set();
+    this.accountChannel = null;
     this.subscriptions.clear();
     this.send(errorFrame(POLICY_VIOLATION, 'Session is no longer valid.'));
     if (this.ws.readyState === this.ws.OPEN) this.ws.close(POLICY_VIOLATION, 'Session is no longer valid');
@@ -134,17 +96,18 @@ export class RealtimeConnection {
   private setCaller(caller: Caller) {
     this.caller = caller;
     this.roles = new Set(caller.roles);
-    // Appwrite re-binds existing subscriptions to the new identity.
-    for (const s of this.subscriptions.values()) s.channels = expandChannels(s.requested, caller.userId);
+    // Appwrite re-binds existing subscriptions to the new identity: `account` is also `account.<userId>`.
+    this.accountChannel = caller.userId ? `account.${caller.userId}` : null;
   }
 
   /** Ids of this socket's subscriptions that want `event` (roles are checked by the caller). */
   matching(event: BackendEvent): string[] {
-    const ids: string[] = [];
-    for (const s of this.subscriptions.values()) {
-      if (event.channels.some((c) => s.channels.has(c)) && s.filter(event.payload)) ids.push(s.id);
-    }
-    return ids;
+    return this.subscriptions.matching(event.channels, event.payload, this.accountChannel);
+  }
+
+  /** The socket's subscriptions and their weight. */
+  get held(): { subscriptions: number; weight: number } {
+    return this.subscriptions.held;
   }
 
   private respond(to: string, data: Record<string, unknown>) {
@@ -152,6 +115,8 @@ export class RealtimeConnection {
   }
 
   private async handle(text: string): Promise<void> {
+    // Frames queued behind a close are dropped: nothing would give back what they took.
+    if (this.ws.readyState !== this.ws.OPEN) return;
     let message: { type?: unknown; data?: unknown };
     try {
       message = JSON.parse(text) as typeof message;
@@ -188,13 +153,16 @@ export class RealtimeConnection {
 
   private subscribe(data: unknown) {
     if (!Array.isArray(data) || data.length === 0) throw new MessageError('subscribe needs a list of subscriptions.');
-    const parsed = data.map((item) => parseSubscription(item, this.caller.userId));
-    const after = new Set([...this.subscriptions.keys(), ...parsed.map((s) => s.id)]);
-    if (after.size > MAX_SUBSCRIPTIONS) throw new MessageError(`A socket can hold at most ${MAX_SUBSCRIPTIONS} subscriptions.`);
+    const requests = data.map((item) => parseSubscription(item));
     // The same id again replaces that subscription (`subscription.update()` in the SDK).
-    for (const s of parsed) this.subscriptions.set(s.id, s);
+    const held = this.subscriptions.put(requests);
+    const queries = new Map(requests.map((r) => [r.id, r.queries]));
     this.respond('subscribe', {
-      subscriptions: parsed.map((s) => ({ subscriptionId: s.id, channels: [...s.channels], queries: s.queries })),
+      subscriptions: held.map((s) => ({
+        subscriptionId: s.id,
+        channels: SocketSubscriptions.channelsOf(s, this.accountChannel),
+        queries: queries.get(s.id),
+      })),
     });
   }
 
@@ -203,7 +171,7 @@ export class RealtimeConnection {
     const removed = data.map((item) => {
       const id = (item as { subscriptionId?: unknown } | null)?.subscriptionId;
       if (typeof id !== 'string') throw new MessageError('Each unsubscribe item needs a subscriptionId.');
-      return { subscriptionId: id, removed: this.subscriptions.delete(id) };
+      return { subscriptionId: id, removed: this.subscriptions.remove(id) };
     });
     this.respond('unsubscribe', { subscriptions: removed });
   }

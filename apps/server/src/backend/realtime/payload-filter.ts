@@ -73,9 +73,12 @@ function compile(q: RawQuery, depth: number): PayloadFilter | null {
   }
 }
 
+/** One filter for every subscription without queries. */
+const everything: PayloadFilter = () => true;
+
 /** Compiles a subscription's query strings; throws general_query_invalid AppwriteErrors. Empty = everything. */
 export function compilePayloadFilter(queries: readonly unknown[]): PayloadFilter {
   if (queries.length > 100) throw queryError('A maximum of 100 queries is allowed.');
   const filters = queries.map((q) => compile(decodeQuery(q), 0)).filter((f): f is PayloadFilter => f !== null);
-  return filters.length === 0 ? () => true : (p) => filters.every((f) => f(p));
+  return filters.length === 0 ? everything : (p) => filters.every((f) => f(p));
 }

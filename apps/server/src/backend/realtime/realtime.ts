@@ -7,20 +7,35 @@ import type { Deps } from '../../module.js';
 import { GUEST, type Caller, type CallerResolver } from '../auth/caller.js';
 import { APPWRITE_VERSION } from '../http/errors.js';
 import { createOriginPolicy } from '../http/origins.js';
+import { createChannelNames } from './channel-names.js';
 import { errorFrame, POLICY_VIOLATION, RealtimeConnection } from './connection.js';
 import type { BackendEvent, EventBus } from './event-bus.js';
 import { endedSessions, isEnded } from './session-end.js';
-import { createAddressCounter } from './socket-limits.js';
+import { ADDRESS_WEIGHT_PER_SOCKET, createAddressCounter, createSubscriptionBudget } from './socket-limits.js';
+import type { SubscriptionRoom } from './socket-subscriptions.js';
 
 /** The /v1/realtime websocket (backend-api.md §7). */
 export interface Realtime {
   upgrade(req: IncomingMessage, socket: Duplex, head: Buffer): boolean;
   stop(): Promise<void>;
+  /** What the open sockets hold, of one client address or of all. */
+  held(address?: string): RealtimeHeld;
+}
+
+export interface RealtimeHeld {
+  sockets: number;
+  subscriptions: number;
+  /** What the subscriptions weigh against the budgets (socket-limits.ts). */
+  weight: number;
+  /** Distinct channel names kept for every socket (the server's only, whatever `address`). */
+  channelNames: number;
 }
 
 export interface RealtimeOptions {
   /** How often sockets are pinged; one that answered nothing since the last ping is dropped. */
   heartbeatMs?: number;
+  /** The weight all sockets' subscriptions may hold together (MAX_SUBSCRIPTION_WEIGHT). */
+  maxSubscriptionWeight?: number;
 }
 
 export const REALTIME_PATH = '/v1/realtime';
@@ -62,6 +77,9 @@ export function createRealtime(
   const wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
   const connections = new Map<WebSocket, RealtimeConnection>();
   const perAddress = createAddressCounter(deps.config.REALTIME_MAX_PER_ADDRESS);
+  const budget = createSubscriptionBudget(deps.config.REALTIME_MAX_PER_ADDRESS * ADDRESS_WEIGHT_PER_SOCKET, opts.maxSubscriptionWeight);
+  const names = createChannelNames();
+  const addresses = new Map<RealtimeConnection, string>();
   const origins = createOriginPolicy(deps.config);
 
   const stopListening = ctx.events.subscribe((event) => {
@@ -134,7 +152,7 @@ export function createRealtime(
     return ctx.callers.fromHeaders(headers);
   }
 
-  function accept(ws: WebSocket, req: IncomingMessage, url: URL) {
+  function accept(ws: WebSocket, req: IncomingMessage, url: URL, address: string) {
     ws.on('error', (err) => deps.log.debug('realtime socket error', { err }));
     if (url.searchParams.get('project') !== deps.config.APPWRITE_PROJECT_ID) {
       // Appwrite's answer to an unknown project: an error frame, then close 1008 (no reconnect).
@@ -142,9 +160,18 @@ export function createRealtime(
       ws.close(POLICY_VIOLATION, 'Missing or unknown project ID');
       return;
     }
-    const connection = new RealtimeConnection(ws, ctx.callers, deps.log, handshakeCaller(req, url));
+    const room: SubscriptionRoom = {
+      take: (weight) => budget.take(address, weight),
+      release: (weight) => budget.release(address, weight),
+      names,
+    };
+    const connection = new RealtimeConnection(ws, ctx.callers, deps.log, handshakeCaller(req, url), room);
     connections.set(ws, connection);
-    ws.on('close', () => connections.delete(ws));
+    addresses.set(connection, address);
+    ws.on('close', () => {
+      connections.delete(ws);
+      addresses.delete(connection);
+    });
   }
 
   return {
@@ -164,9 +191,18 @@ export function createRealtime(
       wss.handleUpgrade(req, socket, head, (ws) => {
         upgraded = true;
         ws.once('close', () => perAddress.release(address));
-        accept(ws, req, url);
+        accept(ws, req, url, address);
       });
       return true;
+    },
+    held(address) {
+      const sockets = [...addresses].filter(([, a]) => address === undefined || a === address).map(([c]) => c.held);
+      return {
+        sockets: sockets.length,
+        subscriptions: sockets.reduce((n, s) => n + s.subscriptions, 0),
+        weight: budget.held(address),
+        channelNames: names.size,
+      };
     },
     async stop() {
       clearInterval(heartbeat);

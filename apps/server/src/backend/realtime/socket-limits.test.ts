@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createAddressCounter, createMessageRate } from './socket-limits.js';
+import { createChannelNames } from './channel-names.js';
+import { createAddressCounter, createMessageRate, createSubscriptionBudget } from './socket-limits.js';
 
 describe('realtime socket limits', () => {
   it('lets one address hold up to the limit of open sockets, and more once some close', () => {
@@ -17,5 +18,24 @@ describe('realtime socket limits', () => {
     expect([0, 10, 20, 30].map((t) => r.allow(t))).toEqual([true, true, true, false]);
     expect(r.allow(999)).toBe(false);
     expect(r.allow(1_000)).toBe(true);
+  });
+
+  it('gives each address its weight of subscriptions and the server its total, refusing what would pass either', () => {
+    const b = createSubscriptionBudget(10, 15);
+    expect([b.take('a', 6), b.take('a', 5), b.take('a', 4)]).toEqual([null, 'address', null]);
+    expect([b.take('b', 6), b.take('b', 5)]).toEqual(['server', null]);
+    expect([b.held('a'), b.held('b'), b.held()]).toEqual([10, 5, 15]);
+    b.release('a', 10);
+    expect([b.held('a'), b.held(), b.take('b', 5)]).toEqual([0, 5, null]);
+  });
+
+  it('keeps each channel name while any subscription holds it', () => {
+    const names = createChannelNames();
+    const first = names.hold(['docu', 'ments'].join(''));
+    expect(names.hold('documents')).toBe(first);
+    names.release('documents');
+    expect(names.size).toBe(1);
+    names.release('documents');
+    expect(names.size).toBe(0);
   });
 });

@@ -10,7 +10,7 @@ import type { Deps } from '../../../module.js';
 import { GUEST, type Caller, type CallerResolver } from '../../auth/caller.js';
 import { documentEvent } from '../document-events.js';
 import type { BackendEvent, EventBus } from '../event-bus.js';
-import { createRealtime, type Realtime } from '../realtime.js';
+import { createRealtime, type Realtime, type RealtimeOptions } from '../realtime.js';
 
 /**
  * The realtime protocol (backend-api.md §7) on a bare socket, with a stand-in
@@ -70,8 +70,10 @@ export interface SocketRig {
   peers: Peer[];
   /** The sessions still live (null: all of them), as the heartbeat asks. */
   live: Set<string> | null;
-  /** Realtime on a fresh HTTP server (done before each test); `heartbeatMs` and `env` as given. */
-  start(heartbeatMs?: number, env?: Record<string, string>): Promise<void>;
+  /** Realtime on a fresh HTTP server (done before each test); `heartbeatMs`, `env` and `opts` as given. */
+  start(heartbeatMs?: number, env?: Record<string, string>, opts?: RealtimeOptions): Promise<void>;
+  /** Closes the sockets and the server, then starts again with the given settings. */
+  restart(env: Record<string, string>, opts?: RealtimeOptions): Promise<void>;
   connect(query?: string, headers?: Record<string, string>, opts?: WebSocket.ClientOptions): Promise<Peer>;
 }
 
@@ -80,12 +82,12 @@ export function useSocketRig(): SocketRig {
   const rig = {
     peers: [] as Peer[],
     live: null,
-    async start(heartbeatMs?: number, env: Record<string, string> = {}) {
+    async start(heartbeatMs?: number, env: Record<string, string> = {}, opts: RealtimeOptions = {}) {
       const config = loadConfig({ DATA_DIR: '/tmp', ALLOWED_ORIGINS: 'https://app.example.com', ...env });
       const deps: Deps = { config, db: {} as Db, log: silentLogger, now: Date.now };
       rig.bus = localBus();
       const liveSessions = async (ids: string[]) => new Set(ids.filter((id) => rig.live === null || rig.live.has(id)));
-      rig.realtime = createRealtime(deps, { callers, events: rig.bus, liveSessions }, heartbeatMs ? { heartbeatMs } : {});
+      rig.realtime = createRealtime(deps, { callers, events: rig.bus, liveSessions }, heartbeatMs ? { heartbeatMs, ...opts } : opts);
       rig.server = createServer((_req, res) => res.end());
       rig.server.on('upgrade', (req, socket, head) => {
         if (!rig.realtime.upgrade(req, socket, head)) socket.destroy();
@@ -102,13 +104,19 @@ export function useSocketRig(): SocketRig {
     },
   } as SocketRig;
 
-  beforeEach(async () => rig.start());
-  afterEach(async () => {
+  async function close() {
     for (const p of rig.peers.splice(0)) p.ws.terminate();
     await rig.realtime.stop();
     rig.server.closeAllConnections();
     rig.server.close();
-  });
+  }
+  rig.restart = async (env, opts) => {
+    await close();
+    await rig.start(undefined, env, opts);
+  };
+
+  beforeEach(async () => rig.start());
+  afterEach(close);
   return rig;
 }
 
