@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createOutageGate, type OutageGate } from './outage-gate.js';
 import { DATABASE_UNAVAILABLE } from './unavailable.js';
 
@@ -72,13 +72,26 @@ describe('the outage gate in front of the PostgreSQL pool', () => {
     expect(gate.down).toBe(true);
   });
 
-  it('lets a slow call finish when the probe says the database answers', async () => {
-    const { gate, probes } = gateWith({ now: true }, 20);
-    let finish!: (v: string) => void;
-    const slow = gate.run(() => new Promise<string>((r) => (finish = r)));
-    await expect.poll(() => probes.count).toBeGreaterThanOrEqual(1);
-    finish('done');
-    expect(await slow).toBe('done');
-    expect(gate.down).toBe(false);
+  it('lets a slow call finish when the probe says the database answers, probing for it once', async () => {
+    vi.useFakeTimers();
+    try {
+      const { gate, probes } = gateWith({ now: true }, 40);
+      let finish!: (v: string) => void;
+      const slow = gate.run(() => new Promise<string>((r) => (finish = r)));
+      await vi.advanceTimersByTimeAsync(50);
+      expect(probes.count).toBe(1);
+      await vi.advanceTimersByTimeAsync(500);
+      expect(probes.count).toBe(1);
+      // A call that starts waiting after that probe is suspect again once it has waited long.
+      const later = gate.run(never);
+      void later.catch(() => {});
+      await vi.advanceTimersByTimeAsync(60);
+      expect(probes.count).toBe(2);
+      finish('done');
+      expect(await slow).toBe('done');
+      expect(gate.down).toBe(false);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

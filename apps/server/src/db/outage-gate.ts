@@ -44,6 +44,8 @@ export function createOutageGate(opts: OutageGateOptions): OutageGate {
   let closed = false;
   let retry: NodeJS.Timeout | undefined;
   let watchdog: NodeJS.Timeout | undefined;
+  /** When the last probe that answered began: calls waiting since before then are not suspect. */
+  let vouched = 0;
   const waiting = new Set<Waiting>();
 
   const probeOnce = async (): Promise<boolean> => {
@@ -81,23 +83,32 @@ export function createOutageGate(opts: OutageGateOptions): OutageGate {
   const suspect = () => {
     if (state !== 'up' || closed) return;
     state = 'probing';
+    const began = Date.now();
     void probeOnce().then((ok) => {
       if (closed) return;
-      if (ok) state = 'up';
-      else goDown();
+      if (!ok) return goDown();
+      state = 'up';
+      vouched = began;
     });
+  };
+
+  /** The oldest call that has waited since the last probe that answered (in order of start). */
+  const oldestUnvouched = () => {
+    for (const w of waiting) if (w.started >= vouched) return w;
+    return undefined;
   };
 
   const watch = () => {
     if (watchdog || closed) return;
     watchdog = setInterval(() => {
-      const oldest = waiting.values().next().value;
-      if (!oldest) {
+      if (waiting.size === 0) {
         clearInterval(watchdog);
         watchdog = undefined;
-      } else if (Date.now() - oldest.started > opts.suspectAfterMs) {
-        suspect();
+        return;
       }
+      // A slow query on a database that answers is probed once, not on every tick.
+      const oldest = oldestUnvouched();
+      if (oldest && Date.now() - oldest.started > opts.suspectAfterMs) suspect();
     }, opts.suspectAfterMs / WATCH_TICKS);
     watchdog.unref();
   };
