@@ -22,6 +22,7 @@ export interface Authenticator {
 }
 
 const wrong = () => new SubsonicError(CODE.wrongCredentials, 'Wrong username or password');
+const tooMany = () => new SubsonicError(CODE.wrongCredentials, 'Too many failed sign-ins; try again later');
 
 /** A verified account password is remembered this long, so a client sending `p` on every request costs one scrypt. */
 const PASSWORD_MEMO_MS = 10 * 60_000;
@@ -46,13 +47,20 @@ interface Account {
  * - `p`: the app password, else the account password (the backend's own scrypt check);
  * - `t` + `s`: md5(app password + salt), the only secret the server can read back;
  * - `apiKey`: the SHA-256 of a key `npm run admin -- subsonic credentials` issued.
- * Failures count in a sign-in limiter like the web sign-in's (per user name, or
- * per address for keys); a blocked account is refused like a wrong password.
+ * Failures count in a sign-in limiter like the web sign-in's: 10 an hour per
+ * user name and address (per address for keys); a blocked account is refused
+ * like a wrong password. A check of the account password (the one secret a
+ * person chose) takes its slot first, there and in the account's count shared
+ * with the web sign-in (LOGIN_LIMIT.account), so guesses sent at once are
+ * capped like guesses sent one by one. The app password and keys are made by
+ * the server (over 140 bits): their failures are counted after the check.
  */
 export function createAuthenticator(db: Db, box: SecretBox, now: () => number): Authenticator {
-  const limiter = createRateLimiter({ name: 'subsonic-sign-in', ...LOGIN_LIMIT, now, store: limiterStoreFor(db) });
+  const store = limiterStoreFor(db);
+  const limiter = createRateLimiter({ name: 'subsonic-sign-in', max: LOGIN_LIMIT.max, windowMs: LOGIN_LIMIT.windowMs, now, store });
+  const perAccount = createRateLimiter({ ...LOGIN_LIMIT.account, now, store });
   const users = usersStore(db);
-  const store = credentialsStore(db);
+  const credentials = credentialsStore(db);
   const verified = createExpiringMemo<string, true>({ ttlMs: PASSWORD_MEMO_MS, max: PASSWORD_MEMO_MAX, now });
   const accounts = createExpiringMemo<string, Account>({ ttlMs: ACCOUNT_MEMO_MS, max: ACCOUNT_MEMO_MAX, now });
   const keyOwners = createExpiringMemo<string, Caller>({ ttlMs: ACCOUNT_MEMO_MS, max: ACCOUNT_MEMO_MAX, now });
@@ -63,7 +71,7 @@ export function createAuthenticator(db: Db, box: SecretBox, now: () => number): 
     if (kept) return kept;
     const user = await users.byEmail(username);
     if (!user) return null;
-    const sealed = await store.appPassword(user.id);
+    const sealed = await credentials.appPassword(user.id);
     const found = { user, app: sealed == null ? null : box.open(sealed) };
     accounts.set(username, found);
     return found;
@@ -73,7 +81,7 @@ export function createAuthenticator(db: Db, box: SecretBox, now: () => number): 
     const hash = hashSecret(apiKey);
     const kept = keyOwners.get(hash);
     if (kept) return kept;
-    const userId = await store.userOfApiKey(hash, new Date(now()));
+    const userId = await credentials.userOfApiKey(hash, new Date(now()));
     const user = userId == null ? null : await users.byId(userId);
     if (!user?.email || !user.status) return null;
     const caller: Caller = { userId: user.id, username: user.email, via: 'apiKey' };
@@ -81,38 +89,51 @@ export function createAuthenticator(db: Db, box: SecretBox, now: () => number): 
     return caller;
   };
 
-  const accountPasswordMatches = async (user: UserRow, password: string): Promise<boolean> => {
-    if (!user.password_hash) return false;
-    const key = hashSecret(`${user.id}\u0000${user.password_hash}\u0000${password}`);
-    if (verified.get(key)) return true;
+  /** Account passwords verified within PASSWORD_MEMO_MS, by user, hash and password. */
+  const memoKey = (user: UserRow, password: string) => hashSecret(`${user.id}\u0000${user.password_hash}\u0000${password}`);
+
+  /** The app password, or an account password verified lately: settled without a guess at the account password. */
+  const knownMatch = (found: Account, creds: Extract<Credentials, { kind: 'password' }>): boolean => {
+    if (found.app != null && safeEqual(found.app, creds.password)) return true;
+    return found.user.password_hash != null && verified.get(memoKey(found.user, creds.password)) === true;
+  };
+
+  /**
+   * A slot for one guess at `username`'s account password, per user name and
+   * address and per account; refused (nothing counted) when either is used up.
+   */
+  const reserveGuess = async (key: string, username: string) => {
+    const pair = await limiter.reserve(key);
+    if (pair.waitMs > 0) throw tooMany();
+    const all = await perAccount.reserve(username);
+    if (all.waitMs > 0) {
+      await pair.giveBack();
+      throw tooMany();
+    }
+    return {
+      async succeeded() {
+        await limiter.reset(key);
+        await all.giveBack();
+      },
+    };
+  };
+
+  /** The account password, checked once a slot is reserved; unknown and blocked accounts cost a hash too. */
+  const guessAccountPassword = async (key: string, username: string, user: UserRow | null, password: string): Promise<boolean> => {
+    const guess = await reserveGuess(key, username);
+    if (!user?.password_hash) {
+      await verifyPassword(password, await dummyHash());
+      return false;
+    }
     if (!(await verifyPassword(password, user.password_hash))) return false;
-    verified.set(key, true);
+    verified.set(memoKey(user, password), true);
+    await guess.succeeded();
     return true;
   };
 
-  const check = async (creds: Exclude<Credentials, { kind: 'apiKey' }>, found: Account | null): Promise<boolean> => {
-    const user = found?.user;
-    if (!user || !user.status) {
-      if (creds.kind === 'password') await verifyPassword(creds.password, await dummyHash());
-      return false;
-    }
-    const { app } = found;
-    if (creds.kind === 'token') {
-      if (app == null) {
-        throw new SubsonicError(
-          CODE.tokenNotSupported,
-          'Token authentication needs an app password for this user: see Profile, Subsonic apps, in the web app',
-        );
-      }
-      const expected = createHash('md5').update(app + creds.salt).digest('hex');
-      return safeEqual(expected, creds.token);
-    }
-    if (app != null && safeEqual(app, creds.password)) return true;
-    return accountPasswordMatches(user, creds.password);
-  };
-
-  // The limiter is asked beside the account's lookup (both are reads); a success
-  // clears the key only when it had failures to forgive.
+  // The limiter is read beside the account's lookup; a request settled by the
+  // app password, a token or a remembered password writes nothing unless it
+  // has failures to forgive.
   return {
     async authenticate(creds, clientIp) {
       if (creds.kind === 'apiKey') {
@@ -125,16 +146,24 @@ export function createAuthenticator(db: Db, box: SecretBox, now: () => number): 
         }
         return caller;
       }
-      const key = `subsonic:${creds.username.toLowerCase()}:${clientIp}`;
+      const username = creds.username.toLowerCase();
+      const key = `subsonic:${username}:${clientIp}`;
       const [gate, found] = await Promise.all([limiter.peek(key), account(creds.username)]);
-      if (gate.waitMs > 0) throw new SubsonicError(CODE.wrongCredentials, 'Too many failed sign-ins; try again later');
-      const email = found?.user.email;
-      if (!(await check(creds, found)) || !email) {
-        await limiter.recordFailure(key);
-        throw wrong();
+      if (gate.waitMs > 0) throw tooMany();
+      // A blocked account, or one without an email, is refused like an unknown one.
+      const live = found?.user.status && found.user.email ? { ...found, email: found.user.email } : null;
+      if (creds.kind === 'token') {
+        if (!live || !tokenMatches(live, creds)) {
+          await limiter.recordFailure(key);
+          throw wrong();
+        }
+      } else if (!live || !knownMatch(live, creds)) {
+        const right = await guessAccountPassword(key, username, live?.user ?? null, creds.password);
+        if (!right || !live) throw wrong();
+        return { userId: live.user.id, username: live.email, via: creds.kind };
       }
       if (gate.attempts > 0) await limiter.reset(key);
-      return { userId: found.user.id, username: email, via: creds.kind };
+      return { userId: live.user.id, username: live.email, via: creds.kind };
     },
     forget(who) {
       const same = (id: string, email: string | null | undefined) => id === who || email?.toLowerCase() === who.toLowerCase();
@@ -142,4 +171,16 @@ export function createAuthenticator(db: Db, box: SecretBox, now: () => number): 
       keyOwners.deleteWhere((c) => same(c.userId, c.username));
     },
   };
+}
+
+/** md5(app password + salt), the token's check; 41 when the account has no app password. */
+function tokenMatches(found: Account, creds: Extract<Credentials, { kind: 'token' }>): boolean {
+  if (found.app == null) {
+    throw new SubsonicError(
+      CODE.tokenNotSupported,
+      'Token authentication needs an app password for this user: see Profile, Subsonic apps, in the web app',
+    );
+  }
+  const expected = createHash('md5').update(found.app + creds.salt).digest('hex');
+  return safeEqual(expected, creds.token);
 }

@@ -50,19 +50,18 @@ export function createAccounts(deps: Deps) {
 
     /**
      * The user with this email and password. Unknown emails cost a hash too, so
-     * timing does not tell which emails exist; failures per email and per IP are capped.
+     * timing does not tell which emails exist. The attempt is counted before
+     * the password is checked (login-limiter.ts: per email and address, per
+     * address, per email), so guesses sent at once are capped like guesses
+     * sent one by one; a right password is not counted.
      */
     async checkPassword(email: string, password: string, ip: string): Promise<UserRow> {
-      const key = email.toLowerCase();
-      const wait = await limiter.retryAfterMs(key, ip);
-      if (wait > 0) throw accountErrors.rateLimited(wait);
+      const attempt = await limiter.attempt(email.toLowerCase(), ip);
+      if (attempt.waitMs > 0) throw accountErrors.rateLimited(attempt.waitMs);
       const user = await users.byEmail(email);
       const ok = await verifyPassword(password, user?.password_hash ?? (await dummyHash()));
-      if (!user || !user.password_hash || !ok) {
-        await limiter.recordFailure(key, ip);
-        throw accountErrors.invalidCredentials();
-      }
-      await limiter.reset(key);
+      if (!user || !user.password_hash || !ok) throw accountErrors.invalidCredentials();
+      await attempt.succeeded();
       if (!user.status) throw accountErrors.blocked();
       return user;
     },

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrate } from '../../db/migrate.js';
+import { openPostgres } from '../../db/postgres-db.js';
 import { createTestDb, ENGINES, type TestDb } from '../../test/db.js';
 import { createMemoryLimiterStore, limiterStoreFor, type LimiterStore } from './limiter-store.js';
 import { createPostgresLimiterStore } from './postgres-limiter-store.js';
@@ -61,6 +62,19 @@ function limiterRules(name: string, store: () => LimiterStore) {
       expect(await limiter.peek('p')).toEqual({ waitMs: 0, attempts: 2 });
     });
 
+    it('reserve counts like take; a slot given back is uncounted once, a refused one has nothing to give back', async () => {
+      const { limiter } = make();
+      const slots = await Promise.all(Array.from({ length: 5 }, () => limiter.reserve('r')));
+      expect(slots.map((r) => r.waitMs)).toEqual([0, 0, 0, 1000, 1000]);
+      await slots[4]!.giveBack();
+      expect(await limiter.peek('r')).toEqual({ waitMs: 1000, attempts: 3 });
+      await slots[0]!.giveBack();
+      await slots[0]!.giveBack();
+      expect(await limiter.peek('r')).toEqual({ waitMs: 0, attempts: 2 });
+      expect((await limiter.reserve('r')).waitMs).toBe(0);
+      expect((await limiter.reserve('r')).waitMs).toBe(1000);
+    });
+
     it('counts every one of many attempts at once exactly once', async () => {
       const { limiter } = make();
       const waits = await Promise.all(Array.from({ length: 8 }, () => limiter.take('burst')));
@@ -89,6 +103,22 @@ describe.each(ENGINES)('rate_limits table on %s', (engine) => {
     const rows = await t.db.query<{ key: string; hits: unknown[]; expires_at: number }>('select key, hits, expires_at from rate_limits where key = $1', ['which:k']);
     if (engine === 'postgres') expect(rows.map((r) => [r.key, r.hits.map(Number), r.expires_at])).toEqual([['which:k', [5000], 65_000]]);
     else expect(rows).toEqual([]);
+  });
+
+  it('holds a limit across instances: two connections reserving at once get exactly max slots', async () => {
+    // Each instance has a connection pool of its own on the same database (PGlite: one process, one database).
+    const second = engine === 'postgres' ? await openPostgres(t.url!, 5) : t.db;
+    try {
+      const limiters = [t.db, second].map((db) =>
+        createRateLimiter({ name: 'cluster', max: 10, windowMs: 60_000, now: () => 5_000, store: createPostgresLimiterStore(db) }),
+      );
+      const slots = await Promise.all(Array.from({ length: 60 }, (_, i) => limiters[i % 2]!.reserve('shared')));
+      expect(slots.filter((r) => r.waitMs === 0)).toHaveLength(10);
+      await Promise.all(slots.map((r) => r.giveBack()));
+      expect(await t.db.query('select key from rate_limits where key = $1', ['cluster:shared'])).toEqual([]);
+    } finally {
+      if (second !== t.db) await second.close();
+    }
   });
 
   it('a check of a key with no attempts writes no row', async () => {

@@ -18,6 +18,19 @@ export interface RateLimiter {
   reset(key: string): Promise<void>;
   /** Check and count at once: 0 and counted when it may go ahead, else the wait (not counted). */
   take(key: string): Promise<number>;
+  /**
+   * take, with a way to give the counted attempt back (a sign-in that turned
+   * out right, or one another limit refused). Many callers reserving at once
+   * each get a slot or a wait, never more slots than the limit has.
+   */
+  reserve(key: string): Promise<Reservation>;
+}
+
+export interface Reservation {
+  /** 0 when the attempt was counted and may go ahead, else the milliseconds to wait (nothing counted). */
+  waitMs: number;
+  /** Uncounts this attempt (nothing when it was refused). */
+  giveBack(): Promise<void>;
 }
 
 export interface RateLimiterOptions extends Window {
@@ -36,6 +49,27 @@ export function createRateLimiter({ name, max, windowMs, now, store = createMemo
     const recent = recentHits(await store.hits(id(key)), w, t);
     return { waitMs: waitMs(recent, w, t), attempts: recent.length };
   };
+  const reserve = async (key: string): Promise<Reservation> => {
+    const t = now();
+    const wait = await store.update(id(key), t, (hits) => {
+      const recent = recentHits(hits, w, t);
+      const wait = waitMs(recent, w, t);
+      return wait > 0 ? kept(recent, wait) : kept(recentHits([...recent, t], w, t), 0);
+    });
+    if (wait > 0) return { waitMs: wait, giveBack: async () => {} };
+    let given = false;
+    return {
+      waitMs: 0,
+      async giveBack() {
+        if (given) return;
+        given = true;
+        await store.update(id(key), now(), (hits) => {
+          const i = hits.lastIndexOf(t);
+          return kept(i < 0 ? hits : hits.toSpliced(i, 1), 0);
+        });
+      },
+    };
+  };
   return {
     peek,
     retryAfterMs: async (key) => (await peek(key)).waitMs,
@@ -44,13 +78,7 @@ export function createRateLimiter({ name, max, windowMs, now, store = createMemo
       await store.update(id(key), t, (hits) => kept(recentHits([...hits, t], w, t), 0));
     },
     reset: (key) => store.remove(id(key)),
-    take(key) {
-      const t = now();
-      return store.update(id(key), t, (hits) => {
-        const recent = recentHits(hits, w, t);
-        const wait = waitMs(recent, w, t);
-        return wait > 0 ? kept(recent, wait) : kept(recentHits([...recent, t], w, t), 0);
-      });
-    },
+    take: async (key) => (await reserve(key)).waitMs,
+    reserve,
   };
 }
