@@ -40,7 +40,7 @@ export function createAccountRoutes(
   const routes = new Hono<BackendEnv>();
   // backend-api.md §8: 200 text/plain `Pong!`.
   routes.get('/v1/ping', (c) => c.text('Pong!'));
-  routes.route('/', profileRoutes(deps, { accounts, events, limits: kit.limits, log: kit.log }));
+  routes.route('/', profileRoutes(deps, { accounts, sessions, events, limits: kit.limits, log: kit.log }));
   routes.route('/', securityRoutes(kit));
   routes.route('/', mfaRoutes(kit));
   routes.route('/', emailFlowRoutes(kit));

@@ -3,6 +3,7 @@ import type { Deps } from '../../module.js';
 import { requireUser, type BackendEnv } from '../auth/caller.js';
 import { readBody, requireString, resolveId } from '../http/params.js';
 import type { EventBus } from '../realtime/event-bus.js';
+import { sessionsEndedEvent } from '../realtime/session-end.js';
 import type { CreationLimits } from '../auth/creation-limits.js';
 import { clientIp } from '../http/request-info.js';
 import { accountEvent } from './account-events.js';
@@ -11,17 +12,19 @@ import type { Accounts } from './accounts.js';
 import { appwriteTime, userModel } from './models.js';
 import { emailParam, nameParam, passwordParam, prefsParam } from './validation.js';
 import type { AccountLog } from './account-log.js';
+import type { Sessions } from './sessions.js';
 import { targetsStore } from './targets.store.js';
 
 /** /v1/account: sign-up, the current user, prefs, name, password, identities (backend-api.md §3). */
 export function profileRoutes(
   deps: Deps,
-  { accounts, events, limits, log }: { accounts: Accounts; events: EventBus; limits: CreationLimits; log: AccountLog },
+  { accounts, sessions, events, limits, log }: { accounts: Accounts; sessions: Sessions; events: EventBus; limits: CreationLimits; log: AccountLog },
 ) {
   const routes = new Hono<BackendEnv>();
   const targets = targetsStore(deps.db);
+  const now = () => appwriteTime(new Date(deps.now()));
   const publish = async (userId: string, action: string, user: ReturnType<typeof userModel>) =>
-    events.publish(accountEvent(userId, null, action, user, appwriteTime(new Date(deps.now()))));
+    events.publish(accountEvent(userId, null, action, user, now()));
 
   routes.get('/v1/account', async (c) => {
     const { userId } = requireUser(c.var.caller);
@@ -62,12 +65,18 @@ export function profileRoutes(
     return c.json(user);
   });
 
+  /**
+   * As Appwrite with the project's session invalidation on: the caller's
+   * session stays, every other one ends, and their realtime sockets close.
+   */
   routes.patch('/v1/account/password', async (c) => {
-    const { userId } = requireUser(c.var.caller);
+    const { userId, sessionId } = requireUser(c.var.caller);
     const body = await readBody(c);
     const password = passwordParam(body);
     const oldPassword = typeof body.oldPassword === 'string' ? body.oldPassword : undefined;
     const user = userModel(await accounts.changePassword(userId, password, oldPassword));
+    const ended = await sessions.deleteOthers(userId, sessionId);
+    if (ended.length > 0) await events.publish(sessionsEndedEvent({ userId, sessionIds: ended }, now()));
     await log(c, userId, 'user.update.password');
     await publish(userId, 'update.password', user);
     return c.json(user);

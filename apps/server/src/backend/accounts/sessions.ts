@@ -75,5 +75,8 @@ export function createSessions(deps: Deps) {
     },
 
     deleteAll: async (userId: string) => void (await store.deleteAll(userId)),
+
+    /** Ends every session of the user but `keepId`; the ids that ended. */
+    deleteOthers: (userId: string, keepId: string) => store.deleteAllBut(userId, keepId),
   };
 }
