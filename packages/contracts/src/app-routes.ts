@@ -14,7 +14,17 @@ export function playerSongId(path: string): string | null {
   }
 }
 
-const APP_ROUTES = [/^\/$/, /^\/(search|library|profile|favorites|callback|recovery|verify)\/?$/, /^\/(player|album|playlist|artist)\/[^/]+\/?$/];
+/** Library's lists of the whole collection, each with its own address (a genre's albums under its name). */
+export const LIBRARY_LISTS = ['albums', 'artists', 'songs', 'genres'] as const;
+export type LibraryList = (typeof LIBRARY_LISTS)[number];
+
+const APP_ROUTES = [
+  /^\/$/,
+  /^\/(search|library|profile|favorites|callback|recovery|verify)\/?$/,
+  /^\/(player|album|playlist|artist)\/[^/]+\/?$/,
+  /^\/library\/(albums|artists|songs|genres)\/?$/,
+  /^\/library\/genres\/[^/]+\/?$/,
+];
 
 /** True for the app's own routes (SPEC §2); any other address is the app's 404 page. */
 export const isAppRoute = (path: string): boolean => APP_ROUTES.some((r) => r.test(path));

@@ -6,6 +6,7 @@ import { z } from 'zod';
 export * from './catalogue-entities.js';
 export * from './catalogue-global-search.js';
 export * from './catalogue-home-rows.js';
+export * from './catalogue-library.js';
 import { Album, Artist, ArtistAlbums, ArtistSongs, AlbumSearchResults, ArtistSearchResults, Playlist, PlaylistSearchResults, Song, SongSearchResults, success } from './catalogue-entities.js';
 import { GlobalSearch } from './catalogue-global-search.js';
 import { HomeRows } from './catalogue-home-rows.js';

@@ -11,6 +11,7 @@ import { albumsRoutes } from './albums.routes.js';
 import { artistsRoutes } from './artists.routes.js';
 import { downloadRoutes } from './download.routes.js';
 import { homeRoutes } from './home.routes.js';
+import { libraryRoutes } from './library.routes.js';
 import { apiErrorHandler } from './respond.js';
 import { searchRoutes } from './search.routes.js';
 import { songsRoutes } from './songs.routes.js';
@@ -50,6 +51,7 @@ export function createApiRoutes(deps: Deps, scanner: Scanner): Hono {
   api.route('/', albumsRoutes(deps));
   api.route('/', artistsRoutes(deps));
   api.route('/', homeRoutes(deps, home));
+  api.route('/', libraryRoutes(deps));
   api.route('/', downloadRoutes(deps));
   return api;
 }

@@ -1,0 +1,73 @@
+import type {
+  AlbumSort,
+  ArtistSort,
+  LibraryAlbums,
+  LibraryArtists,
+  LibraryGenreAlbums,
+  LibraryGenres,
+  LibrarySongs,
+  SongSort,
+} from '@lyra/contracts/catalogue';
+import { albumSummaries } from './albums.js';
+import { songsByIds, type CatalogueCtx } from './songs.js';
+import {
+  selectGenre,
+  selectGenreAlbumIds,
+  selectGenres,
+  selectLibraryAlbumIds,
+  selectLibraryArtists,
+  selectLibrarySongIds,
+  type GenreRow,
+  type Page,
+} from './store/library.sql.js';
+import { artistRef } from './wire-links.js';
+
+/**
+ * Library's lists of the whole collection (catalogue-api.md §6): 1-based
+ * pages with the list's total; `start` is the position of the first item.
+ */
+
+const start = (page: Page) => page.offset + 1;
+
+/** GET /api/library/albums: album summaries (`songs: null`). `seed` fixes the random order across pages. */
+export async function listAlbums(ctx: CatalogueCtx, sort: AlbumSort, page: Page, seed: string): Promise<LibraryAlbums> {
+  const { ids, total } = await selectLibraryAlbumIds(ctx.db, sort, page, seed);
+  return { total, start: start(page), results: await albumSummaries(ctx, ids) };
+}
+
+/** GET /api/library/artists: artists with their album and song counts and plays. */
+export async function listArtists(ctx: CatalogueCtx, sort: ArtistSort, page: Page): Promise<LibraryArtists> {
+  const { rows, total } = await selectLibraryArtists(ctx.db, sort, page);
+  return {
+    total,
+    start: start(page),
+    results: rows.map((r) => ({
+      ...artistRef(ctx.base, r, 'Artist'),
+      albumCount: r.album_count,
+      songCount: r.song_count,
+      playCount: r.play_count,
+    })),
+  };
+}
+
+/** GET /api/library/songs: full Song objects. */
+export async function listSongs(ctx: CatalogueCtx, sort: SongSort, page: Page): Promise<LibrarySongs> {
+  const { ids, total } = await selectLibrarySongIds(ctx.db, sort, page);
+  return { total, start: start(page), results: await songsByIds(ctx, ids) };
+}
+
+const toGenre = (g: GenreRow) => ({ id: g.id, name: g.name, albumCount: g.album_count });
+
+/** GET /api/library/genres: every genre of an album with songs, by name. */
+export async function listGenres(ctx: CatalogueCtx): Promise<LibraryGenres> {
+  const genres = (await selectGenres(ctx.db)).map(toGenre);
+  return { total: genres.length, results: genres };
+}
+
+/** GET /api/library/genres/{name}/albums: the genre's albums by name; an unknown genre has none. */
+export async function listGenreAlbums(ctx: CatalogueCtx, genre: string, page: Page): Promise<LibraryGenreAlbums> {
+  const found = await selectGenre(ctx.db, genre);
+  if (!found) return { genre: null, total: 0, start: start(page), results: [] };
+  const ids = await selectGenreAlbumIds(ctx.db, genre, page);
+  return { genre: toGenre(found), total: found.album_count, start: start(page), results: await albumSummaries(ctx, ids) };
+}

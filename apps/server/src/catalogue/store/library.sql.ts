@@ -1,0 +1,146 @@
+import type { AlbumSort, ArtistSort, SongSort } from '@lyra/contracts/catalogue';
+import type { Queryable } from '../../db/db.js';
+
+/**
+ * Library's lists of the whole collection (catalogue-api.md §6): one page of
+ * ids in a fixed order, and the list's length. Every order ends on the id, so
+ * pages never overlap or skip; `random` is a hash of the id and a seed, the
+ * same order on every page of one seed. Albums are listed while they hold
+ * songs (`song_count > 0`, kept by triggers as tracks are written).
+ */
+
+export interface Page {
+  limit: number;
+  offset: number;
+}
+
+const HAS_SONGS = 'al.song_count > 0';
+
+/** ORDER BY of each album sort, over `albums al` left joined to its album artist `ar`. */
+const ALBUM_ORDER: Record<AlbumSort, string> = {
+  name: 'al.norm_name, al.id',
+  // Albums without an album artist last; each artist's albums oldest first.
+  artist: 'ar.norm_name nulls last, al.year nulls last, al.norm_name, al.id',
+  // Newest year first; albums without a year last.
+  year: 'al.year desc nulls last, al.norm_name, al.id',
+  recent: 'al.first_seen_at desc, al.norm_name, al.id',
+  plays: 'al.play_count desc, al.norm_name, al.id',
+  random: 'md5(al.id || $3), al.id',
+};
+
+export async function selectLibraryAlbumIds(db: Queryable, sort: AlbumSort, page: Page, seed: string): Promise<{ ids: string[]; total: number }> {
+  const join = sort === 'artist' ? 'left join artists ar on ar.id = al.album_artist_id' : '';
+  const [rows, [count]] = await Promise.all([
+    db.query<{ id: string }>(
+      `select al.id from albums al ${join} where ${HAS_SONGS} order by ${ALBUM_ORDER[sort]} limit $1 offset $2`,
+      sort === 'random' ? [page.limit, page.offset, seed] : [page.limit, page.offset],
+    ),
+    db.query<{ n: number }>(`select count(*)::int as n from albums al where ${HAS_SONGS}`),
+  ]);
+  return { ids: rows.map((r) => r.id), total: count?.n ?? 0 };
+}
+
+/** The first primary artist of track `t`, by credit position. */
+const FIRST_ARTIST = `(select a.norm_name from track_artists ta join artists a on a.id = ta.artist_id
+                        where ta.track_id = t.id and ta.role = 'primary' order by ta.position limit 1)`;
+
+const SONG_ORDER: Record<SongSort, { join: string; order: string }> = {
+  title: { join: '', order: 't.norm_title, t.id' },
+  artist: { join: 'left join albums al on al.id = t.album_id', order: `${FIRST_ARTIST} nulls last, al.norm_name nulls last, coalesce(t.disc_no, 1), t.track_no nulls last, t.norm_title, t.id` },
+  album: { join: 'left join albums al on al.id = t.album_id', order: 'al.norm_name nulls last, al.id, coalesce(t.disc_no, 1), t.track_no nulls last, t.norm_title, t.id' },
+  recent: { join: '', order: 't.scanned_at desc, t.id' },
+  plays: { join: '', order: 't.play_count desc, t.id' },
+};
+
+export async function selectLibrarySongIds(db: Queryable, sort: SongSort, page: Page): Promise<{ ids: string[]; total: number }> {
+  const { join, order } = SONG_ORDER[sort];
+  const [rows, [count]] = await Promise.all([
+    db.query<{ id: string }>(`select t.id from tracks t ${join} order by ${order} limit $1 offset $2`, [page.limit, page.offset]),
+    db.query<{ n: number }>('select count(*)::int as n from tracks'),
+  ]);
+  return { ids: rows.map((r) => r.id), total: count?.n ?? 0 };
+}
+
+/** Artists who sing on a song or are the album artist of an album with songs (composers alone are not listed). */
+const LISTED_ARTIST = `(exists (select 1 from track_artists ta where ta.artist_id = a.id and ta.role in ('primary', 'featured'))
+                        or exists (select 1 from albums al where al.album_artist_id = a.id and ${HAS_SONGS}))`;
+
+/** Plays of each artist's songs (primary or featured). */
+const ARTIST_PLAYS = `select ta.artist_id, sum(t.play_count)::int as plays
+                        from track_artists ta join tracks t on t.id = ta.track_id
+                       where ta.role in ('primary', 'featured') group by ta.artist_id`;
+
+export interface LibraryArtistRow {
+  id: string;
+  name: string;
+  cover_id: string | null;
+  album_count: number;
+  song_count: number;
+  play_count: number;
+}
+
+export async function selectLibraryArtists(db: Queryable, sort: ArtistSort, page: Page): Promise<{ rows: LibraryArtistRow[]; total: number }> {
+  const pageSql =
+    sort === 'name'
+      ? `select a.id, row_number() over (order by a.norm_name, a.id) as ord from artists a where ${LISTED_ARTIST}
+          order by a.norm_name, a.id limit $1 offset $2`
+      : `select a.id, row_number() over (order by coalesce(p.plays, 0) desc, a.norm_name, a.id) as ord
+           from artists a left join (${ARTIST_PLAYS}) p on p.artist_id = a.id where ${LISTED_ARTIST}
+          order by coalesce(p.plays, 0) desc, a.norm_name, a.id limit $1 offset $2`;
+  const [rows, [count]] = await Promise.all([
+    db.query<LibraryArtistRow>(
+      `select a.id, a.name, a.cover_id, f.album_count, f.song_count, f.play_count
+         from (${pageSql}) pg join artists a on a.id = pg.id
+         cross join lateral (
+           select (select count(*)::int from (
+                     select al.id from albums al where al.album_artist_id = a.id and ${HAS_SONGS}
+                     union
+                     select t.album_id from track_artists ta join tracks t on t.id = ta.track_id
+                      where ta.artist_id = a.id and ta.role = 'primary' and t.album_id is not null) x) as album_count,
+                  count(distinct t.id)::int as song_count, coalesce(sum(t.play_count), 0)::int as play_count
+             from track_artists ta join tracks t on t.id = ta.track_id
+            where ta.artist_id = a.id and ta.role in ('primary', 'featured')) f
+        order by pg.ord`,
+      [page.limit, page.offset],
+    ),
+    db.query<{ n: number }>(`select count(*)::int as n from artists a where ${LISTED_ARTIST}`),
+  ]);
+  return { rows, total: count?.n ?? 0 };
+}
+
+export interface GenreRow {
+  id: string;
+  name: string;
+  album_count: number;
+}
+
+/**
+ * Genres of albums with songs (album_genres: every genre among an album's
+ * songs, lower case), by name; the name as albums spell it when one does.
+ */
+const GENRES = (where: string) => `select g.genre as id,
+         coalesce(min(al.genre) filter (where lower(al.genre) = g.genre), g.genre) as name,
+         count(*)::int as album_count
+    from album_genres g join albums al on al.id = g.album_id
+   where ${HAS_SONGS} ${where}
+   group by g.genre`;
+
+export async function selectGenres(db: Queryable): Promise<GenreRow[]> {
+  return db.query<GenreRow>(`${GENRES('')} order by g.genre`);
+}
+
+export async function selectGenre(db: Queryable, genre: string): Promise<GenreRow | null> {
+  const [row] = await db.query<GenreRow>(GENRES('and g.genre = lower($1)'), [genre]);
+  return row ?? null;
+}
+
+/** The albums of a genre (any letter case), by name. */
+export async function selectGenreAlbumIds(db: Queryable, genre: string, page: Page): Promise<string[]> {
+  const rows = await db.query<{ id: string }>(
+    `select g.album_id as id from album_genres g join albums al on al.id = g.album_id
+      where g.genre = lower($3) and ${HAS_SONGS}
+      order by g.norm_name, g.album_id limit $1 offset $2`,
+    [page.limit, page.offset, genre],
+  );
+  return rows.map((r) => r.id);
+}

@@ -1,0 +1,53 @@
+/**
+ * The whole collection as lists (Library's Albums, Artists, Songs and Genres):
+ * `/api/library/*`, our own addition to the saavn-shaped API
+ * (docs/design/catalogue-api.md §6). Pages are 1-based with a total, as search
+ * pages are; items are the catalogue's own entity shapes.
+ */
+import { z } from 'zod';
+import { Album, ArtistRef, Song, searchResults, success } from './catalogue-entities.js';
+
+export const ALBUM_SORTS = ['name', 'artist', 'year', 'recent', 'plays', 'random'] as const;
+export type AlbumSort = (typeof ALBUM_SORTS)[number];
+export const ARTIST_SORTS = ['name', 'plays'] as const;
+export type ArtistSort = (typeof ARTIST_SORTS)[number];
+export const SONG_SORTS = ['title', 'artist', 'album', 'recent', 'plays'] as const;
+export type SongSort = (typeof SONG_SORTS)[number];
+
+/** Items per page when `limit` is not given; at most LIBRARY_MAX_LIMIT. */
+export const LIBRARY_PAGE_SIZE = 50;
+export const LIBRARY_MAX_LIMIT = 100;
+
+/** An artist of the Artists list: an ArtistRef (role "Artist") with what it holds. */
+export const LibraryArtist = ArtistRef.extend({
+  albumCount: z.number().int(),
+  songCount: z.number().int(),
+  playCount: z.number().int(),
+});
+export type LibraryArtist = z.infer<typeof LibraryArtist>;
+
+/** A genre: `id` is its name in lower case (the address part), `name` as tagged. */
+export const LibraryGenre = z.object({
+  id: z.string(),
+  name: z.string(),
+  albumCount: z.number().int(),
+});
+export type LibraryGenre = z.infer<typeof LibraryGenre>;
+
+export const LibraryAlbums = searchResults(Album);
+export type LibraryAlbums = z.infer<typeof LibraryAlbums>;
+export const LibraryArtists = searchResults(LibraryArtist);
+export type LibraryArtists = z.infer<typeof LibraryArtists>;
+export const LibrarySongs = searchResults(Song);
+export type LibrarySongs = z.infer<typeof LibrarySongs>;
+export const LibraryGenres = z.object({ total: z.number().int(), results: z.array(LibraryGenre) });
+export type LibraryGenres = z.infer<typeof LibraryGenres>;
+/** The albums of one genre, with the genre itself (null when no album has it). */
+export const LibraryGenreAlbums = searchResults(Album).extend({ genre: LibraryGenre.nullable() });
+export type LibraryGenreAlbums = z.infer<typeof LibraryGenreAlbums>;
+
+export const LibraryAlbumsResponse = success(LibraryAlbums);
+export const LibraryArtistsResponse = success(LibraryArtists);
+export const LibrarySongsResponse = success(LibrarySongs);
+export const LibraryGenresResponse = success(LibraryGenres);
+export const LibraryGenreAlbumsResponse = success(LibraryGenreAlbums);
