@@ -2,8 +2,9 @@ import type { Context } from 'hono';
 import type { Deps } from '../../module.js';
 import type { AccountLimitKind, AccountLimits, GuessLimiter } from '../auth/account-limits.js';
 import type { CreationLimits } from '../auth/creation-limits.js';
-import { createOriginPolicy, isPrivateNetworkHost, originOf } from '../http/origins.js';
-import { clientIp, devProxyPage, selfOrigin } from '../http/request-info.js';
+import { createOwnHostCheck } from '../../http/own-origin.js';
+import { createOriginPolicy, originOf } from '../http/origins.js';
+import { clientIp, devProxyPage, peerAddress, selfOrigin } from '../http/request-info.js';
 import type { Mailer } from '../mail/mailer.js';
 import { renderMail, type AccountMail } from '../mail/messages.js';
 import type { EventBus } from '../realtime/event-bus.js';
@@ -33,6 +34,8 @@ export interface AccountKit {
 export function kitHelpers(kit: AccountKit) {
   const { deps } = kit;
   const policy = createOriginPolicy(deps.config);
+  const ownHost = createOwnHostCheck(deps.config);
+  const forwardedHost = (c: Context) => deps.config.trustProxy(peerAddress(c)) && !!c.req.header('x-forwarded-host');
   /**
    * "This server" for mailed links: PUBLIC_URL when set; else the request's
    * own origin (X-Forwarded-Host only from a trusted proxy, see selfOrigin).
@@ -46,10 +49,10 @@ export function kitHelpers(kit: AccountKit) {
     /** The app URL a mailed link may point to (see links.ts). */
     linkUrl(c: Context, value: string): string {
       // Without PUBLIC_URL the Host header names "this server", and anyone can
-      // send any Host: it counts only when it is a loopback or private-network
-      // address, where a forged name cannot lead to the sender's own site.
+      // send any Host: it counts only when it is one of the server's own names
+      // (http/own-origin.ts), so a forged one cannot lead to the sender's machine.
       const named = linkOrigin(c);
-      const self = originOf(deps.config.PUBLIC_URL) || isPrivateNetworkHost(new URL(named).hostname) ? named : null;
+      const self = originOf(deps.config.PUBLIC_URL) || ownHost(new URL(named).hostname, { forwardedByTrustedProxy: forwardedHost(c) }) ? named : null;
       const devPage = devProxyPage(c, deps.config);
       const hosts = [self, ...deps.config.allowedOrigins, devPage].flatMap((o) => (o ? [new URL(o).hostname] : []));
       const hint = self ? '' : ' (set PUBLIC_URL to mail links to this server by name)';

@@ -77,7 +77,7 @@ describe.each(ENGINES)('mailed secrets through the appwrite SDK and a real SMTP 
       expect(await missing.json()).toEqual({ message: 'Missing required parameter: "url"', code: 400, type: 'general_argument_invalid', version: '1.9.6' });
     });
 
-    it('without PUBLIC_URL, a Host header names this server only on loopback or a private network', async () => {
+    it("without PUBLIC_URL, a Host header names this server only when it is one of the server's own names", async () => {
       const { email } = await signedIn();
       const port = new URL(s.baseUrl).port;
       const withHost = (host: string, url: string) =>
@@ -88,12 +88,16 @@ describe.each(ENGINES)('mailed secrets through the appwrite SDK and a real SMTP 
         message: 'Invalid `url` param: no URL host is allowed (set PUBLIC_URL to mail links to this server by name)',
         type: 'general_argument_invalid',
       });
+      // A private-network address the server does not listen on is someone else's machine.
+      const elsewhere = await withHost(`10.0.0.66:${port}`, `http://10.0.0.66:${port}/recovery`);
+      expect(elsewhere.status).toBe(400);
+      expect(JSON.parse(elsewhere.body)).toMatchObject({ type: 'general_argument_invalid', message: expect.stringContaining('set PUBLIC_URL') });
       const before = mailbox.mails.length;
-      const lan = await withHost(`192.168.1.20:${port}`, `http://192.168.1.20:${port}/recovery`);
-      expect(lan.status).toBe(201);
+      const own = await withHost(`127.0.0.1:${port}`, `http://127.0.0.1:${port}/recovery`);
+      expect(own.status).toBe(201);
       await expect.poll(() => mailbox.mails.length).toBe(before + 1);
-      const link = linkIn(mailbox.mails.at(-1)!, 'http://192.168.1.20');
-      expect(`${link.origin}${link.pathname}`).toBe(`http://192.168.1.20:${port}/recovery`);
+      const link = linkIn(mailbox.mails.at(-1)!, 'http://127.0.0.1');
+      expect(`${link.origin}${link.pathname}`).toBe(`http://127.0.0.1:${port}/recovery`);
       expect(link.searchParams.get('secret')).toMatch(/^[\w-]{32,}$/);
     });
   });

@@ -1,4 +1,4 @@
-import { BlockList, isIP } from 'node:net';
+import { isIP } from 'node:net';
 import type { Config } from '../../config.js';
 
 /** `localhost`, `*.localhost`, 127.0.0.0/8 and ::1: a browser's own machine. */
@@ -7,22 +7,6 @@ export function isLoopbackHost(hostname: string): boolean {
   if (h === 'localhost' || h.endsWith('.localhost')) return true;
   if (isIP(h) === 4) return h.startsWith('127.');
   return h === '::1';
-}
-
-const PRIVATE = new BlockList();
-for (const [net, bits] of [['10.0.0.0', 8], ['172.16.0.0', 12], ['192.168.0.0', 16], ['169.254.0.0', 16]] as const) PRIVATE.addSubnet(net, bits, 'ipv4');
-PRIVATE.addSubnet('fc00::', 7, 'ipv6');
-PRIVATE.addSubnet('fe80::', 10, 'ipv6');
-
-/**
- * A loopback host or an address of a private network (RFC 1918, link-local,
- * IPv6 unique-local): only machines on the listener's own network answer there.
- */
-export function isPrivateNetworkHost(hostname: string): boolean {
-  if (isLoopbackHost(hostname)) return true;
-  const h = stripBrackets(hostname).toLowerCase();
-  const family = isIP(h);
-  return family !== 0 && PRIVATE.check(h, family === 4 ? 'ipv4' : 'ipv6');
 }
 
 const stripBrackets = (h: string) => (h.startsWith('[') && h.endsWith(']') ? h.slice(1, -1) : h);
