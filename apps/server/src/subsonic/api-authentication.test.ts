@@ -29,11 +29,15 @@ describe.each(ENGINES)('subsonic API (%s)', (engine) => {
       expect((await ping({ u: EMAIL.toUpperCase(), p: PASSWORD })).status).toBe('ok');
     });
 
-    it('accepts a token made with the app password, not with the account password', async () => {
+    it('accepts a token made with the app password, not with the account password, and says which password apps use', async () => {
       expect((await ping(tokenParams(EMAIL, h.creds.password))).status).toBe('ok');
       expect((await ping(tokenParams(EMAIL, h.creds.password, 'another-salt'))).status).toBe('ok');
       const wrong = await ping(tokenParams(EMAIL, PASSWORD));
-      expect(wrong.error?.code).toBe(40);
+      expect(wrong.error).toEqual({
+        code: 40,
+        message:
+          'Wrong username or password: Subsonic apps sign in with the app password shown in Profile, Subsonic apps, in the web app (not the account password)',
+      });
     });
 
     it('accepts an API key alone', async () => {

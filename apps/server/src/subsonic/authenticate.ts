@@ -22,6 +22,12 @@ export interface Authenticator {
 }
 
 const wrong = () => new SubsonicError(CODE.wrongCredentials, 'Wrong username or password');
+/** A token is md5(app password + salt): one made from the account password is the usual mistake. */
+const wrongToken = () =>
+  new SubsonicError(
+    CODE.wrongCredentials,
+    'Wrong username or password: Subsonic apps sign in with the app password shown in Profile, Subsonic apps, in the web app (not the account password)',
+  );
 const tooMany = () => new SubsonicError(CODE.wrongCredentials, 'Too many failed sign-ins; try again later');
 
 /** A verified account password is remembered this long, so a client sending `p` on every request costs one scrypt. */
@@ -155,7 +161,7 @@ export function createAuthenticator(db: Db, box: SecretBox, now: () => number): 
       if (creds.kind === 'token') {
         if (!live || !tokenMatches(live, creds)) {
           await limiter.recordFailure(key);
-          throw wrong();
+          throw wrongToken();
         }
       } else if (!live || !knownMatch(live, creds)) {
         const right = await guessAccountPassword(key, username, live?.user ?? null, creds.password);
