@@ -5,29 +5,42 @@ export interface PendingTrack {
   id: string;
   path: string;
   source_key: string;
+  folder_key: string;
 }
 
-/** The version of a file the lyrics were read from (its sidecar may change alone: see `sidecarKey`). */
+/** The version of a file the lyrics were read from. */
 const SOURCE_KEY = `(t.size_bytes::text || '-' || t.mtime_ms::text)`;
 
-export function selectPending(db: Queryable, limit: number): Promise<PendingTrack[]> {
+/**
+ * The signature of the song's folder as the last completed scan saw it (its mtime and
+ * entry count, scan_folders): a sidecar .lrc added, removed or renamed into place
+ * beside an unchanged song changes it, so that song's lyrics are read again.
+ */
+const FOLDER_KEY = `coalesce((select f.mtime_ms::text || '-' || f.entries::text from scan_folders f
+   where f.path = case when strpos(t.path, '/') = 0 then '' else regexp_replace(t.path, '/[^/]*$', '') end), '')`;
+
+/** Tracks whose lyrics are to be read, in id order after `after` (a round walks the library once). */
+export function selectPending(db: Queryable, limit: number, after = ''): Promise<PendingTrack[]> {
   return db.query<PendingTrack>(
-    `select t.id, t.path, ${SOURCE_KEY} as source_key
-       from tracks t left join track_lyrics l on l.track_id = t.id
-      where l.track_id is null or l.source_key <> ${SOURCE_KEY}
-      order by t.id
+    `select id, path, source_key, folder_key from (
+       select t.id, t.path, ${SOURCE_KEY} as source_key, ${FOLDER_KEY} as folder_key, l.source_key as had_source, l.folder_key as had_folder
+         from tracks t left join track_lyrics l on l.track_id = t.id
+        where t.id > $2
+     ) p
+      where had_source is null or had_source <> source_key or had_folder <> folder_key
+      order by id
       limit $1`,
-    [limit],
+    [limit, after],
   );
 }
 
 export async function saveLyrics(db: Queryable, t: PendingTrack, lyrics: FoundLyrics | null): Promise<void> {
   await db.query(
-    `insert into track_lyrics (track_id, source_key, origin, synced, lang, lines, updated_at)
-     values ($1, $2, $3, $4, $5, $6::text::jsonb, now())
-     on conflict (track_id) do update set source_key = excluded.source_key, origin = excluded.origin, synced = excluded.synced,
-       lang = excluded.lang, lines = excluded.lines, updated_at = now()`,
-    [t.id, t.source_key, lyrics?.origin ?? 'none', lyrics?.synced ?? false, lyrics?.lang ?? null, JSON.stringify(lyrics?.lines ?? [])],
+    `insert into track_lyrics (track_id, source_key, folder_key, origin, synced, lang, lines, updated_at)
+     values ($1, $2, $3, $4, $5, $6, $7::text::jsonb, now())
+     on conflict (track_id) do update set source_key = excluded.source_key, folder_key = excluded.folder_key, origin = excluded.origin,
+       synced = excluded.synced, lang = excluded.lang, lines = excluded.lines, updated_at = now()`,
+    [t.id, t.source_key, t.folder_key, lyrics?.origin ?? 'none', lyrics?.synced ?? false, lyrics?.lang ?? null, JSON.stringify(lyrics?.lines ?? [])],
   );
 }
 

@@ -73,12 +73,16 @@ describe.each(ENGINES)('lyrics (%s)', (engine) => {
     ]);
     await id3Tone(musicDir, 'Sylt Frames', 3, [syltFrame('eng', [['Counted', 10], ['in frames', 40]], { timeStampFormat: 1 })]);
     await tone(musicDir, 'Silent');
+    await tone(musicDir, 'Later');
     t = await createTestApp(engine, { MUSIC_DIR: musicDir }, ['catalogue']);
     expect((await t.app.request('/api/admin/rescan?wait=true', { method: 'POST' })).status).toBe(200);
+    await readLyricsNow();
+  });
+  const readLyricsNow = async () => {
     const runner = startPassRunner([lyricsPass({ db: t.testDb.db, log: silentLogger, musicDir })], silentLogger);
     await runner.idle();
     await runner.stop();
-  });
+  };
   afterAll(async () => {
     await t?.close();
     await rm(musicDir, { recursive: true, force: true });
@@ -192,5 +196,19 @@ describe.each(ENGINES)('lyrics (%s)', (engine) => {
     expect(r.status).toBe(404);
     expect(r.body).toEqual({ success: false, message: 'lyrics not found' });
     expect((await lyricsOf('no-such-song')).status).toBe(404);
+  });
+
+  it('picks up a sidecar .lrc added beside a song after it was scanned, at the next quick rescan', async () => {
+    const before = (await songs()).get('Later')!;
+    expect(before.hasLyrics).toBe(false);
+    await writeFile(join(musicDir, 'Later.lrc'), '[00:00.40]Added later\n');
+    expect((await t.app.request('/api/admin/rescan?wait=true', { method: 'POST' })).status).toBe(200);
+    await readLyricsNow();
+    const after = (await songs()).get('Later')!;
+    expect(after.id).toBe(before.id);
+    expect(after.hasLyrics).toBe(true);
+    expect((await lyricsOf(after.id)).body.data).toMatchObject({ synced: true, lines: [{ startMs: 400, text: 'Added later' }] });
+    // A song whose folder did not change keeps what was read.
+    expect((await songs()).get('Silent')!.hasLyrics).toBe(false);
   });
 });
