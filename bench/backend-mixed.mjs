@@ -13,6 +13,7 @@
 // (goal: 0).
 //
 //   node bench/backend-mixed.mjs     BENCH_ENGINES=pglite|postgres  BENCH_SECONDS=5  BENCH_SOAK_READS=100000  BENCH_DATABASE_URL=...
+//   BENCH_NODE_ARGS='--cpu-prof --cpu-prof-dir=prof' runs the server with those node flags (a CPU profile of each thread)
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -106,7 +107,7 @@ async function benchEngine(engine) {
   const e = await openEngine(engine);
   // The server in a process of its own, as deployed: its event loop is not this one's.
   const port = await freePort();
-  const child = spawn(process.execPath, [MAIN.pathname], {
+  const child = spawn(process.execPath, [...(process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? []), MAIN.pathname], {
     env: { ...process.env, ...e.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, MUSIC_DIR: musicDir, SCAN_WATCH: 'off', VIDEO_WORKER: 'off', LOUDNESS_SCAN: 'off', RATE_LIMITS: 'off', LOG_LEVEL: 'error' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
