@@ -17,9 +17,15 @@ export type SongSort = (typeof SONG_SORTS)[number];
 /** Items per page when `limit` is not given; at most LIBRARY_MAX_LIMIT. */
 export const LIBRARY_PAGE_SIZE = 50;
 export const LIBRARY_MAX_LIMIT = 100;
+/** The quick filter of Albums and Artists (`q`) is at most this long. */
+export const LIBRARY_FILTER_MAX = 100;
 
-/** An artist of the Artists list: an ArtistRef (role "Artist") with what it holds. */
+/**
+ * An artist of the Artists list: an ArtistRef (role "Artist") with what it
+ * holds; `hasPicture` is false when `image` is the default logo.
+ */
 export const LibraryArtist = ArtistRef.extend({
+  hasPicture: z.boolean(),
   albumCount: z.number().int(),
   songCount: z.number().int(),
   playCount: z.number().int(),

@@ -29,20 +29,24 @@ import { artistRef } from './wire-links.js';
 
 const start = (page: Page) => page.offset + 1;
 
-/** GET /api/library/albums: album summaries (`songs: null`). `seed` fixes the random order across pages. */
-export async function listAlbums(ctx: CatalogueCtx, sort: AlbumSort, page: Page, seed: string): Promise<LibraryAlbums> {
-  const { ids, total } = await selectLibraryAlbumIds(ctx.db, sort, page, seed);
+/**
+ * GET /api/library/albums: album summaries (`songs: null`). `seed` fixes the
+ * random order across pages; `filter` keeps albums whose name or artist holds it.
+ */
+export async function listAlbums(ctx: CatalogueCtx, sort: AlbumSort, page: Page, seed: string, filter: string | null = null): Promise<LibraryAlbums> {
+  const { ids, total } = await selectLibraryAlbumIds(ctx.db, sort, page, seed, filter);
   return { total, start: start(page), results: await albumSummaries(ctx, ids) };
 }
 
-/** GET /api/library/artists: artists with their album and song counts and plays. */
-export async function listArtists(ctx: CatalogueCtx, sort: ArtistSort, page: Page): Promise<LibraryArtists> {
-  const { rows, total } = await selectLibraryArtists(ctx.db, sort, page);
+/** GET /api/library/artists: artists with their album and song counts and plays; `filter` as for albums. */
+export async function listArtists(ctx: CatalogueCtx, sort: ArtistSort, page: Page, filter: string | null = null): Promise<LibraryArtists> {
+  const { rows, total } = await selectLibraryArtists(ctx.db, sort, page, filter);
   return {
     total,
     start: start(page),
     results: rows.map((r) => ({
       ...artistRef(ctx.base, r, 'Artist'),
+      hasPicture: r.cover_id != null,
       albumCount: r.album_count,
       songCount: r.song_count,
       playCount: r.play_count,

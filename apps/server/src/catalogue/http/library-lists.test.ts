@@ -86,13 +86,25 @@ describe.each(ENGINES)('Library lists of the whole collection (%s)', (engine) =>
     const byName = LibraryArtistsResponse.parse((await get('/api/library/artists')).body).data;
     expect(byName.results.map((a) => a.name)).toEqual(['Cheese', 'David White', 'Doug Kaufman', 'Gonéri Bjørk', 'Zed']);
     expect(byName.total).toBe(5);
-    expect(byName.results[0]).toMatchObject({ type: 'artist', role: 'Artist', albumCount: 1, songCount: 4, playCount: 36 });
+    expect(byName.results[0]).toMatchObject({ type: 'artist', role: 'Artist', hasPicture: false, albumCount: 1, songCount: 4, playCount: 36 });
     expect(byName.results[1]).toMatchObject({ albumCount: 1, songCount: 4, playCount: 62 });
     const byPlays = (await get('/api/library/artists?sort=plays')).body.data;
     expect(byPlays.results.map((a: { name: string }) => a.name)).toEqual(['David White', 'Cheese', 'Doug Kaufman', 'Zed', 'Gonéri Bjørk']);
     const second = (await get('/api/library/artists?sort=plays&limit=2&page=2')).body.data;
     expect(second).toMatchObject({ total: 5, start: 3 });
     expect(second.results.map((a: { name: string }) => a.name)).toEqual(['Doug Kaufman', 'Zed']);
+  });
+
+  it('filters albums by their name or artist, and artists by name, accents and case ignored', async () => {
+    expect(names(await get('/api/library/albums?q=SING'))).toEqual(['Singularity']);
+    expect(names(await get('/api/library/albums?q=white'))).toEqual(['The Battle for Wesnoth OST']);
+    const some = (await get('/api/library/albums?q=a&sort=plays&limit=1')).body.data;
+    expect(some).toMatchObject({ total: 3, start: 1 });
+    expect(names(await get('/api/library/albums?q=%25'))).toEqual([]);
+    expect(names(await get('/api/library/artists?q=goneri'))).toEqual(['Gonéri Bjørk']);
+    expect((await get('/api/library/artists?q=e&sort=plays')).body.data.total).toBe(4);
+    expect(names(await get('/api/library/artists?q=%20%20'))).toHaveLength(5);
+    expect((await get(`/api/library/artists?q=${'x'.repeat(101)}`)).status).toBe(400);
   });
 
   it('lists genres with their albums, in any letter case', async () => {

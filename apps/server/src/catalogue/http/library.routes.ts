@@ -1,6 +1,7 @@
 import {
   ALBUM_SORTS,
   ARTIST_SORTS,
+  LIBRARY_FILTER_MAX,
   LIBRARY_MAX_LIMIT,
   LIBRARY_PAGE_SIZE,
   SONG_SORTS,
@@ -52,6 +53,13 @@ function parse<S extends z.ZodRawShape>(c: Context, shape: S): z.output<z.ZodObj
 const sortOf = <T extends readonly [string, ...string[]]>(values: T) =>
   z.preprocess(absent, z.enum(values, { error: `sort must be one of ${values.join(', ')}` }).default(values[0]));
 
+/** The quick filter: blank means none; NUL cannot reach PostgreSQL text. */
+const filter = z
+  .string()
+  .max(LIBRARY_FILTER_MAX, `q must be at most ${LIBRARY_FILTER_MAX} characters`)
+  .transform((s) => s.replace(/\u0000/g, '').trim() || null)
+  .optional();
+
 const pageOf = (q: { page?: number | undefined; limit?: number | undefined }) => {
   const limit = q.limit ?? LIBRARY_PAGE_SIZE;
   return { limit, offset: ((q.page ?? 1) - 1) * limit };
@@ -63,12 +71,12 @@ const today = () => new Date().toISOString().slice(0, 10);
 export function libraryRoutes(deps: ApiDeps): Hono {
   const routes = new Hono();
   routes.get('/api/library/albums', async (c) => {
-    const q = parse(c, { sort: sortOf(ALBUM_SORTS), seed: z.string().max(64).optional(), ...paging });
-    return ok(c, await listAlbums(catalogueCtx(deps, c), q.sort, pageOf(q), q.seed || today()));
+    const q = parse(c, { sort: sortOf(ALBUM_SORTS), seed: z.string().max(64).optional(), q: filter, ...paging });
+    return ok(c, await listAlbums(catalogueCtx(deps, c), q.sort, pageOf(q), q.seed || today(), q.q ?? null));
   });
   routes.get('/api/library/artists', async (c) => {
-    const q = parse(c, { sort: sortOf(ARTIST_SORTS), ...paging });
-    return ok(c, await listArtists(catalogueCtx(deps, c), q.sort, pageOf(q)));
+    const q = parse(c, { sort: sortOf(ARTIST_SORTS), q: filter, ...paging });
+    return ok(c, await listArtists(catalogueCtx(deps, c), q.sort, pageOf(q), q.q ?? null));
   });
   routes.get('/api/library/songs', async (c) => {
     const q = parse(c, { sort: sortOf(SONG_SORTS), ...paging });

@@ -14,6 +14,13 @@ export interface Page {
   offset: number;
 }
 
+/**
+ * A quick filter: names holding the text (accents and case ignored), `%` and
+ * `_` taken literally; served by the trigram indexes on norm_name.
+ */
+export const containsPattern = (text: string): string => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+const CONTAINS = (column: string, param: string) => `${column} like lower(unaccent(${param}))`;
+
 const HAS_SONGS = 'al.song_count > 0';
 
 /** ORDER BY of each album sort, over `albums al` left joined to its album artist `ar`. */
@@ -28,14 +35,26 @@ const ALBUM_ORDER: Record<AlbumSort, string> = {
   random: 'md5(al.id || $3), al.id',
 };
 
-export async function selectLibraryAlbumIds(db: Queryable, sort: AlbumSort, page: Page, seed: string): Promise<{ ids: string[]; total: number }> {
-  const join = sort === 'artist' ? 'left join artists ar on ar.id = al.album_artist_id' : '';
+/** Albums whose name or album artist's name holds `filter` (null: every album). */
+export async function selectLibraryAlbumIds(
+  db: Queryable,
+  sort: AlbumSort,
+  page: Page,
+  seed: string,
+  filter: string | null,
+): Promise<{ ids: string[]; total: number }> {
+  const join = sort === 'artist' || filter ? 'left join artists ar on ar.id = al.album_artist_id' : '';
+  const params: unknown[] = [page.limit, page.offset, seed];
+  const where = [HAS_SONGS];
+  if (filter) {
+    params.push(containsPattern(filter));
+    where.push(`(${CONTAINS('al.norm_name', '$4')} or ${CONTAINS('ar.norm_name', '$4')})`);
+  }
+  const from = `albums al ${join} where ${where.join(' and ')}`;
   const [rows, [count]] = await Promise.all([
-    db.query<{ id: string }>(
-      `select al.id from albums al ${join} where ${HAS_SONGS} order by ${ALBUM_ORDER[sort]} limit $1 offset $2`,
-      sort === 'random' ? [page.limit, page.offset, seed] : [page.limit, page.offset],
-    ),
-    db.query<{ n: number }>(`select count(*)::int as n from albums al where ${HAS_SONGS}`),
+    // $3 (the seed) is named in every statement so its type is known where the order does not use it.
+    db.query<{ id: string }>(`select al.id from ${from} and $3::text is not null order by ${ALBUM_ORDER[sort]} limit $1 offset $2`, params),
+    db.query<{ n: number }>(`select count(*)::int as n from ${from.replaceAll('$4', '$1')}`, filter ? [params[3]] : []),
   ]);
   return { ids: rows.map((r) => r.id), total: count?.n ?? 0 };
 }
@@ -79,14 +98,22 @@ export interface LibraryArtistRow {
   play_count: number;
 }
 
-export async function selectLibraryArtists(db: Queryable, sort: ArtistSort, page: Page): Promise<{ rows: LibraryArtistRow[]; total: number }> {
+/** Artists whose name holds `filter` (null: every artist listed). */
+export async function selectLibraryArtists(
+  db: Queryable,
+  sort: ArtistSort,
+  page: Page,
+  filter: string | null,
+): Promise<{ rows: LibraryArtistRow[]; total: number }> {
+  const listed = filter ? `${CONTAINS('a.norm_name', '$3')} and ${LISTED_ARTIST}` : LISTED_ARTIST;
   const pageSql =
     sort === 'name'
-      ? `select a.id, row_number() over (order by a.norm_name, a.id) as ord from artists a where ${LISTED_ARTIST}
+      ? `select a.id, row_number() over (order by a.norm_name, a.id) as ord from artists a where ${listed}
           order by a.norm_name, a.id limit $1 offset $2`
       : `select a.id, row_number() over (order by coalesce(p.plays, 0) desc, a.norm_name, a.id) as ord
-           from artists a left join (${ARTIST_PLAYS}) p on p.artist_id = a.id where ${LISTED_ARTIST}
+           from artists a left join (${ARTIST_PLAYS}) p on p.artist_id = a.id where ${listed}
           order by coalesce(p.plays, 0) desc, a.norm_name, a.id limit $1 offset $2`;
+  const pattern = filter ? [containsPattern(filter)] : [];
   const [rows, [count]] = await Promise.all([
     db.query<LibraryArtistRow>(
       `select a.id, a.name, a.cover_id, f.album_count, f.song_count, f.play_count
@@ -101,9 +128,9 @@ export async function selectLibraryArtists(db: Queryable, sort: ArtistSort, page
              from track_artists ta join tracks t on t.id = ta.track_id
             where ta.artist_id = a.id and ta.role in ('primary', 'featured')) f
         order by pg.ord`,
-      [page.limit, page.offset],
+      [page.limit, page.offset, ...pattern],
     ),
-    db.query<{ n: number }>(`select count(*)::int as n from artists a where ${LISTED_ARTIST}`),
+    db.query<{ n: number }>(`select count(*)::int as n from artists a where ${listed.replaceAll('$3', '$1')}`, pattern),
   ]);
   return { rows, total: count?.n ?? 0 };
 }
@@ -116,10 +143,13 @@ export interface GenreRow {
 
 /**
  * Genres of albums with songs (album_genres: every genre among an album's
- * songs, lower case), by name; the name as albums spell it when one does.
+ * songs, lower case), by name; the name as albums spell it when one does, else
+ * as a song of its first album does.
  */
 const GENRES = (where: string) => `select g.genre as id,
-         coalesce(min(al.genre) filter (where lower(al.genre) = g.genre), g.genre) as name,
+         coalesce(min(al.genre) filter (where lower(al.genre) = g.genre),
+                  (select t.genre from tracks t where t.album_id = min(g.album_id) and lower(t.genre) = g.genre limit 1),
+                  g.genre) as name,
          count(*)::int as album_count
     from album_genres g join albums al on al.id = g.album_id
    where ${HAS_SONGS} ${where}
