@@ -2,7 +2,7 @@ import { stat } from 'node:fs/promises';
 import type { CoverStore } from './cover-store.js';
 import type { PlaylistFile } from './playlist-sync.js';
 import type { ScanReport, ScanRunDeps } from './scan-run.js';
-import { recordErrors, writeTracks, type ReadTrack } from './track-writer.js';
+import { recordErrors, TAGS_VERSION, writeTracks, type ReadTrack } from './track-writer.js';
 
 /** An audio or playlist file the walk found, with its folder's cover image. */
 export interface PendingFile {
@@ -69,7 +69,8 @@ export interface CheckedBatch {
 /**
  * One batch, first step: stat the files, look up what the catalogue knows of
  * them, mark them seen, and keep the ones unchanged since the last scan (and
- * unchanged files that failed before). Only database lookups: the caller runs
+ * unchanged files that failed before); a file whose row an older scanner wrote
+ * (tags_version) is read again. Only database lookups: the caller runs
  * it while no write is under way, then writes the previous batch while this
  * one is read (readBatch).
  */
@@ -79,8 +80,8 @@ export async function checkBatch(d: ScanRunDeps, gen: number, batch: readonly Pe
   const paths = files.map((f) => f.rel);
   const known = new Map(
     (
-      await d.db.query<{ path: string; id: string; size_bytes: number; mtime_ms: number; folder_sig: string }>(
-        'select path, id, size_bytes, mtime_ms, folder_sig from tracks where path = any($1::text[])',
+      await d.db.query<{ path: string; id: string; size_bytes: number; mtime_ms: number; folder_sig: string; tags_version: number }>(
+        'select path, id, size_bytes, mtime_ms, folder_sig, tags_version from tracks where path = any($1::text[])',
         [paths],
       )
     ).map((r) => [r.path, r]),
@@ -100,7 +101,8 @@ export async function checkBatch(d: ScanRunDeps, gen: number, batch: readonly Pe
   const toRead: StattedFile[] = [];
   for (const f of files) {
     const k = known.get(f.rel);
-    if (same(k, f) && k!.folder_sig === f.folderSig) unchanged.push(f.rel);
+    // A row read by an older version of the scanner lacks tags kept since (TAGS_VERSION): read again, once.
+    if (same(k, f) && k!.folder_sig === f.folderSig && k!.tags_version >= TAGS_VERSION) unchanged.push(f.rel);
     else if (!k && same(failed.get(f.rel), f)) stillBad.push(f.rel);
     else toRead.push(f);
   }

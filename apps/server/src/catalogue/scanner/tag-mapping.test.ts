@@ -42,7 +42,41 @@ describe('mapTags', () => {
       label: 'Northwind Records',
       copyright: '℗ 2021 Northwind Records',
       explicit: false,
+      explicitStatus: '',
+      bpm: null,
+      comment: null,
+      musicBrainzTrackId: null,
+      musicBrainzAlbumId: null,
+      isrc: [],
+      moods: [],
+      releaseTypes: [],
+      originalDate: null,
     });
+  });
+
+  it('keeps the tags Subsonic apps show: BPM, comment, MusicBrainz ids, ISRCs, moods, release types, original date', () => {
+    const t = mapTags(
+      common({
+        bpm: 121.6, comment: [{ descriptor: 'iTunNORM', text: ' 0000 0001' }, { text: ' Recorded live ' }],
+        musicbrainz_recordingid: 'b1a9c0e9-d987-4042-ae91-78d6a3267d69', musicbrainz_albumid: '1d7f1b0c-2c2a-4c3e-9b6f-6f1b1e0a5c11',
+        isrc: ['USSM18300073', 'USSM18300073', 'DELV42300297'], mood: 'Calm; Dreamy', releasetype: ['album/Compilation', 'compilation'],
+        originaldate: '1987-03',
+      }),
+      {},
+      'a.flac',
+    );
+    expect(t).toMatchObject({
+      bpm: 122,
+      comment: 'Recorded live',
+      musicBrainzTrackId: 'b1a9c0e9-d987-4042-ae91-78d6a3267d69',
+      musicBrainzAlbumId: '1d7f1b0c-2c2a-4c3e-9b6f-6f1b1e0a5c11',
+      isrc: ['USSM18300073', 'DELV42300297'],
+      moods: ['Calm', 'Dreamy'],
+      releaseTypes: ['album', 'Compilation'],
+      originalDate: '1987-03',
+    });
+    expect(mapTags(common({ originalyear: 1987, bpm: 0 }), {}, 'a.mp3')).toMatchObject({ originalDate: '1987', bpm: null });
+    expect(mapTags(common({ originaldate: 'someday' }), {}, 'a.mp3').originalDate).toBeNull();
   });
 
   it('titles an untagged file from its name and leaves the rest empty', () => {
@@ -64,7 +98,8 @@ describe('mapTags', () => {
   it('reads compilations and the iTunes explicit advisory', () => {
     expect(mapTags(common({ compilation: true }), {}, 'a.mp3').albumArtist).toBe('Various Artists');
     expect(mapTags(common({}), { iTunes: [{ id: 'rtng', value: 1 }] }, 'a.m4a').explicit).toBe(true);
-    expect(mapTags(common({}), { iTunes: [{ id: 'rtng', value: 2 }] }, 'a.m4a').explicit).toBe(false);
+    expect(mapTags(common({}), { iTunes: [{ id: 'rtng', value: 2 }] }, 'a.m4a')).toMatchObject({ explicit: false, explicitStatus: 'clean' });
+    expect(mapTags(common({}), { iTunes: [{ id: 'rtng', value: 4 }] }, 'a.m4a').explicitStatus).toBe('explicit');
     expect(mapTags(common({}), { vorbis: [{ id: 'ITUNESADVISORY', value: '1' }] }, 'a.ogg').explicit).toBe(true);
   });
 });
@@ -89,6 +124,11 @@ describe('mapFormat', () => {
       bitrateKbps: 160, sampleRate: 44_100, channels: 2, durationS: 10,
     });
     expect(mapFormat(format({}), 200_000, null)).toMatchObject({ bitrateKbps: null, durationS: null });
+  });
+
+  it('keeps the bit depth of lossless streams', () => {
+    expect(mapFormat(format({ codec: 'FLAC', bitsPerSample: 24 }), 1000, 1).bitDepth).toBe(24);
+    expect(mapFormat(format({ codec: 'MPEG 1 Layer 3' }), 1000, 1).bitDepth).toBeNull();
   });
 });
 

@@ -22,7 +22,23 @@ export interface TrackTags {
   label: string | null;
   copyright: string | null;
   explicit: boolean;
+  /** The advisory tag: 'explicit', 'clean', or '' when untagged. */
+  explicitStatus: ExplicitStatus;
+  /** Beats per minute, a whole number. */
+  bpm: number | null;
+  comment: string | null;
+  /** MusicBrainz recording id. */
+  musicBrainzTrackId: string | null;
+  musicBrainzAlbumId: string | null;
+  isrc: string[];
+  moods: string[];
+  /** As tagged (MusicBrainz: album, single, ep, compilation, live...), each once. */
+  releaseTypes: string[];
+  /** YYYY, YYYY-MM or YYYY-MM-DD. */
+  originalDate: string | null;
 }
+
+export type ExplicitStatus = 'explicit' | 'clean' | '';
 
 /** Source audio facts; the transcoder uses bitrate and codec not to invent quality. */
 export interface AudioFormat {
@@ -31,6 +47,8 @@ export interface AudioFormat {
   bitrateKbps: number | null;
   sampleRate: number | null;
   channels: number | null;
+  /** Bits per sample of lossless streams (the parser gives none for lossy ones). */
+  bitDepth: number | null;
   durationS: number | null;
 }
 
@@ -40,6 +58,17 @@ const text = (v: string | undefined | null) => {
   return s === '' ? null : s;
 };
 const count = (n: number | null | undefined) => (n != null && Number.isInteger(n) && n > 0 && n < 10_000 ? n : null);
+/** Several values, each once (case aside), tidied; a value may hold several separated by ';' or '/'. */
+const texts = (vs: readonly (string | undefined | null)[] | undefined | null, split = false): string[] => {
+  const seen = new Map<string, string>();
+  for (const v of vs ?? []) {
+    for (const part of split ? (v ?? '').split(/[;/]/) : [v]) {
+      const t = text(part);
+      if (t && !seen.has(t.toLowerCase())) seen.set(t.toLowerCase(), t);
+    }
+  }
+  return [...seen.values()];
+};
 const plausibleYear = (y: number | null | undefined) => (y != null && Number.isInteger(y) && y >= 1000 && y <= 2999 ? y : null);
 
 export function mapTags(common: ICommonTagsResult, native: IAudioMetadata['native'], fileName: string): TrackTags {
@@ -51,6 +80,7 @@ export function mapTags(common: ICommonTagsResult, native: IAudioMetadata['nativ
   // Untagged numbers come from the file name ("03 Song.mp3"), so an untagged folder keeps its order.
   const trackNo = count(common.track?.no);
   const fromName = trackNo === null ? trackFromFileName(fileName) : null;
+  const advisory = advisoryOf(native);
   return {
     title: titleOf(tagged, fileName),
     credits,
@@ -66,8 +96,35 @@ export function mapTags(common: ICommonTagsResult, native: IAudioMetadata['nativ
     language: languageName(common.language),
     label: text(common.label?.[0]) ?? text(common.publisher?.[0]),
     copyright: text(common.copyright),
-    explicit: isExplicit(native),
+    explicit: advisory === 'explicit',
+    explicitStatus: advisory,
+    bpm: common.bpm != null && Number.isFinite(common.bpm) && common.bpm > 0 && common.bpm < 1000 ? Math.round(common.bpm) : null,
+    comment: commentOf(common.comment),
+    musicBrainzTrackId: text(common.musicbrainz_recordingid),
+    musicBrainzAlbumId: text(common.musicbrainz_albumid),
+    isrc: texts(common.isrc),
+    moods: texts([common.mood], true),
+    releaseTypes: texts(common.releasetype, true),
+    originalDate: originalDateOf(common),
   };
+}
+
+/** The first plain comment; players' own notes (iTunNORM, iTunSMPB...) are not comments. */
+function commentOf(comments: ICommonTagsResult['comment']): string | null {
+  for (const c of comments ?? []) {
+    if (c.descriptor && /^itun/i.test(c.descriptor)) continue;
+    const t = text(c.text);
+    if (t) return t;
+  }
+  return null;
+}
+
+/** The original release date as precise as tagged (YYYY, YYYY-MM or YYYY-MM-DD), else its year. */
+function originalDateOf(common: ICommonTagsResult): string | null {
+  const m = /^(\d{4})(-\d{2}(-\d{2})?)?/.exec(text(common.originaldate) ?? '');
+  if (m && plausibleYear(Number(m[1]))) return m[0];
+  const year = plausibleYear(common.originalyear);
+  return year == null ? null : String(year);
 }
 
 /** The TITLE tag; a tag that is a file name is tidied like one; a URL or nothing falls back to the file name. */
@@ -79,13 +136,17 @@ function titleOf(tagged: string | null, fileName: string): string {
 
 // iTunes advisory: rtng / ITUNESADVISORY 1 (or 4, older files) = explicit, 2 = clean.
 const ADVISORY_TAGS = new Set(['rtng', 'ITUNESADVISORY', 'TXXX:ITUNESADVISORY', '----:com.apple.iTunes:ITUNESADVISORY']);
-function isExplicit(native: IAudioMetadata['native']): boolean {
+function advisoryOf(native: IAudioMetadata['native']): ExplicitStatus {
+  let status: ExplicitStatus = '';
   for (const tags of Object.values(native)) {
     for (const t of tags) {
-      if (ADVISORY_TAGS.has(t.id) && (String(t.value) === '1' || String(t.value) === '4')) return true;
+      if (!ADVISORY_TAGS.has(t.id)) continue;
+      const v = String(t.value);
+      if (v === '1' || v === '4') return 'explicit';
+      if (v === '2') status = 'clean';
     }
   }
-  return false;
+  return status;
 }
 
 const CODECS: [RegExp, string][] = [
@@ -124,6 +185,7 @@ export function mapFormat(format: IFormat, sizeBytes: number, durationS?: number
     bitrateKbps: kbps ? Math.round(kbps / 1000) : null,
     sampleRate: format.sampleRate ? Math.round(format.sampleRate) : null,
     channels: format.numberOfChannels ?? null,
+    bitDepth: count(format.bitsPerSample),
     durationS: validDuration,
   };
 }

@@ -7,6 +7,17 @@ import { ensureArtists, newTrackId } from './entity-rows.js';
 import { albumIdsFor } from './finalize.js';
 import type { AudioFile } from './read-audio.js';
 
+/**
+ * Which reading of the tags the rows written hold (tracks.tags_version): a scan
+ * reads again an unchanged file whose row holds an older one (scan-batch.ts).
+ * Bump it, with a migration that forgets scan_folders, when the catalogue starts
+ * keeping more of the tags (1: 0600-tag-details.sql).
+ */
+export const TAGS_VERSION = 1;
+
+/** Lists travel as one text, joined by a character no tag keeps (tag-mapping.ts drops control characters). */
+const LIST_SEPARATOR = '\u001f';
+
 /** A file read in this scan, ready to be written. */
 export interface ReadTrack {
   rel: string;
@@ -104,6 +115,7 @@ export async function writeTracks(
       const v = f(t);
       return v === null ? null : String(v);
     });
+  const listCol = (f: (t: ReadTrack) => readonly string[]) => col((t) => (f(t).length ? f(t).join(LIST_SEPARATOR) : null));
   const search = (t: ReadTrack) => {
     const credited = t.audio.tags.credits.filter((c) => c.role !== 'composer').map((c) => c.name);
     return [t.audio.tags.title, ...credited, t.audio.tags.album ?? ''].join(' ').replace(/\s+/g, ' ').trim();
@@ -112,21 +124,27 @@ export async function writeTracks(
     `insert into tracks (id, path, dir, size_bytes, mtime_ms, fingerprint, title, norm_title,
         track_no, disc_no, year, release_date, duration_s, genre, language, label, copyright, explicit,
         codec, container, bitrate_kbps, sample_rate, channels, cover_id, cover_source, folder_sig,
-        album_tag, album_artist_tag, artist_tag, compilation, search_text, search_tsv, scanned_at, album_id)
+        album_tag, album_artist_tag, artist_tag, compilation, search_text, search_tsv, scanned_at, album_id,
+        bit_depth, bpm, comment, mbz_track_id, mbz_album_id, isrc, moods, release_types, original_date,
+        explicit_status, tags_version)
      select id, path, dir, size_bytes::int8, mtime_ms::int8, fingerprint, title, lower(unaccent(title)),
         track_no::int, disc_no::int, year::int, release_date, duration_s::float8, genre, language, label, copyright,
         explicit::bool, codec, container, bitrate_kbps::int, sample_rate::int, channels::int, cover_id, cover_source,
         folder_sig, album_tag, album_artist_tag, artist_tag, compilation::bool,
-        lower(unaccent(search)), to_tsvector('simple', lower(unaccent(search))), now(), album_id
+        lower(unaccent(search)), to_tsvector('simple', lower(unaccent(search))), now(), album_id,
+        bit_depth::int, bpm::int, comment, mbz_track_id, mbz_album_id, string_to_array(isrc, $42::text),
+        string_to_array(moods, $42::text), string_to_array(release_types, $42::text), original_date, explicit_status, ${TAGS_VERSION}
        from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[],
                    $8::text[], $9::text[], $10::text[], $11::text[], $12::text[], $13::text[], $14::text[],
                    $15::text[], $16::text[], $17::text[], $18::text[], $19::text[], $20::text[], $21::text[],
                    $22::text[], $23::text[], $24::text[], $25::text[], $26::text[], $27::text[], $28::text[],
-                   $29::text[], $30::text[], $31::text[])
+                   $29::text[], $30::text[], $31::text[], $32::text[], $33::text[], $34::text[], $35::text[],
+                   $36::text[], $37::text[], $38::text[], $39::text[], $40::text[], $41::text[])
          as x(id, path, dir, size_bytes, mtime_ms, fingerprint, title, track_no, disc_no, year, release_date,
               duration_s, genre, language, label, copyright, explicit, codec, container, bitrate_kbps,
               sample_rate, channels, cover_id, cover_source, folder_sig, album_tag, album_artist_tag,
-              artist_tag, compilation, search, album_id)
+              artist_tag, compilation, search, album_id, bit_depth, bpm, comment, mbz_track_id, mbz_album_id,
+              isrc, moods, release_types, original_date, explicit_status)
      on conflict (id) do update set
         path = excluded.path, dir = excluded.dir, size_bytes = excluded.size_bytes, mtime_ms = excluded.mtime_ms,
         fingerprint = excluded.fingerprint, title = excluded.title, norm_title = excluded.norm_title,
@@ -139,7 +157,11 @@ export async function writeTracks(
         album_tag = excluded.album_tag, album_artist_tag = excluded.album_artist_tag,
         artist_tag = excluded.artist_tag, compilation = excluded.compilation,
         search_text = excluded.search_text, search_tsv = excluded.search_tsv, scanned_at = excluded.scanned_at,
-        album_id = excluded.album_id`,
+        album_id = excluded.album_id, bit_depth = excluded.bit_depth, bpm = excluded.bpm,
+        comment = excluded.comment, mbz_track_id = excluded.mbz_track_id, mbz_album_id = excluded.mbz_album_id,
+        isrc = excluded.isrc, moods = excluded.moods, release_types = excluded.release_types,
+        original_date = excluded.original_date, explicit_status = excluded.explicit_status,
+        tags_version = excluded.tags_version`,
     [
       ids, col((t) => t.rel), col((t) => t.dir), col((t) => t.sizeBytes), col((t) => t.mtimeMs),
       col((t) => t.audio.fingerprint), col((t) => t.audio.tags.title), col((t) => t.audio.tags.trackNo),
@@ -150,7 +172,11 @@ export async function writeTracks(
       col((t) => t.audio.format.sampleRate), col((t) => t.audio.format.channels), col((t) => t.coverId),
       col((t) => t.coverSource), col((t) => t.folderSig), col((t) => t.audio.tags.album),
       col((t) => t.audio.tags.albumArtist), col((t) => t.audio.tags.artistTag), col((t) => t.audio.tags.compilation),
-      col(search), albumIds,
+      col(search), albumIds, col((t) => t.audio.format.bitDepth), col((t) => t.audio.tags.bpm),
+      col((t) => t.audio.tags.comment), col((t) => t.audio.tags.musicBrainzTrackId),
+      col((t) => t.audio.tags.musicBrainzAlbumId), listCol((t) => t.audio.tags.isrc), listCol((t) => t.audio.tags.moods),
+      listCol((t) => t.audio.tags.releaseTypes), col((t) => t.audio.tags.originalDate),
+      col((t) => t.audio.tags.explicitStatus), LIST_SEPARATOR,
     ],
   );
   await writeCredits(q, ids, tracks);

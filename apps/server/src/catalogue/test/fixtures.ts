@@ -203,3 +203,81 @@ function roadTrip(musicDir: string): string {
     '',
   ].join('\n');
 }
+
+/**
+ * Songs tagged the way MusicBrainz Picard tags them, for what Subsonic apps are sent
+ * (src/subsonic/README.md): a compilation "Night Tunes" (album artist Various Artists)
+ * whose songs are by Lena Park, an artist credited nowhere else, and Teo Vance, with
+ * BPM, comments, ISRCs, MusicBrainz ids, moods, release types, an original release
+ * date, a label and the iTunes advisory. Not part of the fixture library (other tests
+ * count its songs): copy them in with `addTaggedFixtures`.
+ */
+export const TAGGED_FIXTURE = {
+  nightTunes1: 'Various/Night Tunes/01 Lantern Glow.flac',
+  nightTunes2: 'Various/Night Tunes/02 Tidewater.flac',
+} as const;
+
+export const NIGHT_TUNES = {
+  album: 'Night Tunes',
+  albumArtist: 'Various Artists',
+  mbAlbumId: '5f0e7b2a-9c4d-4e7b-8a51-2c9d3f6a1b04',
+  label: 'Lowlight Records',
+  originalDate: '1998-04-02',
+  releaseDate: '2020-05-01',
+  songs: {
+    [TAGGED_FIXTURE.nightTunes1]: {
+      title: 'Lantern Glow', artist: 'Lena Park', bpm: 124, comment: 'First take, recorded live', isrc: ['GBAYE9800101'],
+      mbTrackId: '0b6d6c1e-3f0a-4a8b-9d4e-7e1c2b3a4d01', moods: ['Calm', 'Dreamy'], composer: 'Ola Brandt', advisory: 'explicit',
+    },
+    [TAGGED_FIXTURE.nightTunes2]: {
+      title: 'Tidewater', artist: 'Teo Vance', bpm: 98, comment: null, isrc: ['GBAYE9800102'],
+      mbTrackId: '0b6d6c1e-3f0a-4a8b-9d4e-7e1c2b3a4d02', moods: [], composer: null, advisory: 'clean',
+    },
+  },
+} as const;
+
+const TAGGED_FIXTURE_VERSION = 1;
+let taggedCache: Promise<string> | null = null;
+
+/** The folder of tagged files, built once per machine as fixtureCache is. */
+function taggedFixtureCache(): Promise<string> {
+  taggedCache ??= (async () => {
+    const dir = join(tmpdir(), `lyra-tagged-fixtures-v${TAGGED_FIXTURE_VERSION}`);
+    if (existsSync(join(dir, '.complete'))) return dir;
+    const work = await mkdtemp(join(tmpdir(), 'lyra-tagged-fixtures-build-'));
+    for (const [i, [rel, song]] of Object.entries(NIGHT_TUNES.songs).entries()) {
+      await mkdir(dirname(join(work, rel)), { recursive: true });
+      // FLAC keeps every tag as a Vorbis comment under its own name.
+      await ffmpeg(['-t', '4', '-i', SOURCE, '-map', '0:a', '-map_metadata', '-1', '-c:a', 'flac',
+        ...meta({
+          title: song.title, artist: song.artist, album: NIGHT_TUNES.album, album_artist: NIGHT_TUNES.albumArtist,
+          COMPILATION: 1, RELEASETYPE: 'album; compilation', track: i + 1, date: NIGHT_TUNES.releaseDate,
+          ORIGINALDATE: NIGHT_TUNES.originalDate, LABEL: NIGHT_TUNES.label, MUSICBRAINZ_ALBUMID: NIGHT_TUNES.mbAlbumId,
+          MUSICBRAINZ_TRACKID: song.mbTrackId, BPM: song.bpm, ISRC: song.isrc.join(';'), genre: 'Downtempo',
+          ITUNESADVISORY: song.advisory === 'explicit' ? 1 : 2,
+          ...(song.comment ? { comment: song.comment } : {}),
+          ...(song.moods.length ? { MOOD: song.moods.join('; ') } : {}),
+          ...(song.composer ? { composer: song.composer } : {}),
+        }),
+        ...EXACT, join(work, rel)]);
+    }
+    await writeFile(join(work, '.complete'), '');
+    try {
+      await rename(work, dir);
+    } catch {
+      await rm(work, { recursive: true, force: true });
+      if (!existsSync(join(dir, '.complete'))) throw new Error(`fixture cache ${dir} is incomplete; delete it`);
+    }
+    return dir;
+  })();
+  return taggedCache;
+}
+
+/** Copies the tagged songs (TAGGED_FIXTURE) into `musicDir`; scan after. */
+export async function addTaggedFixtures(musicDir: string): Promise<void> {
+  const cache = await taggedFixtureCache();
+  for (const rel of Object.values(TAGGED_FIXTURE)) {
+    await mkdir(dirname(join(musicDir, rel)), { recursive: true });
+    await copyFile(join(cache, rel), join(musicDir, rel));
+  }
+}
