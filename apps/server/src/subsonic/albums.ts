@@ -1,11 +1,26 @@
 import type { Queryable } from '../db/db.js';
 import { selectAlbumTrackArtists } from '../catalogue/module.js';
-import { selectAlbums, type AlbumRow } from './library-albums.sql.js';
-import type { AlbumArtist } from './shapes.js';
+import { selectAlbums, selectCallerAlbumFacts, type AlbumRow } from './library-albums.sql.js';
+import { NO_CALLER_FACTS, type AlbumArtist, type CallerFacts } from './shapes.js';
 
 export interface LoadedAlbum {
   row: AlbumRow;
   artists: AlbumArtist[];
+}
+
+/** An album with what the caller alone knows of it. */
+export interface CallerAlbum extends LoadedAlbum {
+  mine: CallerFacts;
+}
+
+/**
+ * Albums with the caller's rating and latest play of each, read in one statement
+ * for the page (the albums themselves may come from the shelf, which every
+ * listener shares).
+ */
+export async function forCaller<T extends LoadedAlbum>(db: Queryable, userId: string, albums: readonly T[]): Promise<(T & CallerAlbum)[]> {
+  const facts = new Map((await selectCallerAlbumFacts(db, userId, albums.map((a) => a.row.id))).map((f) => [f.id, f]));
+  return albums.map((a) => ({ ...a, mine: facts.get(a.row.id) ?? NO_CALLER_FACTS }));
 }
 
 /** Albums in the order of `ids`, each with its artists: the album artist, else its tracks' main performers. */

@@ -1,10 +1,10 @@
 import { selectAlbumTrackIds } from '../catalogue/module.js';
-import { loadAlbums } from './albums.js';
+import { forCaller, loadAlbums } from './albums.js';
 import type { Methods } from './call.js';
 import { notFound } from './errors.js';
 import { selectArtistAlbumIds, selectArtists } from './library-artists.sql.js';
 import { selectGenres, selectSongs } from './library-songs.sql.js';
-import { albumDir, albumId3, artistId3, indexArtists, songChild } from './shapes.js';
+import { albumDir, albumId3, artistEntry, artistId3, indexArtists, songChild } from './shapes.js';
 
 /** The one music folder: the whole catalogue. */
 export const MUSIC_FOLDER = { id: 1, name: 'Music' } as const;
@@ -16,38 +16,43 @@ const IGNORED_ARTICLES = '';
 export const browseMethods: Methods = {
   getMusicFolders: () => ({ musicFolders: { musicFolder: [MUSIC_FOLDER] } }),
 
-  async getIndexes({ db }) {
-    const artists = await selectArtists(db);
+  /**
+   * The folder browse's artists: those albums are filed under (album artists, else the
+   * tracks' main performers of albums without one), so a client walking the folders reads
+   * each album once, not once per performer on it.
+   */
+  async getIndexes({ db, base }) {
+    const artists = await selectArtists(db, null, 'albumArtists');
     const [last] = await db.query<{ at: Date | null }>('select last_scan_at as at from scan_state where id = 1');
     return {
       indexes: {
         lastModified: last?.at ? new Date(last.at).getTime() : 0,
         ignoredArticles: IGNORED_ARTICLES,
-        index: indexArtists(artists, (a) => ({ id: a.id, name: a.name })),
+        index: indexArtists(artists, (a) => artistEntry(a, base)),
       },
     };
   },
 
-  async getArtists({ db }) {
+  async getArtists({ db, base }) {
     const artists = await selectArtists(db);
-    return { artists: { ignoredArticles: IGNORED_ARTICLES, index: indexArtists(artists, artistId3) } };
+    return { artists: { ignoredArticles: IGNORED_ARTICLES, index: indexArtists(artists, (a) => artistId3(a, base)) } };
   },
 
-  async getArtist({ db, params }) {
+  async getArtist({ db, params, caller, base }) {
     const id = params.required('id');
     const [artist] = await selectArtists(db, [id]);
     if (!artist) throw notFound('Artist');
-    const albums = await loadAlbums(db, await selectArtistAlbumIds(db, id));
-    return { artist: { ...artistId3(artist), album: albums.map((a) => albumId3(a.row, a.artists)) } };
+    const albums = await forCaller(db, caller.userId, await loadAlbums(db, await selectArtistAlbumIds(db, id)));
+    return { artist: { ...artistId3(artist, base), album: albums.map((a) => albumId3(a.row, a.artists, a.mine)) } };
   },
 
   async getAlbum({ db, params, caller }) {
     const id = params.required('id');
-    const [album] = await loadAlbums(db, [id]);
+    const [album] = await forCaller(db, caller.userId, await loadAlbums(db, [id]));
     if (!album) throw notFound('Album');
     const trackIds = (await selectAlbumTrackIds(db, [id])).map((r) => r.id);
     const songs = await selectSongs(db, trackIds, caller.userId);
-    return { album: { ...albumId3(album.row, album.artists), song: songs.map(songChild) } };
+    return { album: { ...albumId3(album.row, album.artists, album.mine), song: songs.map(songChild) } };
   },
 
   async getSong({ db, params, caller }) {
@@ -73,10 +78,11 @@ export const browseMethods: Methods = {
         },
       };
     }
-    const [artist] = await selectArtists(db, [id]);
+    // The albums filed under the artist, as getIndexes files them.
+    const [artist] = await selectArtists(db, [id], 'albumArtists');
     if (!artist) throw notFound('Directory');
-    const albums = await loadAlbums(db, await selectArtistAlbumIds(db, id));
-    return { directory: { id, name: artist.name, child: albums.map((a) => albumDir(a.row, id, a.artists)) } };
+    const albums = await forCaller(db, caller.userId, await loadAlbums(db, await selectArtistAlbumIds(db, id, 'albumArtists')));
+    return { directory: { id, name: artist.name, child: albums.map((a) => albumDir(a.row, id, a.artists, a.mine)) } };
   },
 
   async getGenres({ db }) {

@@ -17,6 +17,8 @@ export interface Call {
   now: () => number;
   /** The original request (headers such as Range, and the abort signal). */
   req: Request;
+  /** The server's origin for absolute URLs in answers: PUBLIC_URL, else the request's. */
+  base: string;
 }
 
 /** A payload for the envelope, or a response of its own (audio, images). */

@@ -15,7 +15,7 @@ import {
 import { selectArtists } from './library-artists.sql.js';
 import { selectSongs } from './library-songs.sql.js';
 import { MAX_INT } from './params.js';
-import { artistId3, songChild } from './shapes.js';
+import { artistCover, artistEntry, artistId3, songChild } from './shapes.js';
 import type { XmlObject } from './xml.js';
 
 const MAX_LIST = 500;
@@ -43,7 +43,8 @@ async function artistOf(call: Call): Promise<string> {
 
 /**
  * Artist info: no biography, MusicBrainz id or Last.fm page is kept, so those
- * are left out; images are the artist's cover; similar artists share albums or genres.
+ * are left out; images are the artist's cover (else the generated cover of one
+ * of its albums, as its coverArt); similar artists share albums or genres.
  */
 async function artistInfo(call: Call, base: string) {
   const artistId = await artistOf(call);
@@ -51,7 +52,7 @@ async function artistInfo(call: Call, base: string) {
   const [artist] = await selectArtists(call.db, [artistId]);
   if (!artist) throw notFound('Artist');
   const similar = await selectArtists(call.db, await selectSimilarArtistIds(call.db, [artistId], count));
-  return { images: imageUrls(base, artist.cover_id), similar };
+  return { images: imageUrls(base, artistCover(artist)), similar };
 }
 
 /** Album info: no notes are kept; images are the album's cover (generated when it has none). */
@@ -78,12 +79,12 @@ export const infoMethods = (config: Pick<Config, 'PUBLIC_URL'>): Methods => {
   return {
     async getArtistInfo2(call) {
       const { images, similar } = await artistInfo(call, base(call));
-      return { artistInfo2: { ...images, similarArtist: similar.map(artistId3) } };
+      return { artistInfo2: { ...images, similarArtist: similar.map((a) => artistId3(a, base(call))) } };
     },
 
     async getArtistInfo(call) {
       const { images, similar } = await artistInfo(call, base(call));
-      return { artistInfo: { ...images, similarArtist: similar.map((a) => ({ id: a.id, name: a.name })) } };
+      return { artistInfo: { ...images, similarArtist: similar.map((a) => artistEntry(a, base(call))) } };
     },
 
     async getAlbumInfo2(call) {

@@ -17,6 +17,14 @@ export interface AlbumRow {
   play_count: number;
   /** First scan, ISO. */
   created: string;
+  compilation: boolean;
+  release_types: string[] | null;
+  mbz_album_id: string | null;
+  /** YYYY-MM-DD, when its songs are tagged with a full date. */
+  release_date: string | null;
+  /** YYYY, YYYY-MM or YYYY-MM-DD. */
+  original_date: string | null;
+  label: string | null;
 }
 
 /** Albums with songs (others are left from older scans): the catalogue keeps song_count as tracks are written. */
@@ -24,7 +32,9 @@ const HAS_SONGS = 'al.song_count > 0';
 
 const ALBUM_COLUMNS = `al.id, al.name, al.norm_name, al.year, nullif(al.genre, '') as genre, al.cover_id,
                        ar.id as artist_id, ar.name as artist_name,
-                       al.song_count, al.duration_s, al.play_count, al.first_seen_at as created`;
+                       al.song_count, al.duration_s, al.play_count, al.first_seen_at as created,
+                       al.compilation, al.release_types, al.mbz_album_id, al.release_date, al.original_date,
+                       nullif(al.label, '') as label`;
 
 /**
  * The album rows of a page of album ids, in the page's order, each with its
@@ -201,6 +211,28 @@ export async function selectShelfRows(db: Queryable): Promise<ShelfRows> {
      )::text as shelf`,
   );
   return JSON.parse(row!.shelf) as ShelfRows;
+}
+
+/** The caller's own facts about albums: their rating and latest play. */
+export interface CallerAlbumRow {
+  id: string;
+  rating: number | null;
+  /** ISO. */
+  played: string | null;
+}
+
+/** The caller's ratings and latest plays of the albums `ids` names (those with neither are left out). */
+export async function selectCallerAlbumFacts(db: Queryable, userId: string, ids: readonly string[]): Promise<CallerAlbumRow[]> {
+  if (ids.length === 0) return [];
+  return queryJsonRows<CallerAlbumRow>(
+    db,
+    `select x.id, r.rating::int as rating, p.played_at as played
+       from unnest($2::text[]) as x(id)
+       left join subsonic_ratings r on r.user_id = $1 and r.kind = 'album' and r.item_id = x.id
+       left join subsonic_plays p on p.user_id = $1 and p.kind = 'album' and p.item_id = x.id
+      where r.rating is not null or p.played_at is not null`,
+    [userId, ids],
+  );
 }
 
 /** Where subsonic_album_changes stands: it moves on with every change to what the shelf holds. */

@@ -1,13 +1,13 @@
 import { prepareQuery, rankTracks, searchNamedIds } from '../catalogue/module.js';
 import { SHELF_ORDERS, shelfAlbums, shelfPage } from './album-shelf.js';
-import { loadAlbums, withArtists, type LoadedAlbum } from './albums.js';
+import { forCaller, loadAlbums, withArtists, type LoadedAlbum } from './albums.js';
 import type { Call, Methods } from './call.js';
 import { invalid, missing } from './errors.js';
 import { MAX_INT } from './params.js';
 import { selectAlbumList, selectCallerAlbumIds, type AlbumOrder } from './library-albums.sql.js';
 import { selectArtists } from './library-artists.sql.js';
 import { selectAllIds, selectRandomSongIds, selectSongs } from './library-songs.sql.js';
-import { albumDir, albumId3, artistId3, songChild } from './shapes.js';
+import { albumDir, albumId3, artistEntry, artistId3, songChild } from './shapes.js';
 
 const MAX_LIST = 500;
 
@@ -115,20 +115,24 @@ async function search({ params, db, caller }: Call) {
       songPage.limit > 0 ? rankTracks({ db, base: '' }, prepared, songPage).then((r) => r.ids) : [],
     ]);
   }
-  const [artists, albums, songs] = await Promise.all([selectArtists(db, artistIds), loadAlbums(db, albumIds), selectSongs(db, songIds, caller.userId)]);
+  const [artists, albums, songs] = await Promise.all([
+    selectArtists(db, artistIds),
+    loadAlbums(db, albumIds).then((a) => forCaller(db, caller.userId, a)),
+    selectSongs(db, songIds, caller.userId),
+  ]);
   return { artists, albums, songs };
 }
 
 export const listMethods: Methods = {
   async getAlbumList2(call) {
-    const albums = await albumList(call);
-    return { albumList2: { album: albums.map((a) => albumId3(a.row, a.artists)) } };
+    const albums = await forCaller(call.db, call.caller.userId, await albumList(call));
+    return { albumList2: { album: albums.map((a) => albumId3(a.row, a.artists, a.mine)) } };
   },
 
   /** The same list, albums as folders (the legacy browse). */
   async getAlbumList(call) {
-    const albums = await albumList(call);
-    return { albumList: { album: albums.map((a) => albumDir(a.row, a.artists[0]?.id ?? '', a.artists)) } };
+    const albums = await forCaller(call.db, call.caller.userId, await albumList(call));
+    return { albumList: { album: albums.map((a) => albumDir(a.row, a.artists[0]?.id ?? '', a.artists, a.mine)) } };
   },
 
   async getRandomSongs({ params, db, caller }) {
@@ -146,8 +150,8 @@ export const listMethods: Methods = {
     const { artists, albums, songs } = await search(call);
     return {
       searchResult3: {
-        artist: artists.map(artistId3),
-        album: albums.map((a) => albumId3(a.row, a.artists)),
+        artist: artists.map((a) => artistId3(a, call.base)),
+        album: albums.map((a) => albumId3(a.row, a.artists, a.mine)),
         song: songs.map(songChild),
       },
     };
@@ -158,8 +162,8 @@ export const listMethods: Methods = {
     const { artists, albums, songs } = await search(call);
     return {
       searchResult2: {
-        artist: artists.map((a) => ({ id: a.id, name: a.name })),
-        album: albums.map((a) => albumDir(a.row, a.artists[0]?.id ?? '', a.artists)),
+        artist: artists.map((a) => artistEntry(a, call.base)),
+        album: albums.map((a) => albumDir(a.row, a.artists[0]?.id ?? '', a.artists, a.mine)),
         song: songs.map(songChild),
       },
     };

@@ -1,6 +1,6 @@
 import { Hono, type Context } from 'hono';
 import { clientIp, createCallerResolver, type ServerDocuments } from '../backend/module.js';
-import { createOpenFileCache } from '../catalogue/module.js';
+import { baseUrl, createOpenFileCache } from '../catalogue/module.js';
 import { migrate } from '../db/migrate.js';
 import type { Deps, ServerModule } from '../module.js';
 import { readCredentials } from './auth-params.js';
@@ -96,7 +96,8 @@ export async function createSubsonic(deps: Deps, opts: SubsonicOptions): Promise
             }),
             clientIp(c, deps.config),
           );
-      const outcome = await method.handler({ params, caller, db: deps.db, albums, documents, now: deps.now, req: c.req.raw });
+      const base = baseUrl(deps.config, c.req.url);
+      const outcome = await method.handler({ params, caller, db: deps.db, albums, documents, now: deps.now, req: c.req.raw, base });
       return outcome instanceof Response ? outcome : render(format, okBody(outcome));
     } catch (e) {
       if (e instanceof SubsonicError) return render(format, errorBody(e));

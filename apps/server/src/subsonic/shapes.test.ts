@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { AlbumRow } from './library-albums.sql.js';
 import type { ArtistRow } from './library-artists.sql.js';
 import { searchText } from './lists.js';
-import { albumId3, contentTypeOf, indexArtists, indexLetter, suffixOf } from './shapes.js';
+import { albumId3, contentTypeOf, indexArtists, indexLetter, itemDate, suffixOf } from './shapes.js';
 
 describe('subsonic shapes', () => {
   it('files names under their first letter without accents, anything else under #', () => {
@@ -11,7 +11,7 @@ describe('subsonic shapes', () => {
     expect(indexLetter('ølstad')).toBe('Ø');
     expect(indexLetter('1975')).toBe('#');
     expect(indexLetter('')).toBe('#');
-    const artist = (name: string): ArtistRow => ({ id: name, name, norm_name: name.toLowerCase(), cover_id: null, album_count: 1 });
+    const artist = (name: string): ArtistRow => ({ id: name, name, norm_name: name.toLowerCase(), cover_id: null, album_count: 1, album_id: null, album_name: null });
     const index = indexArtists([artist('2Pac'), artist('abba'), artist('Beck'), artist('Ásgeir')], (a) => a.name);
     expect(index).toEqual([
       { name: 'A', artist: ['abba', 'Ásgeir'] },
@@ -23,13 +23,23 @@ describe('subsonic shapes', () => {
   it('writes the database’s timestamps as ISO 8601 in UTC with milliseconds, whatever their zone or precision', () => {
     const album = (created: string): AlbumRow => ({
       id: 'al1', name: 'A', norm_name: 'a', year: null, genre: null, cover_id: 'c1', artist_id: null, artist_name: null,
-      song_count: 1, duration_s: 60, play_count: 0, created,
+      song_count: 1, duration_s: 60, play_count: 0, created, compilation: false, release_types: null, mbz_album_id: null,
+      release_date: null, original_date: null, label: null,
     });
     const created = (text: string) => albumId3(album(text), []).created;
     expect(created('2026-01-13T02:49:00.123456+00:00')).toBe('2026-01-13T02:49:00.123Z');
     expect(created('2026-01-13T02:49:00+00:00')).toBe('2026-01-13T02:49:00.000Z');
     expect(created('2026-01-13T02:49:00.1+00:00')).toBe('2026-01-13T02:49:00.100Z');
     expect(created('2026-01-13T04:49:00.5+02:00')).toBe('2026-01-13T02:49:00.500Z');
+  });
+
+  it('gives dates as precise as they are known (ItemDate)', () => {
+    expect(itemDate('1987-03-14')).toEqual({ year: 1987, month: 3, day: 14 });
+    expect(itemDate('1987-03')).toEqual({ year: 1987, month: 3, day: undefined });
+    expect(itemDate('1987')).toEqual({ year: 1987, month: undefined, day: undefined });
+    expect(itemDate('1987-13-40')).toEqual({ year: 1987, month: undefined, day: undefined });
+    expect(itemDate(null, 2021)).toEqual({ year: 2021 });
+    expect(itemDate(null)).toEqual({});
   });
 
   it('reads the suffix and content type from the file name', () => {

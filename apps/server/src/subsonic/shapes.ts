@@ -1,4 +1,4 @@
-import { coverOrGenerated } from '../catalogue/module.js';
+import { coverOrGenerated, imagePath } from '../catalogue/module.js';
 import type { XmlObject } from './xml.js';
 import type { AlbumRow } from './library-albums.sql.js';
 import type { ArtistRow } from './library-artists.sql.js';
@@ -52,9 +52,28 @@ const seconds = (s: number | null): number => (s == null ? 0 : Math.round(s));
 const gain = (v: number | null): number | undefined => (v == null ? undefined : Math.round(v * 100) / 100);
 const peak = (v: number | null): number | undefined => (v == null ? undefined : Math.round(v * 1e6) / 1e6);
 
+/** A date as OpenSubsonic's ItemDate: as precise as it is known (YYYY, YYYY-MM or YYYY-MM-DD); {} when it is not. */
+export function itemDate(date: string | null, year: number | null = null): XmlObject {
+  const m = /^(\d{4})(?:-(\d\d)(?:-(\d\d))?)?/.exec(date ?? '');
+  if (!m) return year == null ? {} : { year };
+  const month = m[2] ? Number(m[2]) : undefined;
+  const day = m[3] ? Number(m[3]) : undefined;
+  const okMonth = month != null && month >= 1 && month <= 12;
+  return { year: Number(m[1]), month: okMonth ? month : undefined, day: okMonth && day != null && day >= 1 && day <= 31 ? day : undefined };
+}
+
+const names = (xs: readonly { name: string }[]) => xs.map((x) => x.name).join(', ');
+const artistRefs = (xs: readonly { id: string; name: string }[]) => xs.map((x) => ({ id: x.id, name: x.name }));
+
+/**
+ * A song. The OpenSubsonic fields are sent even when nothing is known (0, '' or []), as
+ * the extension asks servers to, so clients tell "none" from "not supported".
+ */
 export function songChild(s: SongRow): XmlObject {
   const suffix = suffixOf(s.path);
   const first = s.artists[0];
+  const albumArtists = s.album_artist ? [s.album_artist] : s.artists;
+  const composers = s.contributors.filter((c) => c.role === 'composer');
   const replayGain =
     s.track_gain_db == null && s.album_gain_db == null
       ? undefined
@@ -80,8 +99,9 @@ export function songChild(s: SongRow): XmlObject {
     suffix,
     duration: seconds(s.duration_s),
     bitRate: s.bitrate_kbps ?? undefined,
-    samplingRate: s.sample_rate ?? undefined,
-    channelCount: s.channels ?? undefined,
+    bitDepth: s.bit_depth ?? 0,
+    samplingRate: s.sample_rate ?? 0,
+    channelCount: s.channels ?? 0,
     path: s.path,
     isVideo: false,
     playCount: s.play_count,
@@ -93,11 +113,22 @@ export function songChild(s: SongRow): XmlObject {
     artistId: first?.id,
     type: 'music',
     mediaType: 'song',
+    played: iso(s.played),
+    bpm: s.bpm ?? 0,
+    comment: s.comment ?? '',
     sortName: s.norm_title,
+    musicBrainzId: s.mbz_track_id ?? '',
+    isrc: s.isrc ?? [],
     genres: s.genre ? [{ name: s.genre }] : [],
-    artists: s.artists.map((a) => ({ id: a.id, name: a.name })),
-    displayArtist: s.artists.map((a) => a.name).join(', ') || undefined,
+    artists: artistRefs(s.artists),
+    displayArtist: names(s.artists),
+    albumArtists: artistRefs(albumArtists),
+    displayAlbumArtist: names(albumArtists),
+    contributors: s.contributors.map((c) => ({ role: c.role, artist: { id: c.id, name: c.name } })),
+    displayComposer: composers.length ? names(composers) : undefined,
+    moods: s.moods ?? [],
     replayGain,
+    explicitStatus: s.explicit_status,
   };
 }
 
@@ -107,7 +138,16 @@ export interface AlbumArtist {
   name: string;
 }
 
-export function albumId3(a: AlbumRow, artists: readonly AlbumArtist[]): XmlObject {
+/** What the caller alone knows of an album: their rating and latest play. */
+export interface CallerFacts {
+  rating: number | null;
+  /** ISO. */
+  played: string | null;
+}
+
+export const NO_CALLER_FACTS: CallerFacts = { rating: null, played: null };
+
+export function albumId3(a: AlbumRow, artists: readonly AlbumArtist[], mine: CallerFacts = NO_CALLER_FACTS): XmlObject {
   const main = artists[0];
   return {
     id: a.id,
@@ -121,42 +161,73 @@ export function albumId3(a: AlbumRow, artists: readonly AlbumArtist[]): XmlObjec
     created: iso(a.created) ?? new Date(0).toISOString(),
     year: a.year ?? undefined,
     genre: a.genre ?? undefined,
-    sortName: a.norm_name,
+    played: iso(mine.played),
+    userRating: mine.rating ?? undefined,
+    recordLabels: a.label ? [{ name: a.label }] : [],
+    musicBrainzId: a.mbz_album_id ?? '',
     genres: a.genre ? [{ name: a.genre }] : [],
-    artists: artists.map((x) => ({ id: x.id, name: x.name })),
-    displayArtist: artists.map((x) => x.name).join(', ') || undefined,
+    artists: artistRefs(artists),
+    displayArtist: names(artists),
+    releaseTypes: a.release_types ?? [],
+    sortName: a.norm_name,
+    originalReleaseDate: itemDate(a.original_date),
+    releaseDate: itemDate(a.release_date, a.year),
+    isCompilation: a.compilation,
   };
 }
 
-/** An album as a folder of the legacy directory browse (getMusicDirectory of an artist). */
-export function albumDir(a: AlbumRow, parent: string, artists: readonly AlbumArtist[]): XmlObject {
+/**
+ * An album as a folder of the legacy directory browse (getMusicDirectory of an artist,
+ * getAlbumList): a Child, with the album's `name` and `songCount` beside its title, as
+ * clients written against other servers read them.
+ */
+export function albumDir(a: AlbumRow, parent: string, artists: readonly AlbumArtist[], mine: CallerFacts = NO_CALLER_FACTS): XmlObject {
   return {
     id: a.id,
     parent,
     isDir: true,
     title: a.name,
+    name: a.name,
     album: a.name,
     artist: artists.length ? artists.map((x) => x.name).join(', ') : undefined,
     year: a.year ?? undefined,
     genre: a.genre ?? undefined,
     coverArt: coverOrGenerated(a.cover_id, a.id, a.name) ?? undefined,
+    songCount: a.song_count,
     duration: seconds(a.duration_s),
     playCount: a.play_count,
     created: iso(a.created),
+    userRating: mine.rating ?? undefined,
+    played: iso(mine.played),
     albumId: a.id,
     artistId: artists[0]?.id,
+    isVideo: false,
+    mediaType: 'album',
   };
 }
 
-export function artistId3(a: ArtistRow): XmlObject {
+/** An artist's image: its own cover (from its albums or songs), else the generated cover of one of its albums. */
+export const artistCover = (a: ArtistRow): string | null => coverOrGenerated(a.cover_id, a.album_id, a.album_name);
+
+/** The absolute URL of an artist's image (500 px, from /images), for `artistImageUrl`; `base` is the server's origin. */
+export const artistImageUrl = (a: ArtistRow, base: string): string | undefined => {
+  const cover = artistCover(a);
+  return cover == null ? undefined : base + imagePath(cover, 500);
+};
+
+export function artistId3(a: ArtistRow, base: string): XmlObject {
   return {
     id: a.id,
     name: a.name,
-    coverArt: a.cover_id ?? undefined,
+    coverArt: artistCover(a) ?? undefined,
+    artistImageUrl: artistImageUrl(a, base),
     albumCount: a.album_count,
     sortName: a.norm_name,
   };
 }
+
+/** An artist in the legacy shape (getIndexes, search2, getArtistInfo). */
+export const artistEntry = (a: ArtistRow, base: string): XmlObject => ({ id: a.id, name: a.name, artistImageUrl: artistImageUrl(a, base) });
 
 /** Index letter of a name: its first letter, upper case, accents dropped; '#' for anything else. */
 export function indexLetter(normName: string): string {

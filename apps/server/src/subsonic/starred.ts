@@ -1,10 +1,10 @@
 import { serverQuery as q } from '../backend/module.js';
-import { loadAlbums } from './albums.js';
+import { forCaller, loadAlbums } from './albums.js';
 import type { Call, Methods } from './call.js';
 import { missing, notFound } from './errors.js';
 import { selectArtists } from './library-artists.sql.js';
 import { selectSongs } from './library-songs.sql.js';
-import { albumDir, albumId3, artistId3, songChild } from './shapes.js';
+import { albumDir, albumId3, artistEntry, artistId3, songChild } from './shapes.js';
 import { existingIds, starsStore, type StarKind } from './stars.sql.js';
 import { documentsOf, inProtocol, isConflict, listAll, protocolError } from './user-documents.js';
 import type { XmlObject } from './xml.js';
@@ -57,7 +57,7 @@ async function starredLists(call: Call) {
   const artistStars = await stars.list(caller.userId, 'artist');
   return {
     songs: await selectSongs(db, songIds, caller.userId),
-    albums: (await loadAlbums(db, [...albumStars.keys()])).map((a) => ({ ...a, starred: albumStars.get(a.row.id) })),
+    albums: (await forCaller(db, caller.userId, await loadAlbums(db, [...albumStars.keys()]))).map((a) => ({ ...a, starred: albumStars.get(a.row.id) })),
     artists: (await selectArtists(db, [...artistStars.keys()])).map((a) => ({ row: a, starred: artistStars.get(a.id) })),
   };
 }
@@ -105,8 +105,8 @@ export const starredMethods: Methods = {
     const { songs, albums, artists } = await starredLists(call);
     return {
       starred2: {
-        artist: artists.map((a) => ({ ...artistId3(a.row), starred: iso(a.starred) })),
-        album: albums.map((a) => ({ ...albumId3(a.row, a.artists), starred: iso(a.starred) })),
+        artist: artists.map((a) => ({ ...artistId3(a.row, call.base), starred: iso(a.starred) })),
+        album: albums.map((a) => ({ ...albumId3(a.row, a.artists, a.mine), starred: iso(a.starred) })),
         song: songs.map(songChild),
       },
     };
@@ -115,11 +115,11 @@ export const starredMethods: Methods = {
   /** The same, in the folder shapes: artists as Artist, albums as directories. */
   async getStarred(call) {
     const { songs, albums, artists } = await starredLists(call);
-    const artist: XmlObject[] = artists.map((a) => ({ id: a.row.id, name: a.row.name, starred: iso(a.starred) }));
+    const artist: XmlObject[] = artists.map((a) => ({ ...artistEntry(a.row, call.base), starred: iso(a.starred) }));
     return {
       starred: {
         artist,
-        album: albums.map((a) => ({ ...albumDir(a.row, a.artists[0]?.id ?? '', a.artists), starred: iso(a.starred) })),
+        album: albums.map((a) => ({ ...albumDir(a.row, a.artists[0]?.id ?? '', a.artists, a.mine), starred: iso(a.starred) })),
         song: songs.map(songChild),
       },
     };
