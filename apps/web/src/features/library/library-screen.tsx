@@ -6,13 +6,15 @@ import { useSessionUser } from '../auth/index.js';
 import { HistorySection } from '../history/ui.js';
 import { DownloadsSection } from '../offline/ui.js';
 import { CreatePlaylistDialog, PlaylistList } from '../playlists/lazy.js';
+import { BrowseChips } from './browse-header.js';
 
 const tile = 'flex w-full items-center gap-4 rounded-xl bg-panel p-3 text-left hover:bg-raised';
 
 /**
  * SPEC §2 Library: 'Your Library', the 'Create New Playlist' tile, the
  * Favorites tile (to /favorites when signed in) and the user's playlists;
- * then the listener's History, grouped by day.
+ * then the listener's History, grouped by day. Chips under the title lead to
+ * the whole collection: Albums, Artists, Songs and Genres.
  */
 export function LibraryScreen() {
   const user = useSessionUser();
@@ -20,7 +22,10 @@ export function LibraryScreen() {
   const [creating, setCreating] = useState(false);
   return (
     <section className="px-2">
-      <h1 className="pt-2 pb-4 text-2xl font-bold">Your Library</h1>
+      <h1 className="pt-2 pb-3 text-2xl font-bold">Your Library</h1>
+      <div className="pb-4">
+        <BrowseChips />
+      </div>
       <div className="flex flex-col gap-2">
         <button type="button" onClick={() => setCreating(true)} className={tile}>
           <span className="grid size-12 place-items-center rounded-lg bg-accent text-white">

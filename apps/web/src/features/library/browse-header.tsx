@@ -1,0 +1,88 @@
+import { LIBRARY_LISTS, type LibraryList } from '@lyra/contracts/app-routes';
+import { ChevronLeft } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { LIST_LABELS, listPath, type SortOption } from './browse-lists.js';
+
+/** The four lists of the whole collection, as chips; the one shown is marked. */
+export function BrowseChips({ current }: { current?: LibraryList }) {
+  return (
+    <nav aria-label="Browse your collection" className="flex gap-2 overflow-x-auto pb-1">
+      {LIBRARY_LISTS.map((list) => (
+        <Link
+          key={list}
+          to={listPath(list)}
+          aria-current={list === current ? 'page' : undefined}
+          className={`shrink-0 rounded-full px-4 py-1.5 text-sm font-medium ${
+            list === current ? 'bg-white text-surface' : 'bg-panel text-white hover:bg-raised'
+          }`}
+        >
+          {LIST_LABELS[list]}
+        </Link>
+      ))}
+    </nav>
+  );
+}
+
+/** A native select: the phone's own picker, the keyboard's arrows on a desktop. */
+export function SortSelect<S extends string>({ value, options, onChange }: { value: S; options: readonly SortOption<S>[]; onChange: (sort: S) => void }) {
+  return (
+    <label className="flex items-center gap-2 text-sm text-muted">
+      <span>Sort by</span>
+      <select
+        value={value}
+        onChange={(e) => {
+          const option = options.find((o) => o.value === e.target.value);
+          if (option) onChange(option.value);
+        }}
+        className="rounded-full border border-line bg-panel py-1.5 pr-8 pl-3 text-sm text-white"
+      >
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+/** "1,234 albums", "1 song". */
+export const countLabel = (n: number, one: string, many: string): string => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+
+/**
+ * The top of a list: back to Library, the title with what it holds, the
+ * chips to the other lists, and the list's own controls (its sort).
+ */
+export function BrowseHeader({
+  title,
+  count,
+  current,
+  back = { to: '/library', label: 'Your Library' },
+  children,
+}: {
+  title: string;
+  count?: string | null;
+  current?: LibraryList;
+  back?: { to: string; label: string };
+  children?: ReactNode;
+}) {
+  return (
+    <header className="flex flex-col gap-3 pb-3">
+      <Link to={back.to} className="flex w-fit items-center gap-1 pt-2 text-sm text-muted hover:text-white">
+        <ChevronLeft className="size-4" aria-hidden />
+        {back.label}
+      </Link>
+      <div className="flex flex-wrap items-end justify-between gap-x-4 gap-y-2">
+        <div className="min-w-0">
+          <h1 className="truncate text-2xl font-bold sm:text-3xl">{title}</h1>
+          <p className="h-5 text-sm text-muted" data-testid="browse-count">
+            {count ?? ''}
+          </p>
+        </div>
+        {children}
+      </div>
+      <BrowseChips current={current} />
+    </header>
+  );
+}
