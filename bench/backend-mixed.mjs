@@ -18,11 +18,12 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { Agent, request } from 'node:http';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import postgres from 'postgres';
 import { pct } from './lib/app-in-chromium.mjs';
+import { cpuSeconds } from './lib/proc-cpu.mjs';
 import { verifiedRangeLoad } from './lib/verified-range-load.mjs';
 
 import { freePort } from './lib/app-in-chromium.mjs';
@@ -170,13 +171,18 @@ async function benchEngine(engine) {
       ...users.map((u) => ({ kind: 'documents', fn: documents(u) })),
       ...Array.from({ length: 50 }, () => ({ kind: 'search', fn: search })),
     ], seconds);
+    const cpuBefore = { server: cpuSeconds([child.pid]), client: process.cpuUsage() };
     const [m, mixed] = await Promise.all([ranges(100, { seconds: SECONDS }), others(SECONDS)]);
+    const serverCpu = cpuSeconds([child.pid]) - cpuBefore.server;
+    const clientUsage = process.cpuUsage(cpuBefore.client);
+    const clientCpu = (clientUsage.user + clientUsage.system) / 1e6;
     const a = alone.latencies;
     const slowest = Math.max(m.latencies.at(-1) ?? 0, ...Object.values(mixed).map((l) => l.at(-1) ?? 0));
     console.log(`\n== ${engine}: ${CLIENTS} clients, ${SECONDS} s per phase, ${files.length} cached tiers`);
     console.log(`Range reads alone: ${a.length} requests, p50 ${pct(a, 50).toFixed(1)} ms, p99 ${pct(a, 99).toFixed(1)} ms`);
     console.log(`Range reads mixed: ${m.latencies.length} requests, p50 ${pct(m.latencies, 50).toFixed(1)} ms, p99 ${pct(m.latencies, 99).toFixed(1)} ms`);
     console.log(`  with ${mixed.documents.length} favourite create+list pairs (p99 ${pct(mixed.documents, 99).toFixed(1)} ms) and ${mixed.search.length} searches (p99 ${pct(mixed.search, 99).toFixed(1)} ms)`);
+    console.log(`  CPU while mixed: the server ${serverCpu.toFixed(1)} s (all its threads), this load client ${clientCpu.toFixed(1)} s, over ${SECONDS} s on ${availableParallelism()} cores`);
     console.log(`mixed/alone Range p99: ${(pct(m.latencies, 99) / pct(a, 99)).toFixed(2)}x (goal <= 2x); slowest request while mixed: ${slowest.toFixed(0)} ms (goal < 2000 ms)`);
     // The soak: the mix until SOAK_READS Range reads were answered, every body checked.
     let soaking = true;
