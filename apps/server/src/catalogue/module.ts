@@ -73,6 +73,8 @@ export { baseUrl, ceilingTier, imagePath, mediaPath } from './urls.js';
 // Serving the library's bytes from other paths (Subsonic's stream, download and getCoverArt; video sources).
 export { coverOrGenerated } from './media/generated-cover.js';
 export { ID_PATTERN, readTimeOffset, sourceInside } from './media/media-paths.js';
+// Subsonic's own asks of /media and /images, in process: MP3 tiers, any cover size, timeOffset on a cached tier.
+export { MAX_COVER_PX, SUBSONIC_ASK, tierPath, type AudioFormat } from './media/media-paths.js';
 export { createOpenFileCache, type OpenFileCache } from './media/open-file-cache.js';
 export { servedFile } from './media/file-reply.js';
 export { accelFor, toResponse } from './media/reply.js';

@@ -1,12 +1,24 @@
 import type { Config } from '../config.js';
 import type { Db } from '../db/db.js';
 import { attachmentHeader } from '../http/content-disposition.js';
-import { accelFor, coverOrGenerated, ID_PATTERN, imagePath, mediaPath, readTimeOffset, servedFile, sourceInside, toResponse, type OpenFileCache } from '../catalogue/module.js';
+import {
+  accelFor,
+  coverOrGenerated,
+  ID_PATTERN,
+  readTimeOffset,
+  servedFile,
+  sourceInside,
+  SUBSONIC_ASK,
+  tierPath,
+  toResponse,
+  type AudioFormat,
+  type OpenFileCache,
+} from '../catalogue/module.js';
 import type { Call, Methods } from './call.js';
 import { CODE, invalid, notFound, SubsonicError } from './errors.js';
 import { selectCoverOf } from './library-songs.sql.js';
 import { contentTypeOf, suffixOf } from './shapes.js';
-import { imageSizeFor, tierFor } from './tiers.js';
+import { coverSideFor, estimatedBytes, exactLength, formatFor, tierFor } from './tiers.js';
 
 /** Hands a request to the app's own routes in process (the catalogue's /media and /images). */
 export type Internal = (req: Request) => Promise<Response>;
@@ -23,11 +35,12 @@ interface TrackFile {
   id: string;
   path: string;
   title: string;
+  duration_s: number | null;
 }
 
 async function trackOf(db: Db, id: string): Promise<TrackFile> {
   if (!ID_PATTERN.test(id)) throw notFound('Song');
-  const [row] = await db.query<TrackFile>('select id, path, title from tracks where id = $1', [id]);
+  const [row] = await db.query<TrackFile>('select id, path, title, duration_s from tracks where id = $1', [id]);
   if (!row) throw notFound('Song');
   return row;
 }
@@ -43,6 +56,8 @@ async function delegate(deps: MediaDeps, call: Call, path: string, what: string)
     const v = call.req.headers.get(name);
     if (v != null) headers.set(name, v);
   }
+  // The catalogue's answers to Subsonic's own asks (MP3 tiers, any cover size, offsets on cached tiers).
+  headers.set(SUBSONIC_ASK.header, SUBSONIC_ASK.value);
   const method = call.req.method === 'HEAD' ? 'HEAD' : 'GET';
   const res = await deps.internal(new Request(new URL(path, 'http://internal'), { method, headers, signal: call.req.signal }));
   if (res.status < 400 || res.status === 416) return res;
@@ -90,37 +105,61 @@ function timeOffset(raw: string | null): string | null {
   return s === 0 ? null : raw;
 }
 
+/**
+ * `estimateContentLength=true` on a tier whose length is not known yet (a first transcode, an offset):
+ * Content-Length is estimated from the time left and the tier's bitrate (tiers.ts `estimatedBytes`),
+ * and the body made exactly that long, as HTTP requires (tiers.ts `exactLength`).
+ * A transcode that fails still ends the body early, as an error.
+ */
+function withEstimatedLength(res: Response, track: TrackFile, offsetS: number, format: AudioFormat): Response {
+  const kbps = Number(res.headers.get('x-audio-bitrate'));
+  if (res.status !== 200 || res.headers.has('content-length') || track.duration_s == null || !(kbps > 0)) return res;
+  const length = estimatedBytes(Math.max(0, track.duration_s - offsetS), kbps, format);
+  const headers = new Headers(res.headers);
+  headers.set('content-length', String(length));
+  return new Response(res.body && exactLength(res.body, length, format), { status: 200, headers });
+}
+
 /** Cover ids we emit: 32 hex digits, or a generated cover's `g1-<albumId>-<hash>`. */
 const COVER_ID = /^([0-9a-f]{32}|g\d+-[A-Za-z0-9_-]+)$/;
 
 export const mediaMethods = (deps: MediaDeps): Methods => ({
   /**
-   * Audio as one of the catalogue's AAC tiers (`maxBitRate` picks it), seeking
-   * with `timeOffset`; `format=raw` sends the original file.
+   * Audio as one of the catalogue's tiers (`maxBitRate` picks it), AAC in MP4
+   * or MP3 (`format=mp3`), starting at `timeOffset` whether or not the tier is
+   * cached; `format=raw` sends the original file. `estimateContentLength=true`
+   * gives a tier still being made a Content-Length.
    */
   async stream(call) {
     const track = await trackOf(call.db, call.params.required('id'));
-    if (call.params.get('format') === 'raw') return original(deps, call, track, false);
+    const format = formatFor(call.params.get('format'));
+    if (format === 'raw') return original(deps, call, track, false);
     const tier = tierFor(call.params.optionalInt('maxBitRate'));
     const offset = timeOffset(call.params.get('timeOffset'));
-    const path = mediaPath(track.id, tier) + (offset == null ? '' : `?timeOffset=${offset}`);
-    return delegate(deps, call, path, 'Song');
+    const path = tierPath(track.id, tier, format) + (offset == null ? '' : `?timeOffset=${offset}`);
+    const res = await delegate(deps, call, path, 'Song');
+    if (call.params.get('estimateContentLength') !== 'true') return res;
+    return withEstimatedLength(res, track, offset == null ? 0 : Number(offset), format);
   },
 
   async download(call) {
     return original(deps, call, await trackOf(call.db, call.params.required('id')), true);
   },
 
-  /** `id` is the `coverArt` we emit; a song, album or artist id is taken too (some clients send those). */
+  /**
+   * `id` is the `coverArt` we emit; a song, album or artist id is taken too (some clients send those).
+   * A square of `size` px, or of the original's side when that is smaller (the original's, at most
+   * 1200, without `size`).
+   */
   async getCoverArt(call) {
     const id = call.params.required('id');
-    const size = imageSizeFor(call.params.optionalInt('size'));
+    const side = coverSideFor(call.params.optionalInt('size'));
     let cover: string | null = COVER_ID.test(id) ? id : null;
     if (cover == null && ID_PATTERN.test(id)) {
       const of = await selectCoverOf(call.db, id);
       cover = of ? coverOrGenerated(of.cover_id, of.album_id, of.album_name) : null;
     }
     if (cover == null) throw notFound('Cover art');
-    return delegate(deps, call, imagePath(cover, size), 'Cover art');
+    return delegate(deps, call, `/images/${cover}/${side}.jpg`, 'Cover art');
   },
 });

@@ -6,11 +6,11 @@ import { audioCachePath, pruneTier } from './audio-cache.js';
 import { attachmentHeader } from '../../http/content-disposition.js';
 import { servedFile, type FileRequest } from './file-reply.js';
 import { GrowingFileStream } from './growing-file-stream.js';
-import { sourceInside } from './media-paths.js';
+import { sourceInside, type AudioFormat, type OffsetSeek } from './media-paths.js';
 import { offsetArgs, startOffsetStream } from './offset-stream.js';
 import type { OpenFileCache } from './open-file-cache.js';
-import { CORS_HEADERS, errorReply, type Headers, type Reply } from './reply.js';
-import { ffmpegArgs, type Tags } from './tiers.js';
+import { CORS_HEADERS, discard, errorReply, type Headers, type Reply } from './reply.js';
+import { cutArgs, ffmpegArgs, type Tags } from './tiers.js';
 import type { TrackLookup, TrackMedia } from './track-lookup.js';
 import type { TranscodeJob } from './transcode-job.js';
 import type { Transcoder } from './transcoder.js';
@@ -32,10 +32,17 @@ export interface AudioDeps {
 export interface AudioTarget {
   trackId: string;
   kbps: BitrateKbps;
+  /** AAC in MP4, or MP3 (asked by Subsonic only). */
+  format: AudioFormat;
   download: boolean;
   /** Where the listener wants the audio to start (`?timeOffset=`), 0 for the beginning. */
   timeOffsetS: number;
+  /** Who seeks in a cached tier: the web's player (by Range), or this server (Subsonic's `stream`). */
+  seek: OffsetSeek;
 }
+
+/** Subsonic's offset on a cached tier: the tier is cut there (cutReply), not served whole. */
+const cutsCached = (target: AudioTarget): boolean => target.timeOffsetS > 0 && target.seek === 'server' && !target.download;
 
 /** An offset at or past the song's end is an error; an unknown length accepts any. */
 function offsetPastEnd(target: AudioTarget, track: TrackMedia): Reply | null {
@@ -59,12 +66,12 @@ function audioHeaders(track: TrackMedia, target: AudioTarget, kbps: BitrateKbps,
   const headers: Headers = {
     'access-control-allow-origin': CORS_HEADERS['access-control-allow-origin']!,
     'access-control-expose-headers': CORS_HEADERS['access-control-expose-headers']!,
-    'content-type': 'audio/mp4',
+    'content-type': target.format === 'mp3' ? 'audio/mpeg' : 'audio/mp4',
     'cache-control': cacheControl,
     'x-audio-bitrate': String(kbps),
     'x-audio-bitrate-requested': String(target.kbps),
   };
-  if (target.download) headers['content-disposition'] = attachmentHeader(track.title, 'mp4');
+  if (target.download) headers['content-disposition'] = attachmentHeader(track.title, target.format === 'mp3' ? 'mp3' : 'mp4');
   return headers;
 }
 
@@ -78,23 +85,25 @@ export function cachedAudioReply(target: AudioTarget, req: FileRequest, deps: Au
   if (!track) return null;
   const pastEnd = offsetPastEnd(target, track);
   if (pastEnd) return pastEnd;
+  if (cutsCached(target)) return null;
   const kbps = effectiveTier(target.kbps, track.ceiling);
-  const path = audioCachePath(deps.audioRoot, track.id, kbps, track.cacheKey);
+  const path = audioCachePath(deps.audioRoot, track.id, kbps, track.cacheKey, target.format);
   const file = deps.files.peek(path);
   return file && servedFile(req, path, file, audioHeaders(track, target, kbps, CACHED));
 }
 
 /**
- * GET/HEAD /media/<trackId>/<kbps>.mp4.
+ * GET/HEAD /media/<trackId>/<kbps>.mp4 (and Subsonic's `.mp3`).
  * - Tiers above the source's ceiling (urls.ts) are served at the ceiling and
  *   say so in `X-Audio-Bitrate` (the tier sent) beside `X-Audio-Bitrate-Requested`.
  * - A cached tier is a plain file read with Range and validators (file-reply.ts).
  * - Otherwise the first listener (and anyone who joins) gets the transcode's
  *   fragmented MP4 as it is written: 200, length unknown, not cacheable,
  *   because it is not byte-identical to the cached file that replaces it.
- * - `?timeOffset=` on a cached tier changes nothing (the file seeks with
- *   Range, and the player seeks in it); during a first transcode it gets a
- *   stream that starts there (offset-stream.ts), while the cache fills.
+ * - `?timeOffset=` on a cached tier changes nothing for the web's player (the
+ *   file seeks with Range, and the player seeks in it); during a first
+ *   transcode it gets a stream that starts there (offset-stream.ts), while the
+ *   cache fills. Subsonic's `stream` gets the cached tier cut at the offset.
  */
 export async function audioReply(target: AudioTarget, req: AudioRequest, deps: AudioDeps): Promise<Reply> {
   const track = await deps.tracks.get(target.trackId);
@@ -102,8 +111,14 @@ export async function audioReply(target: AudioTarget, req: AudioRequest, deps: A
   const pastEnd = offsetPastEnd(target, track);
   if (pastEnd) return pastEnd;
   const kbps = effectiveTier(target.kbps, track.ceiling);
-  const finalPath = audioCachePath(deps.audioRoot, track.id, kbps, track.cacheKey);
+  const finalPath = audioCachePath(deps.audioRoot, track.id, kbps, track.cacheKey, target.format);
+  const live = audioHeaders(track, target, kbps, 'no-store');
+  live['accept-ranges'] = 'none';
 
+  if (cutsCached(target)) {
+    const cut = await cutReply(target, finalPath, live, req, deps);
+    if (cut) return cut;
+  }
   const serveCached = async (): Promise<Reply | null> => {
     const file = await deps.files.acquire(finalPath);
     return file && servedFile(req, finalPath, file, audioHeaders(track, target, kbps, CACHED));
@@ -112,8 +127,6 @@ export async function audioReply(target: AudioTarget, req: AudioRequest, deps: A
   if (cached) return cached;
 
   if (deps.transcoder.recentFailure(finalPath)) return errorReply(422, 'song could not be transcoded');
-  const live = audioHeaders(track, target, kbps, 'no-store');
-  live['accept-ranges'] = 'none';
   let job = deps.transcoder.find(finalPath);
   if (!job) {
     const source = await sourceInside(deps.musicDir, track.path);
@@ -127,8 +140,13 @@ export async function audioReply(target: AudioTarget, req: AudioRequest, deps: A
     job = deps.transcoder.find(finalPath);
     if (!job) {
       const done = await serveCached();
+      if (done && cutsCached(target)) {
+        const cut = await cutReply(target, finalPath, live, req, deps);
+        if (cut) discard(done);
+        return cut ?? done;
+      }
       if (done) return done;
-      job = startJob(deps.ffmpeg, source, track, kbps, finalPath, tags, deps);
+      job = startJob(deps.ffmpeg, source, track, target, kbps, finalPath, tags, deps);
     }
   }
   if (req.method === 'HEAD') return { kind: 'empty', status: 200, headers: live };
@@ -149,6 +167,7 @@ function startJob(
   ffmpeg: string,
   source: string,
   track: TrackMedia,
+  target: AudioTarget,
   kbps: BitrateKbps,
   finalPath: string,
   tags: Tags,
@@ -158,7 +177,7 @@ function startJob(
     ffmpeg,
     finalPath,
     durationS: track.durationS,
-    args: (tmp) => ffmpegArgs(source, tmp, kbps, track, tags),
+    args: (tmp) => ffmpegArgs(source, tmp, kbps, track, tags, target.format),
   });
   job.once('end', (state: string) => {
     if (state === 'done') void pruneTier(finalPath, deps.now());
@@ -181,15 +200,56 @@ async function offsetReply(
 ): Promise<Reply> {
   const source = await sourceInside(deps.musicDir, track.path);
   if (!source || !deps.ffmpeg) return errorReply(404, 'song not found');
+  const args = offsetArgs(source, kbps, track, target.timeOffsetS, target.format, target.seek);
+  const reply = await seekStream(deps.ffmpeg, args, headers, req, deps, () => job.ref(), BUSY_PREPARING);
+  if (!('failed' in reply)) return reply;
+  deps.log.warn('offset transcode failed', { track: track.id, kbps, offset: target.timeOffsetS, error: reply.failed });
+  return errorReply(422, 'song could not be transcoded');
+}
+
+/**
+ * Subsonic's `timeOffset` on a cached tier: the file from the offset on, copied
+ * by ffmpeg without encoding (tiers.ts `cutArgs`), which opens it by its path.
+ * Null when the tier is not cached (or went away meanwhile): the caller goes on
+ * as for a first play.
+ */
+async function cutReply(target: AudioTarget, cached: string, headers: Headers, req: AudioRequest, deps: AudioDeps): Promise<Reply | null> {
+  const found = await stat(cached).catch(() => null);
+  if (!found?.isFile()) return null;
+  if (req.method === 'HEAD') return { kind: 'empty', status: 200, headers };
+  if (!deps.ffmpeg) return errorReply(503, 'audio transcoding is unavailable: ffmpeg is not installed on the server');
+  const reply = await seekStream(deps.ffmpeg, cutArgs(cached, target.format, target.timeOffsetS), headers, req, deps, () => () => {}, BUSY_SEEKING);
+  if (!('failed' in reply)) return reply;
+  deps.log.warn('cut of a cached tier failed', { file: cached, offset: target.timeOffsetS, error: reply.failed });
+  return null;
+}
+
+const BUSY_PREPARING = 'too many listeners are seeking in songs that are still being prepared; try again';
+const BUSY_SEEKING = 'too many listeners are seeking at once; try again';
+
+/**
+ * One ffmpeg for one listener from an offset (counted in `deps.seeks`). It
+ * holds what `hold` takes until its body closes. `failed` (ffmpeg's last
+ * words) when ffmpeg sent nothing.
+ */
+async function seekStream(
+  ffmpeg: string,
+  args: string[],
+  headers: Headers,
+  req: AudioRequest,
+  deps: AudioDeps,
+  hold: () => () => void,
+  busy: string,
+): Promise<Reply | { failed: string }> {
   if (deps.seeks.active >= deps.seeks.max) {
-    return errorReply(503, 'too many listeners are seeking in songs that are still being prepared; try again', { 'retry-after': '2' });
+    return errorReply(503, busy, { 'retry-after': '2' });
   }
   deps.seeks.active++;
-  const leaveJob = job.ref();
-  const stream = startOffsetStream(deps.ffmpeg, offsetArgs(source, kbps, track, target.timeOffsetS));
+  const leave = hold();
+  const stream = startOffsetStream(ffmpeg, args);
   stream.body.once('close', () => {
     deps.seeks.active--;
-    leaveJob();
+    leave();
   });
   const onAbort = () => stream.body.destroy();
   req.signal.addEventListener('abort', onAbort, { once: true });
@@ -201,8 +261,7 @@ async function offsetReply(
   }
   if (outcome !== 'data') {
     stream.body.destroy();
-    deps.log.warn('offset transcode failed', { track: track.id, kbps, offset: target.timeOffsetS, error: stream.error() });
-    return errorReply(422, 'song could not be transcoded');
+    return { failed: stream.error() };
   }
   return { kind: 'stream', status: 200, headers, body: stream.body };
 }

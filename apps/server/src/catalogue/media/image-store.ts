@@ -1,9 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
-import type { ImageSize } from '@lyra/contracts/ids';
+import { IMAGE_SIZES } from '@lyra/contracts/ids';
 import type { Db } from '../../db/db.js';
 import type { Logger } from '../../log.js';
 import { fileReply, type FileRequest } from './file-reply.js';
@@ -21,6 +21,19 @@ const DAY = 'public, max-age=86400';
 /** Letterbox colour for covers with transparency (JPEG has no alpha). */
 const BACKGROUND = '#18181b';
 
+/**
+ * Subsonic's getCoverArt asks for any side (media-paths.ts `anySize`). Beside the web's three, at most
+ * this many sides of one cover are kept on disk; another one is made for its reply alone, so a client
+ * walking through sizes costs CPU, never disk. Apps ask for one to three sizes.
+ */
+export const MAX_OTHER_SIDES = 8;
+/** Sides of the originals read so far (a header read each), by cover id; the oldest forgotten first. */
+const MAX_REMEMBERED_SIDES = 10_000;
+/** Generated covers are drawn at 500 px (generated-cover.ts), the default logo at 512 (its SVG's size). */
+const GENERATED_SIDE = 500;
+const DEFAULT_SIDE = 512;
+const WEB_SIDES: ReadonlySet<number> = new Set(IMAGE_SIZES);
+
 export interface ImageStoreOptions {
   db: Db;
   log: Logger;
@@ -35,9 +48,12 @@ export interface ImageStoreOptions {
  * /images/<coverId|default>/<50|150|500>.jpg: square JPEGs cut to fill the
  * square (`cover` fit, catalogue-api.md §2.1), made once with sharp and then
  * served from the disk cache. Unknown cover ids are 404; `default` always works.
+ * Subsonic's getCoverArt (in process) may ask for any side up to MAX_COVER_PX:
+ * it gets the side asked, or the original's when that is smaller (no upscaling).
  */
 export function createImageStore(opts: ImageStoreOptions) {
   const inflight = new Map<string, Promise<boolean>>();
+  const originalSides = new Map<string, number>();
   let defaultSvg: Promise<{ bytes: Buffer; dir: string }> | null = null;
 
   const loadDefault = () =>
@@ -79,17 +95,46 @@ export function createImageStore(opts: ImageStoreOptions) {
     return file && fileReply(req, file, headersFor(cacheControl));
   };
 
-  const defaultReply = async (size: ImageSize, req: FileRequest, cacheControl: string): Promise<Reply> => {
+  /** A side other than the web's is kept only while its cover has fewer than MAX_OTHER_SIDES of them. */
+  const keepsSide = async (out: string): Promise<boolean> => {
+    const side = Number(basename(out, '.jpg'));
+    if (WEB_SIDES.has(side)) return true;
+    const names = await readdir(dirname(out)).catch(() => [] as string[]);
+    return names.filter((n) => /^[0-9]+\.jpg$/.test(n) && !WEB_SIDES.has(Number(n.slice(0, -4)))).length < MAX_OTHER_SIDES;
+  };
+
+  /**
+   * `out`, made now if missing (makeOnce), then served from the disk; past the
+   * bound of kept sides, made for this reply alone. Null when `make` has nothing.
+   */
+  const made = async (out: string, req: FileRequest, cacheControl: string, make: () => Promise<Buffer | null>): Promise<Reply | null> => {
+    if (await keepsSide(out)) return (await makeOnce(out, make)) ? serve(out, req, cacheControl) : null;
+    const jpeg = await make();
+    return jpeg && { kind: 'bytes', status: 200, headers: headersFor(cacheControl), body: jpeg };
+  };
+
+  /** The side of a stored original (its shorter edge, what a square cut keeps), null when it is unreadable. */
+  const originalSide = async (coverId: string): Promise<number | null> => {
+    const known = originalSides.get(coverId);
+    if (known != null) return known;
+    const meta = await sharp(join(opts.coversDir, coverId)).metadata().catch(() => null);
+    if (!meta?.width || !meta.height) return null;
+    const side = Math.min(meta.width, meta.height);
+    if (originalSides.size >= MAX_REMEMBERED_SIDES) originalSides.delete(originalSides.keys().next().value!);
+    originalSides.set(coverId, side);
+    return side;
+  };
+
+  const defaultReply = async (size: number, req: FileRequest, cacheControl: string): Promise<Reply> => {
     const { bytes, dir } = await loadDefault();
     const out = join(dir, `${size}.jpg`);
     const cached = await serve(out, req, cacheControl);
     if (cached) return cached;
-    await makeOnce(out, () => render(bytes, size));
-    return (await serve(out, req, cacheControl)) ?? errorReply(503, 'image unavailable');
+    return (await made(out, req, cacheControl, () => render(bytes, size))) ?? errorReply(503, 'image unavailable');
   };
 
   /** An album or playlist without art: its generated cover (generated-cover.ts), made once per size. */
-  const generatedReply = async (coverId: string, albumId: string, hash: string, size: ImageSize, req: FileRequest): Promise<Reply> => {
+  const generatedReply = async (coverId: string, albumId: string, hash: string, size: number, req: FileRequest): Promise<Reply> => {
     const out = join(opts.cacheDir, coverId, `${size}.jpg`);
     const cached = await serve(out, req, IMMUTABLE);
     if (cached) return cached;
@@ -102,33 +147,42 @@ export function createImageStore(opts: ImageStoreOptions) {
     );
     // Unknown id, or an address from before the album or playlist was renamed.
     if (!named || !matchesTitle(hash, named.name)) return errorReply(404, 'image not found');
-    await makeOnce(out, async () => render(await renderGeneratedCover(albumId, named.name, named.artist), size));
-    return (await serve(out, req, IMMUTABLE)) ?? errorReply(503, 'image unavailable');
+    const reply = await made(out, req, IMMUTABLE, async () => render(await renderGeneratedCover(albumId, named.name, named.artist), size));
+    return reply ?? errorReply(503, 'image unavailable');
   };
 
   return {
-    async reply(coverId: string, size: ImageSize, req: FileRequest): Promise<Reply> {
-      if (coverId === 'default') return defaultReply(size, req, DAY);
+    /**
+     * `anySize` (Subsonic's asks): `size` is any side up to MAX_COVER_PX, lowered to the original's
+     * side; otherwise one of the web's sizes, made at that size whatever the original's.
+     */
+    async reply(coverId: string, asked: number, req: FileRequest, anySize = false): Promise<Reply> {
+      if (coverId === 'default') return defaultReply(anySize ? Math.min(asked, DEFAULT_SIDE) : asked, req, DAY);
       const generated = parseGeneratedCoverId(coverId);
-      if (generated) return generatedReply(coverId, generated.albumId, generated.hash, size, req);
+      if (generated) return generatedReply(coverId, generated.albumId, generated.hash, anySize ? Math.min(asked, GENERATED_SIDE) : asked, req);
+      let size = asked;
+      if (anySize) {
+        // The side is known once the original's header is read (remembered after): cap it before the cache.
+        const original = originalSides.get(coverId) ?? (await originalSide(coverId));
+        if (original != null) size = Math.min(asked, original);
+      }
       const out = join(opts.cacheDir, coverId, `${size}.jpg`);
       const cached = await serve(out, req, IMMUTABLE);
       if (cached) return cached;
       const known = await opts.db.query('select 1 from covers where id = $1', [coverId]);
       if (known.length === 0) return errorReply(404, 'image not found');
-      let made: boolean;
+      let reply: Reply | null;
       try {
-        made = await makeOnce(out, async () => {
+        reply = await made(out, req, IMMUTABLE, async () => {
           const source = await readFile(join(opts.coversDir, coverId)).catch(() => null);
           return source && render(source, size);
         });
       } catch (e) {
         // An unreadable picture: the listener sees the logo instead of a broken image, briefly.
         opts.log.warn('cover could not be resized', { coverId, error: e });
-        return defaultReply(size, req, 'public, max-age=300');
+        return defaultReply(Math.min(size, DEFAULT_SIDE), req, 'public, max-age=300');
       }
-      if (!made) return errorReply(404, 'image not found');
-      return (await serve(out, req, IMMUTABLE)) ?? errorReply(404, 'image not found');
+      return reply ?? errorReply(404, 'image not found');
     },
   };
 }
@@ -136,7 +190,7 @@ export function createImageStore(opts: ImageStoreOptions) {
 export type ImageStore = ReturnType<typeof createImageStore>;
 
 /** A `size`-pixel square JPEG from any image sharp reads (JPEG, PNG, WebP, GIF, SVG...). */
-function render(input: Buffer, size: ImageSize): Promise<Buffer> {
+function render(input: Buffer, size: number): Promise<Buffer> {
   return sharp(input, { failOn: 'error' })
     .rotate()
     .resize(size, size, { fit: 'cover' })

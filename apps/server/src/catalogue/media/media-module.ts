@@ -7,7 +7,7 @@ import { audioReply, cachedAudioReply, type AudioDeps } from './audio-reply.js';
 import type { FileRequest } from './file-reply.js';
 import { locateTools, type Tools } from './ffmpeg-locate.js';
 import { createImageStore } from './image-store.js';
-import { isMediaPath, parseMediaTarget } from './media-paths.js';
+import { isMediaPath, parseMediaTarget, SUBSONIC_ASK } from './media-paths.js';
 import { accelFor, CORS_HEADERS, errorReply, toResponse, writeNode, type Reply } from './reply.js';
 import { createOpenFileCache } from './open-file-cache.js';
 import { createTrackLookup } from './track-lookup.js';
@@ -26,6 +26,8 @@ export interface Media {
 interface MediaRequest extends FileRequest {
   url: string;
   signal: AbortSignal;
+  /** Asked by the Subsonic module, in process (SUBSONIC_ASK); never true for a request from the network. */
+  subsonic?: boolean;
 }
 
 const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
@@ -76,14 +78,14 @@ export function createMedia(deps: Deps, tools: Tools = locateTools(deps.config, 
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       return errorReply(405, 'method not allowed', { allow: 'GET, HEAD, OPTIONS' });
     }
-    const target = parseMediaTarget(req.url);
+    const target = parseMediaTarget(req.url, req.subsonic === true);
     switch (target.kind) {
       case 'invalid':
         return errorReply(target.status, target.message);
       case 'audio':
         return cachedAudioReply(target, req, audio) ?? audioReply(target, req, audio);
       case 'image':
-        return images.reply(target.coverId, target.size, req);
+        return images.reply(target.coverId, target.size, req, target.anySize);
     }
   };
 
@@ -161,6 +163,8 @@ export function createMedia(deps: Deps, tools: Tools = locateTools(deps.config, 
       ifNoneMatch: r.headers.get('if-none-match') ?? undefined,
       ifModifiedSince: r.headers.get('if-modified-since') ?? undefined,
       ifRange: r.headers.get('if-range') ?? undefined,
+      // Only in-process requests reach these routes: `raw` answers every /media and /images request of the server.
+      subsonic: r.headers.get(SUBSONIC_ASK.header) === SUBSONIC_ASK.value,
     });
     return toResponse(r.method, reply);
   };

@@ -3,12 +3,31 @@ import { isMediaPath, parseMediaTarget, readTimeOffset, resolveInside } from './
 
 describe('parseMediaTarget', () => {
   it('reads audio and image targets', () => {
-    expect(parseMediaTarget('/media/Ab_9-z/320.mp4')).toEqual({ kind: 'audio', trackId: 'Ab_9-z', kbps: 320, download: false, timeOffsetS: 0 });
+    expect(parseMediaTarget('/media/Ab_9-z/320.mp4')).toEqual({
+      kind: 'audio',
+      trackId: 'Ab_9-z',
+      kbps: 320,
+      format: 'aac',
+      download: false,
+      timeOffsetS: 0,
+      seek: 'player',
+    });
     expect(parseMediaTarget('/media/x/12.mp4?download=1')).toMatchObject({ kbps: 12, download: true });
     expect(parseMediaTarget('/media/x/12.mp4?download')).toMatchObject({ download: true });
     expect(parseMediaTarget('/media/x/12.mp4?download=true')).toMatchObject({ download: true });
     expect(parseMediaTarget('/media/x/12.mp4?download=0')).toMatchObject({ download: false });
-    expect(parseMediaTarget('/images/default/150.jpg')).toEqual({ kind: 'image', coverId: 'default', size: 150 });
+    expect(parseMediaTarget('/images/default/150.jpg')).toEqual({ kind: 'image', coverId: 'default', size: 150, anySize: false });
+  });
+
+  it("takes Subsonic's asks only when the request carries them", () => {
+    expect(parseMediaTarget('/media/x/96.mp3')).toEqual({ kind: 'invalid', status: 404, message: 'route not found' });
+    expect(parseMediaTarget('/media/x/96.mp3?timeOffset=5', true)).toMatchObject({ kind: 'audio', kbps: 96, format: 'mp3', timeOffsetS: 5, seek: 'server' });
+    expect(parseMediaTarget('/media/x/96.mp4', true)).toMatchObject({ format: 'aac', seek: 'server' });
+    expect(parseMediaTarget('/images/x/300.jpg', true)).toEqual({ kind: 'image', coverId: 'x', size: 300, anySize: true });
+    expect(parseMediaTarget('/images/x/1.jpg', true)).toMatchObject({ size: 1 });
+    for (const bad of ['0', '1201']) {
+      expect(parseMediaTarget(`/images/x/${bad}.jpg`, true)).toEqual({ kind: 'invalid', status: 400, message: 'image size must be 1 to 1200' });
+    }
   });
 
   it('reads timeOffset as seconds, and names what is wrong with a bad one', () => {

@@ -9,25 +9,66 @@ import { BITRATES_KBPS, IMAGE_SIZES, type BitrateKbps, type ImageSize } from '@l
  * the library or the cache (catalogue/urls.ts builds these paths).
  */
 export type MediaTarget =
-  | { kind: 'audio'; trackId: string; kbps: BitrateKbps; download: boolean; timeOffsetS: number }
-  | { kind: 'image'; coverId: string; size: ImageSize }
+  | AudioTargetOf
+  | { kind: 'image'; coverId: string; size: ImageSize; anySize: false }
+  /** Subsonic's getCoverArt: any side from 1 to MAX_COVER_PX, capped by the image-store at the original's. */
+  | { kind: 'image'; coverId: string; size: number; anySize: true }
   | { kind: 'invalid'; status: 400 | 404; message: string };
 
+/** The audio formats of the tiers: AAC in MP4 (every client), MP3 (Subsonic's `format=mp3`). */
+export type AudioFormat = 'aac' | 'mp3';
+
+/**
+ * How a `timeOffset` is honoured:
+ * - `player`: the web app's player seeks in a cached tier itself (by Range), so the tier is served
+ *   whole; during a first transcode the offset stream keeps the song's own times.
+ * - `server`: Subsonic's `stream`: the audio starts at the offset whether or not the tier is cached,
+ *   with times counted from 0 (as Subsonic players expect, and as an MP3 stream has them anyway).
+ */
+export type OffsetSeek = 'player' | 'server';
+
+interface AudioTargetOf {
+  kind: 'audio';
+  trackId: string;
+  kbps: BitrateKbps;
+  format: AudioFormat;
+  download: boolean;
+  timeOffsetS: number;
+  seek: OffsetSeek;
+}
+
+/**
+ * Asks only the Subsonic module makes, in process: with this header (and value), `/media/<id>/<kbps>.mp3`
+ * (an MP3 tier), `/images/<id>/<1..1200>.jpg` (any cover size) and an offset that cuts a cached tier.
+ * Requests from the network never reach the Hono routes that read it: every `/media/` and `/images/`
+ * request on the listening server is answered by `raw`, which ignores it, so none of these is public.
+ */
+export const SUBSONIC_ASK = { header: 'x-lyra-asked-by', value: 'subsonic' } as const;
+
+/** The largest cover side Subsonic's getCoverArt is given (and never more than the original's). */
+export const MAX_COVER_PX = 1200;
+
+/** A tier's in-process address (Subsonic's `stream`): `/media/<id>/<kbps>.mp4` or `.mp3`. */
+export const tierPath = (trackId: string, kbps: BitrateKbps, format: AudioFormat): string =>
+  `/media/${trackId}/${kbps}.${format === 'mp3' ? 'mp3' : 'mp4'}`;
+
 export const ID_PATTERN = /^[A-Za-z0-9_-]{1,128}$/;
-const AUDIO = /^\/media\/([^/]*)\/([^/]*)\.mp4$/;
+const AUDIO = /^\/media\/([^/]*)\/([^/]*)\.(mp4|mp3)$/;
 const IMAGE = /^\/images\/([^/]*)\/([^/]*)\.jpg$/;
 const NUMBER = /^[0-9]{1,6}$/;
 
 /** True when this request belongs to the media module (checked on every request: keep it cheap). */
 export const isMediaPath = (url: string): boolean => url.startsWith('/media/') || url.startsWith('/images/');
 
-export function parseMediaTarget(url: string): MediaTarget {
+/** `subsonic`: the request carries SUBSONIC_ASK (in process only); its asks are allowed. */
+export function parseMediaTarget(url: string, subsonic = false): MediaTarget {
   const q = url.indexOf('?');
   const path = q < 0 ? url : url.slice(0, q);
   const query = q < 0 ? '' : url.slice(q + 1);
   const audio = AUDIO.exec(path);
   if (audio) {
-    const [, id = '', tier = ''] = audio;
+    const [, id = '', tier = '', ext] = audio;
+    if (ext === 'mp3' && !subsonic) return routeNotFound;
     if (!ID_PATTERN.test(id)) return songNotFound;
     if (!NUMBER.test(tier)) return routeNotFound;
     const kbps = Number(tier);
@@ -37,7 +78,15 @@ export function parseMediaTarget(url: string): MediaTarget {
     const params = new URLSearchParams(query);
     const offset = readTimeOffset(params.get('timeOffset'));
     if (typeof offset === 'string') return { kind: 'invalid', status: 400, message: offset };
-    return { kind: 'audio', trackId: id, kbps: kbps as BitrateKbps, download: wantsDownload(params), timeOffsetS: offset };
+    return {
+      kind: 'audio',
+      trackId: id,
+      kbps: kbps as BitrateKbps,
+      format: ext === 'mp3' ? 'mp3' : 'aac',
+      download: wantsDownload(params),
+      timeOffsetS: offset,
+      seek: subsonic ? 'server' : 'player',
+    };
   }
   const image = IMAGE.exec(path);
   if (image) {
@@ -45,10 +94,14 @@ export function parseMediaTarget(url: string): MediaTarget {
     if (!ID_PATTERN.test(id)) return imageNotFound;
     if (!NUMBER.test(size)) return routeNotFound;
     const px = Number(size);
+    if (subsonic) {
+      if (px < 1 || px > MAX_COVER_PX) return { kind: 'invalid', status: 400, message: `image size must be 1 to ${MAX_COVER_PX}` };
+      return { kind: 'image', coverId: id, size: px, anySize: true };
+    }
     if (!(IMAGE_SIZES as readonly number[]).includes(px)) {
       return { kind: 'invalid', status: 400, message: `unknown image size ${size}; expected one of ${IMAGE_SIZES.join(', ')}` };
     }
-    return { kind: 'image', coverId: id, size: px as ImageSize };
+    return { kind: 'image', coverId: id, size: px as ImageSize, anySize: false };
   }
   return routeNotFound;
 }

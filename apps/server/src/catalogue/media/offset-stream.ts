@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { PassThrough, type Readable } from 'node:stream';
 import type { BitrateKbps } from '@lyra/contracts/ids';
+import type { AudioFormat, OffsetSeek } from './media-paths.js';
 import { encoderArgs, type SourceAudio } from './tiers.js';
 
 /**
@@ -12,8 +13,19 @@ import { encoderArgs, type SourceAudio } from './tiers.js';
  * first fragment's decode time is `offsetS`, so a browser's audio element
  * reports positions in the song (61.4 s, not 1.4 s) and needs no offset
  * arithmetic. Nothing is cached; the cache fill goes on beside it.
+ *
+ * Subsonic's `stream` (`seek: 'server'`) counts times from 0, as its players expect (and MP3 has no
+ * times to keep).
  */
-export function offsetArgs(input: string, kbps: BitrateKbps, source: SourceAudio, offsetS: number): string[] {
+export function offsetArgs(
+  input: string,
+  kbps: BitrateKbps,
+  source: SourceAudio,
+  offsetS: number,
+  format: AudioFormat = 'aac',
+  seek: OffsetSeek = 'player',
+): string[] {
+  const songTimes = seek === 'player' && format === 'aac';
   return [
     '-hide_banner',
     '-nostdin',
@@ -21,17 +33,21 @@ export function offsetArgs(input: string, kbps: BitrateKbps, source: SourceAudio
     '-protocol_whitelist', 'file,pipe',
     // Before -i: a fast seek in the input, then exact decoding from there.
     '-ss', offsetS.toFixed(3),
-    '-copyts',
+    ...(songTimes ? ['-copyts'] : []),
     '-i', `file:${input}`,
     '-map', '0:a:0',
     '-vn', '-sn', '-dn',
     '-map_metadata', '-1',
-    ...encoderArgs(kbps, source),
-    // Keep the input's times in the output instead of shifting them to 0.
-    '-avoid_negative_ts', 'disabled',
-    '-f', 'mp4',
-    '-movflags', 'empty_moov+default_base_moof+frag_discont',
-    '-frag_duration', '1000000',
+    ...encoderArgs(kbps, source, format),
+    ...(format === 'mp3'
+      ? ['-f', 'mp3']
+      : [
+          // Keep the input's times in the output instead of shifting them to 0.
+          ...(songTimes ? ['-avoid_negative_ts', 'disabled'] : []),
+          '-f', 'mp4',
+          '-movflags', songTimes ? 'empty_moov+default_base_moof+frag_discont' : 'empty_moov+default_base_moof',
+          '-frag_duration', '1000000',
+        ]),
     'pipe:1',
   ];
 }

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { encoderArgs, ffmpegArgs, ffmpegFeatures, forFfmpeg, outputSampleRate } from './tiers.js';
+import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { audioCachePath, pruneTier } from './audio-cache.js';
+import { cutArgs, encoderArgs, ffmpegArgs, ffmpegFeatures, forFfmpeg, outputSampleRate } from './tiers.js';
 
 describe('encoderArgs', () => {
   const stereo = { sampleRate: 44_100, channels: 2 };
@@ -13,6 +17,41 @@ describe('encoderArgs', () => {
   it('brings surround and high sample rates down to 48 kHz stereo', () => {
     expect(encoderArgs(160, { sampleRate: 96_000, channels: 6 })).toEqual(['-c:a', 'aac', '-b:a', '160k', '-ac', '2', '-ar', '48000']);
     expect(encoderArgs(160, { sampleRate: null, channels: null })).toEqual(['-c:a', 'aac', '-b:a', '160k']);
+  });
+});
+
+describe('MP3 tiers (Subsonic format=mp3)', () => {
+  const stereo = { sampleRate: 44_100, channels: 2 };
+
+  it('encodes with LAME at the tier, 12 kbps as mono 22.05 kHz at that average', () => {
+    expect(encoderArgs(96, stereo, 'mp3')).toEqual(['-c:a', 'libmp3lame', '-b:a', '96k']);
+    expect(encoderArgs(12, stereo, 'mp3')).toEqual(['-c:a', 'libmp3lame', '-b:a', '12k', '-abr', '1', '-ac', '1', '-ar', '22050']);
+    expect(encoderArgs(320, { sampleRate: 96_000, channels: 6 }, 'mp3')).toEqual(['-c:a', 'libmp3lame', '-b:a', '320k', '-ac', '2', '-ar', '48000']);
+  });
+
+  it('sends the same MP3 frames to the listeners and to the cache', () => {
+    const args = ffmpegArgs('/music/a.flac', '/data/x.tmp', 160, stereo, { title: 'T', artist: null, album: null }, 'mp3');
+    expect(args.at(-1)).toBe('[f=mp3]pipe\\:1|[f=mp3]file\\:/data/x.tmp');
+  });
+
+  it('cuts a cached tier by copying its packets from the offset', () => {
+    expect(cutArgs('/cache/a/96-k.mp4', 'aac', 61.5)).toEqual(expect.arrayContaining(['-ss', '61.500', '-i', 'file:/cache/a/96-k.mp4', '-c', 'copy']));
+    expect(cutArgs('/cache/a/96-k.mp4', 'aac', 61.5).slice(-5)).toEqual(['-movflags', 'empty_moov+default_base_moof', '-frag_duration', '1000000', 'pipe:1']);
+    expect(cutArgs('/cache/a/96-k.mp3', 'mp3', 3).slice(-3)).toEqual(['-f', 'mp3', 'pipe:1']);
+  });
+
+  it('caches MP3 beside MP4, and a new encoding replaces only its own format', async () => {
+    const root = await mkdtemp(join(tmpdir(), 'lyra-tiers-'));
+    try {
+      expect(audioCachePath(root, 't1', 96, 'abc', 'mp3')).toBe(join(root, 't1', '96-abc.mp3'));
+      expect(audioCachePath(root, 't1', 96, 'abc')).toBe(join(root, 't1', '96-abc.mp4'));
+      await mkdir(join(root, 't1'));
+      for (const f of ['96-old.mp4', '96-old.mp3', '96-new.mp3', '160-old.mp3']) await writeFile(join(root, 't1', f), '');
+      await pruneTier(join(root, 't1', '96-new.mp3'), Date.now());
+      expect((await readdir(join(root, 't1'))).sort()).toEqual(['160-old.mp3', '96-new.mp3', '96-old.mp4']);
+    } finally {
+      await rm(root, { recursive: true, force: true });
+    }
   });
 });
 

@@ -1,4 +1,5 @@
 import type { BitrateKbps } from '@lyra/contracts/ids';
+import type { AudioFormat } from './media-paths.js';
 
 /**
  * How each tier is encoded: AAC-LC in MP4 (catalogue-api.md §2.2), the only
@@ -22,12 +23,26 @@ export interface SourceAudio {
   channels: number | null;
 }
 
-export function encoderArgs(kbps: BitrateKbps, source: SourceAudio): string[] {
+export function encoderArgs(kbps: BitrateKbps, source: SourceAudio, format: AudioFormat = 'aac'): string[] {
+  if (format === 'mp3') return mp3EncoderArgs(kbps, source);
   const args = ['-c:a', 'aac', '-b:a', `${kbps}k`];
   if (kbps === 12) return [...args, '-ac', '1', '-ar', '22050'];
   if (source.channels != null && source.channels > 2) args.push('-ac', '2');
   if (source.sampleRate != null && source.sampleRate > 48_000) args.push('-ar', '48000');
   if (kbps === 320) args.push('-aac_coder', 'fast');
+  return args;
+}
+
+/**
+ * MP3 tiers (Subsonic's `format=mp3`), LAME at the tier's bitrate, constant except at 12 kbps:
+ * no MPEG layer III rate is 12, so that tier is mono 22.05 kHz at an average of 12 kbps (`-abr`), where
+ * plain CBR would fall to 8. LAME takes at most 48 kHz and two channels.
+ */
+function mp3EncoderArgs(kbps: BitrateKbps, source: SourceAudio): string[] {
+  const args = ['-c:a', 'libmp3lame', '-b:a', `${kbps}k`];
+  if (kbps === 12) return [...args, '-abr', '1', '-ac', '1', '-ar', '22050'];
+  if (source.channels != null && source.channels > 2) args.push('-ac', '2');
+  if (source.sampleRate != null && source.sampleRate > 48_000) args.push('-ar', '48000');
   return args;
 }
 
@@ -87,7 +102,7 @@ export interface Tags {
  * - `cacheFile`: a plain MP4 with the index up front (`faststart`), which has a
  *   known duration and seeks well, for every later play.
  */
-export function ffmpegArgs(input: string, cacheFile: string, kbps: BitrateKbps, source: SourceAudio, tags: Tags): string[] {
+export function ffmpegArgs(input: string, cacheFile: string, kbps: BitrateKbps, source: SourceAudio, tags: Tags, format: AudioFormat = 'aac'): string[] {
   const meta = (key: string, value: string | null) => (value ? ['-metadata', `${key}=${value}`] : []);
   return [
     '-hide_banner',
@@ -102,10 +117,35 @@ export function ffmpegArgs(input: string, cacheFile: string, kbps: BitrateKbps, 
     ...meta('title', tags.title),
     ...meta('artist', tags.artist),
     ...meta('album', tags.album),
-    ...encoderArgs(kbps, source),
+    ...encoderArgs(kbps, source, format),
     '-f', 'tee',
-    `[f=mp4:movflags=delay_moov+default_base_moof:frag_duration=1000000:${mp4Options(kbps, source)}]pipe\\:1|` +
-      `[f=mp4:movflags=+faststart:${mp4Options(kbps, source)}]file\\:${teeEscape(cacheFile)}`,
+    format === 'mp3'
+      ? // MP3 needs no index: the same frames go to both (the file also gets LAME's header, with the gapless delays).
+        `[f=mp3]pipe\\:1|[f=mp3]file\\:${teeEscape(cacheFile)}`
+      : `[f=mp4:movflags=delay_moov+default_base_moof:frag_duration=1000000:${mp4Options(kbps, source)}]pipe\\:1|` +
+        `[f=mp4:movflags=+faststart:${mp4Options(kbps, source)}]file\\:${teeEscape(cacheFile)}`,
+  ];
+}
+
+/**
+ * A cached tier from `offsetS` on, without encoding (Subsonic's `timeOffset` on a cached tier):
+ * `-ss` before the input seeks to the packet at the offset (an AAC or MP3 frame, some 25 ms) and
+ * the packets are copied from there, their times counted from 0. MP4 goes out fragmented, as a
+ * pipe needs; MP3 as it is.
+ */
+export function cutArgs(cached: string, format: AudioFormat, offsetS: number): string[] {
+  return [
+    '-hide_banner',
+    '-nostdin',
+    '-loglevel', 'error',
+    '-protocol_whitelist', 'file,pipe',
+    '-ss', offsetS.toFixed(3),
+    '-i', `file:${cached}`,
+    '-map', '0:a:0',
+    '-c', 'copy',
+    ...(format === 'mp3'
+      ? ['-f', 'mp3', 'pipe:1']
+      : ['-f', 'mp4', '-movflags', 'empty_moov+default_base_moof', '-frag_duration', '1000000', 'pipe:1']),
   ];
 }
 
