@@ -21,6 +21,9 @@ export default defineConfig({
           name: 'unit',
           include: ['packages/*/src/**/*.test.ts', 'apps/web/src/**/*.test.{ts,tsx}', 'apps/web/scripts/*.test.ts'],
           environment: 'node',
+          // Waits on what a user sees get time on a busy machine (test/setup.ts); so does each test.
+          setupFiles: ['apps/web/src/test/setup.ts'],
+          testTimeout: 30_000,
         },
       },
       {

@@ -52,8 +52,8 @@ describe('Speed List (SPEC §2, §5, §7, §9)', () => {
     const { fetchFn, paths } = catalogue();
     renderApp(<SpeedListGrid />, { fetch: fetchFn });
     expect(screen.getAllByTestId('speed-list-skeleton')).toHaveLength(18);
-    const region = await screen.findByRole('region', { name: 'Speed List' }, { timeout: 3_000 });
-    await within(region).findByText('Track 20', {}, { timeout: 3_000 });
+    const region = await screen.findByRole('region', { name: 'Speed List' });
+    await within(region).findByText('Track 20');
     const tiles = [...region.querySelectorAll('[data-song-id]')].map((b) => b.getAttribute('data-song-id'));
     expect(tiles).toEqual(Array.from({ length: 15 }, (_, i) => `s${20 - i}`));
     // Fetched in batches of 3, in the order shown.
@@ -75,7 +75,7 @@ describe('Speed List (SPEC §2, §5, §7, §9)', () => {
   it("says 'Error loading songs' / 'Please try again later' when the songs cannot be fetched", async () => {
     localStorage.setItem('SpeedListSongs', JSON.stringify({ s1: 1 }));
     renderApp(<SpeedListGrid />, { fetch: catalogue({ down: true }).fetchFn });
-    expect(isVisible(await screen.findByText('Error loading songs', {}, { timeout: 4_000 }))).toBe(true);
+    expect(isVisible(await screen.findByText('Error loading songs'))).toBe(true);
     expect(isVisible(screen.getByText('Please try again later'))).toBe(true);
   });
 
@@ -170,7 +170,7 @@ describe('curated rows from GET /api/home/rows', () => {
     const { fetchFn } = catalogue({ rows });
     vi.spyOn(console, 'error').mockImplementation(() => {});
     renderApp(<HomeBelowFold />, { fetch: fetchFn });
-    await screen.findByRole('region', { name: 'Quick Picks' }, { timeout: 3_000 });
+    await screen.findByRole('region', { name: 'Quick Picks' });
     const headings = screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
     expect(headings.filter((h) => h !== 'Video Previews')).toEqual(['Top Hits', 'English hots', 'Quick Picks', 'Made for You']);
     expect(screen.getByRole('region', { name: 'Top Hits' }).querySelectorAll('[data-song-id]')).toHaveLength(5);
@@ -183,7 +183,7 @@ describe('curated rows from GET /api/home/rows', () => {
     const { fetchFn } = catalogue({ rows });
     vi.spyOn(console, 'error').mockImplementation(() => {});
     renderApp(<HomeBelowFold />, { fetch: fetchFn });
-    const region = await screen.findByRole('region', { name: 'Quick Picks' }, { timeout: 3_000 });
+    const region = await screen.findByRole('region', { name: 'Quick Picks' });
     expect([...region.querySelectorAll('ul')].map((ul) => ul.querySelectorAll('[data-song-id]').length)).toEqual([5, 5, 2]);
     fireEvent.click(within(region).getByRole('button', { name: 'Play all' }));
     expect(usePlayerStore.getState().queue).toHaveLength(12);
@@ -201,8 +201,8 @@ describe('curated rows from GET /api/home/rows', () => {
     });
     const { fetchFn, paths } = catalogue({ rows });
     renderApp(<HomeBelowFold />, { fetch: fetchFn });
-    await screen.findByRole('region', { name: 'Top Hits' }, { timeout: 3_000 });
-    await vi.waitFor(() => expect(errors.mock.calls.flat()).toContain('No song IDs found in localStorage'), { timeout: 3_000 });
+    await screen.findByRole('region', { name: 'Top Hits' });
+    await vi.waitFor(() => expect(errors.mock.calls.flat()).toContain('No song IDs found in localStorage'), { timeout: 10_000 });
     expect(screen.queryByRole('region', { name: 'Quick Picks' })).toBeNull();
     expect(paths.filter((p) => p.startsWith('/api/songs'))).toEqual([]);
     vi.restoreAllMocks();
@@ -214,8 +214,8 @@ describe('curated rows from GET /api/home/rows', () => {
     const failingSongs = (async (input: RequestInfo | URL) =>
       String(input).startsWith('/api/songs?') ? json(null, 503) : fetchFn(input)) as typeof fetch;
     renderApp(<HomeBelowFold />, { fetch: failingSongs });
-    await screen.findByRole('region', { name: 'Top Hits' }, { timeout: 3_000 });
-    await vi.waitFor(() => expect(errors.mock.calls.flat()).toContain('Failed to fetch quick play songs'), { timeout: 8_000 });
+    await screen.findByRole('region', { name: 'Top Hits' });
+    await vi.waitFor(() => expect(errors.mock.calls.flat()).toContain('Failed to fetch quick play songs'), { timeout: 10_000 });
     expect(screen.queryByRole('region', { name: 'Quick Picks' })).toBeNull();
     vi.restoreAllMocks();
   });
@@ -224,7 +224,7 @@ describe('curated rows from GET /api/home/rows', () => {
     const { fetchFn } = catalogue({ rows });
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const { router } = renderApp(<HomeBelowFold />, { fetch: fetchFn, routes: [{ path: '/playlist/:id', element: <h1>Playlist page</h1> }] });
-    const region = await screen.findByRole('region', { name: 'Made for You' }, { timeout: 3_000 });
+    const region = await screen.findByRole('region', { name: 'Made for You' });
     expect(region.querySelectorAll('[data-playlist-id]')).toHaveLength(7);
     expect(within(region).getAllByText('English · 12 songs')).toHaveLength(7);
     fireEvent.click(within(region).getByRole('button', { name: /^List 3/ }));

@@ -58,13 +58,13 @@ describe('offline, a song in the queue that is not downloaded', () => {
     const shown = await findToast(SKIPPED);
     expect(shown.type).toBeNull();
     expect(current()).toBe('s3');
-    await vi.waitFor(() => expect(element.src).toBe('blob:kept-audio'));
+    await vi.waitFor(() => expect(element.src).toBe('blob:kept-audio'), { timeout: 10_000 });
     expect(screen.getAllByText(/^Not downloaded/)).toHaveLength(1);
   });
 
   it('online, plays from the network, with no toast', async () => {
     act(() => usePlayerStore.getState().actions.playQueue(queue, 0));
-    await vi.waitFor(() => expect(element.src).toBe('https://music.example/media/s1/320kbps.mp4'));
+    await vi.waitFor(() => expect(element.src).toBe('https://music.example/media/s1/320kbps.mp4'), { timeout: 10_000 });
     expect(current()).toBe('s1');
     expect(screen.queryByText(/^Not downloaded/)).toBeNull();
   });
@@ -72,7 +72,7 @@ describe('offline, a song in the queue that is not downloaded', () => {
   it('with no downloaded song after it, is not skipped and no toast says so', async () => {
     online = false;
     act(() => usePlayerStore.getState().actions.playQueue(queue, 3));
-    await vi.waitFor(() => expect(element.src).toBe('https://music.example/media/s4/320kbps.mp4'));
+    await vi.waitFor(() => expect(element.src).toBe('https://music.example/media/s4/320kbps.mp4'), { timeout: 10_000 });
     expect(current()).toBe('s4');
     expect(screen.queryByText(/^Not downloaded/)).toBeNull();
   });

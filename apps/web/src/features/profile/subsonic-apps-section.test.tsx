@@ -114,7 +114,7 @@ describe('Profile: Subsonic apps', () => {
       return get();
     };
     renderApp(<SubsonicAppsSection userId="u1" api={api} />);
-    fireEvent.click(await screen.findByRole('button', { name: 'Try again' }, { timeout: 5000 }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Try again' }));
     fail = false;
     await waitFor(() => expect(screen.queryByText("Couldn't load your Subsonic details.")).toBeNull());
   });

@@ -76,7 +76,7 @@ describe('realtime sync (another device changed something)', () => {
     });
     qc.setQueryData(playlistsKey('u1'), [{ $id: 'p1', name: 'Mix', userId: 'u1' }]);
     applyRealtimeEvent(qc, 'u1', event('Playlist', 'delete', { $id: 'p1', name: 'Mix', userId: 'u1' }));
-    await vi.waitFor(() => expect(Object.keys(useOfflineStore.getState().index.collections)).toEqual(['album:a1']));
+    await vi.waitFor(() => expect(Object.keys(useOfflineStore.getState().index.collections)).toEqual(['album:a1']), { timeout: 10_000 });
     expect(Object.keys(useOfflineStore.getState().index.songs)).toEqual(['s2']);
   });
 
@@ -85,10 +85,10 @@ describe('realtime sync (another device changed something)', () => {
     // What Library's History and Home's Most played watch (fresh for a minute: without the event, no new read).
     const shown = new QueryObserver(qc, historyQuery(async () => fake, 'u1'));
     const stop = shown.subscribe(() => {});
-    await vi.waitFor(() => expect(shown.getCurrentResult().data).toEqual([]));
+    await vi.waitFor(() => expect(shown.getCurrentResult().data).toEqual([]), { timeout: 10_000 });
     const played = await fake.create('History', { userId: 'u1', songId: 's1' }); // on the phone
     applyRealtimeEvent(qc, 'u1', event('History', 'create', played));
-    await vi.waitFor(() => expect(shown.getCurrentResult().data).toEqual([{ songId: 's1', playedAt: played.$createdAt }]));
+    await vi.waitFor(() => expect(shown.getCurrentResult().data).toEqual([{ songId: 's1', playedAt: played.$createdAt }]), { timeout: 10_000 });
     const reads = () => fake.calls.filter((c) => c.op === 'list').length;
     const before = reads();
     applyRealtimeEvent(qc, 'u1', event('History', 'create', { $id: 'h2', userId: 'u2', songId: 's2' }));

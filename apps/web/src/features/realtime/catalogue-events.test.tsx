@@ -57,7 +57,7 @@ describe('songs deleted from the library, heard over realtime', () => {
     act(() => usePlayerStore.getState().actions.playQueue(makeSongs(4), 1));
     qc.setQueryData(albumKey, { id: 'al1', songs: makeSongs(4) });
     renderApp(<Sync />, { queryClient: qc });
-    await vi.waitFor(() => expect(fake.subscribedChannels()).toEqual([[CATALOGUE_CHANNEL]]));
+    await vi.waitFor(() => expect(fake.subscribedChannels()).toEqual([[CATALOGUE_CHANNEL]]), { timeout: 10_000 });
 
     act(() => fake.publish(removed(['song0002', 'song0003', 'not-queued'])));
     expect(queueIds()).toEqual(['song0001', 'song0004']);
@@ -73,7 +73,7 @@ describe('songs deleted from the library, heard over realtime', () => {
   it('says nothing when none of the songs is queued, and ignores what is not a removal', async () => {
     act(() => usePlayerStore.getState().actions.playQueue(makeSongs(2), 0));
     renderApp(<Sync />, { queryClient: qc });
-    await vi.waitFor(() => expect(fake.subscribedChannels()).toHaveLength(1));
+    await vi.waitFor(() => expect(fake.subscribedChannels()).toHaveLength(1), { timeout: 10_000 });
     act(() => {
       fake.publish(removed(['elsewhere']));
       fake.publish(removed(['song0001'], ['catalogue.songs.update']));
@@ -89,9 +89,9 @@ describe('songs deleted from the library, heard over realtime', () => {
   it('a signed-in app hears the catalogue and its account on one subscription; signing out keeps the catalogue', async () => {
     useSessionStore.setState({ user: { $id: 'u1', name: 'Ada' }, checked: true });
     renderApp(<Sync />, { queryClient: qc });
-    await vi.waitFor(() => expect(fake.subscribedChannels()).toEqual([[CATALOGUE_CHANNEL, ...syncedChannels()]]));
+    await vi.waitFor(() => expect(fake.subscribedChannels()).toEqual([[CATALOGUE_CHANNEL, ...syncedChannels()]]), { timeout: 10_000 });
     act(() => useSessionStore.getState().setUser(null));
-    await vi.waitFor(() => expect(fake.subscribedChannels()).toEqual([[CATALOGUE_CHANNEL]]));
+    await vi.waitFor(() => expect(fake.subscribedChannels()).toEqual([[CATALOGUE_CHANNEL]]), { timeout: 10_000 });
   });
 
   it('waits until the page knows who is signed in', async () => {
@@ -100,6 +100,6 @@ describe('songs deleted from the library, heard over realtime', () => {
     await act(() => new Promise((r) => setTimeout(r, 50)));
     expect(fake.subscribers).toBe(0);
     act(() => useSessionStore.getState().setUser(null));
-    await vi.waitFor(() => expect(fake.subscribedChannels()).toEqual([[CATALOGUE_CHANNEL]]));
+    await vi.waitFor(() => expect(fake.subscribedChannels()).toEqual([[CATALOGUE_CHANNEL]]), { timeout: 10_000 });
   });
 });

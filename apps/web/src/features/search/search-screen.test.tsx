@@ -123,7 +123,7 @@ describe('Search (SPEC §2, §4, §5, §8)', () => {
     type('battle');
     // The search waits 700 ms, and the app retries once after a second.
     expect(
-      await findToast('Currently the Server is down, Please try after sometime or you can listen to the most recent songs', { timeout: 5_000 }),
+      await findToast('Currently the Server is down, Please try after sometime or you can listen to the most recent songs'),
     ).toEqual({ type: 'error', description: null, action: null });
   });
 

@@ -43,7 +43,7 @@ describe('toasts, kept out of the first visit', () => {
   it('loads the library at the first idle moment when no toast is asked for', async () => {
     const { ToastHost, imported } = await fresh();
     render(<ToastHost />);
-    await vi.waitFor(() => expect(document.querySelector('[data-sonner-toaster]')).not.toBeNull());
+    await vi.waitFor(() => expect(document.querySelector('[data-sonner-toaster]')).not.toBeNull(), { timeout: 10_000 });
     expect(imported).toHaveBeenCalledTimes(1);
   });
 
