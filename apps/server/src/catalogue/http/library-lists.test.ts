@@ -82,6 +82,16 @@ describe.each(ENGINES)('Library lists of the whole collection (%s)', (engine) =>
     ]);
   });
 
+  it('pages of every song sort add up to the whole list, with no song twice', async () => {
+    for (const sort of ['title', 'artist', 'album', 'recent', 'plays']) {
+      const whole = names(await get(`/api/library/songs?sort=${sort}&limit=100`));
+      const paged: string[] = [];
+      for (const page of [1, 2, 3, 4]) paged.push(...names(await get(`/api/library/songs?sort=${sort}&limit=3&page=${page}`)));
+      expect(paged, sort).toEqual(whole);
+      expect(new Set(paged).size, sort).toBe(10);
+    }
+  });
+
   it('lists artists who sing or own an album, by name and by plays, with what each holds', async () => {
     const byName = LibraryArtistsResponse.parse((await get('/api/library/artists')).body).data;
     expect(byName.results.map((a) => a.name)).toEqual(['Cheese', 'David White', 'Doug Kaufman', 'Gonéri Bjørk', 'Zed']);

@@ -59,22 +59,48 @@ export async function selectLibraryAlbumIds(
   return { ids: rows.map((r) => r.id), total: count?.n ?? 0 };
 }
 
-/** The first primary artist of track `t`, by credit position. */
-const FIRST_ARTIST = `(select a.norm_name from track_artists ta join artists a on a.id = ta.artist_id
-                        where ta.track_id = t.id and ta.role = 'primary' order by ta.position limit 1)`;
+/**
+ * A page of songs in two parts, each walked in its own order and cut at the
+ * page's end ($1 + $2 rows), then ordered by `order` over their columns: the
+ * songs that have what the list sorts by (an album, an artist) come first, the
+ * others after. Each part walks an index in order (album or artist names) and
+ * sorts only within each album or artist (an incremental sort), so a page near
+ * the top reads about a page of rows, not the whole catalogue.
+ */
+const partsPage = (first: string, rest: string, order: string) =>
+  `select x.id from ((${first} limit $1::int + $2::int) union all (${rest} limit $1::int + $2::int)) x order by ${order} limit $1 offset $2`;
 
-const SONG_ORDER: Record<SongSort, { join: string; order: string }> = {
-  title: { join: '', order: 't.norm_title, t.id' },
-  artist: { join: 'left join albums al on al.id = t.album_id', order: `${FIRST_ARTIST} nulls last, al.norm_name nulls last, coalesce(t.disc_no, 1), t.track_no nulls last, t.norm_title, t.id` },
-  album: { join: 'left join albums al on al.id = t.album_id', order: 'al.norm_name nulls last, al.id, coalesce(t.disc_no, 1), t.track_no nulls last, t.norm_title, t.id' },
-  recent: { join: '', order: 't.scanned_at desc, t.id' },
-  plays: { join: '', order: 't.play_count desc, t.id' },
+const SONG_PAGE: Record<SongSort, string> = {
+  title: 'select t.id from tracks t order by t.norm_title, t.id limit $1 offset $2',
+  // Each song under its first primary artist; then that artist's albums by name, disc and track.
+  artist: partsPage(
+    `select t.id, 0 as part, a.norm_name as artist, a.id as artist_id, al.norm_name as album, al.id as album_id,
+            coalesce(t.disc_no, 1) as disc, t.track_no, t.norm_title
+       from artists a join track_artists ta on ta.artist_id = a.id and ta.role = 'primary'
+       join tracks t on t.id = ta.track_id left join albums al on al.id = t.album_id
+      where not exists (select 1 from track_artists f where f.track_id = t.id and f.role = 'primary' and f.position < ta.position)
+      order by a.norm_name, a.id, al.norm_name nulls last, al.id, coalesce(t.disc_no, 1), t.track_no nulls last, t.norm_title, t.id`,
+    `select t.id, 1, null, null, al.norm_name, al.id, coalesce(t.disc_no, 1), t.track_no, t.norm_title
+       from tracks t left join albums al on al.id = t.album_id
+      where not exists (select 1 from track_artists f where f.track_id = t.id and f.role = 'primary')
+      order by al.norm_name nulls last, al.id, coalesce(t.disc_no, 1), t.track_no nulls last, t.norm_title, t.id`,
+    'part, artist, artist_id, album nulls last, album_id, disc, track_no nulls last, norm_title, id',
+  ),
+  // By album name, disc and track; songs without an album last, by title.
+  album: partsPage(
+    `select t.id, 0 as part, al.norm_name as album, al.id as album_id, coalesce(t.disc_no, 1) as disc, t.track_no, t.norm_title
+       from albums al join tracks t on t.album_id = al.id
+      order by al.norm_name, al.id, coalesce(t.disc_no, 1), t.track_no nulls last, t.norm_title, t.id`,
+    `select t.id, 1, null, null, 1, null::int, t.norm_title from tracks t where t.album_id is null order by t.norm_title, t.id`,
+    'part, album, album_id, disc, track_no nulls last, norm_title, id',
+  ),
+  recent: 'select t.id from tracks t order by t.scanned_at desc, t.id limit $1 offset $2',
+  plays: 'select t.id from tracks t order by t.play_count desc, t.id limit $1 offset $2',
 };
 
 export async function selectLibrarySongIds(db: Queryable, sort: SongSort, page: Page): Promise<{ ids: string[]; total: number }> {
-  const { join, order } = SONG_ORDER[sort];
   const [rows, [count]] = await Promise.all([
-    db.query<{ id: string }>(`select t.id from tracks t ${join} order by ${order} limit $1 offset $2`, [page.limit, page.offset]),
+    db.query<{ id: string }>(SONG_PAGE[sort], [page.limit, page.offset]),
     db.query<{ n: number }>('select count(*)::int as n from tracks'),
   ]);
   return { ids: rows.map((r) => r.id), total: count?.n ?? 0 };
