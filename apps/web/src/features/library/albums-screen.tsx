@@ -19,7 +19,7 @@ export function AlbumsScreen() {
   return (
     <section className="px-2">
       <BrowseHeader title="Albums" current="albums" count={total == null ? null : countLabel(total, 'album', 'albums')}>
-        <div className="flex w-full flex-wrap items-center gap-2 sm:w-auto">
+        <div className="flex w-full items-center gap-2 sm:w-auto">
           <FilterBox label="Filter albums" text={filter.text} onChange={filter.setText} />
           <SortSelect value={sort} options={ALBUM_SORT_OPTIONS} onChange={setSort} />
         </div>

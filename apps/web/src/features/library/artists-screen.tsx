@@ -75,7 +75,7 @@ export function ArtistsScreen() {
   return (
     <section className="px-2">
       <BrowseHeader title="Artists" current="artists" count={total == null ? null : countLabel(total, 'artist', 'artists')}>
-        <div className="flex w-full flex-wrap items-center gap-2 sm:w-auto">
+        <div className="flex w-full items-center gap-2 sm:w-auto">
           <FilterBox label="Filter artists" text={filter.text} onChange={filter.setText} />
           <SortSelect value={sort} options={ARTIST_SORT_OPTIONS} onChange={setSort} />
         </div>
@@ -93,7 +93,7 @@ function ArtistList({ pages, filter }: { pages: PageQuery<LibraryArtist>; filter
     <>
       {first.isPending ? Array.from({ length: 10 }, (_, i) => <RowPlaceholder key={i} />) : null}
       {!first.isPending && total === 0 ? <p className="py-8 text-center text-muted">{filter ? `No artists match “${filter}”.` : 'No artists yet.'}</p> : null}
-      <div ref={listRef} role="list" aria-label="Artists" className="relative mx-auto max-w-3xl" style={{ height: virtualizer.getTotalSize() }}>
+      <div ref={listRef} role="list" aria-label="Artists" className="relative max-w-3xl" style={{ height: virtualizer.getTotalSize() }}>
         {rows.map((row) => {
           const artist = itemAt(row.index);
           return (

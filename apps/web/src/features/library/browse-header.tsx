@@ -27,8 +27,9 @@ export function BrowseChips({ current }: { current?: LibraryList }) {
 /** A native select: the phone's own picker, the keyboard's arrows on a desktop. */
 export function SortSelect<S extends string>({ value, options, onChange }: { value: S; options: readonly SortOption<S>[]; onChange: (sort: S) => void }) {
   return (
-    <label className="flex items-center gap-2 text-sm text-muted">
-      <span>Sort by</span>
+    <label className="flex shrink-0 items-center gap-2 text-sm text-muted">
+      {/* Said on wider screens; a phone's row keeps its room for the filter (the name stays for screen readers). */}
+      <span className="sr-only sm:not-sr-only">Sort by</span>
       <select
         value={value}
         onChange={(e) => {

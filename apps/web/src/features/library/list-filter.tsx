@@ -35,7 +35,7 @@ export function useListFilter(): { text: string; setText: (text: string) => void
 
 export function FilterBox({ label, text, onChange }: { label: string; text: string; onChange: (text: string) => void }) {
   return (
-    <div className="flex w-full items-center gap-2 rounded-full bg-panel px-3 sm:w-64">
+    <div className="flex min-w-0 flex-1 items-center gap-2 rounded-full bg-panel px-3 sm:w-64 sm:flex-none">
       <Search className="size-4 shrink-0 text-muted" aria-hidden />
       <input
         type="search"
