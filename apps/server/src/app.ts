@@ -2,10 +2,11 @@ import { createServer, type Server } from 'node:http';
 import { getRequestListener } from '@hono/node-server';
 import { Hono } from 'hono';
 import { corsMiddleware } from './backend/http/cors.js';
-import { backendGuardRules, createBackend, songsRemovedEvent } from './backend/module.js';
+import { backendGuardRules, createBackend, createCallerResolver, mayListen, songsRemovedEvent } from './backend/module.js';
 import { createCatalogue } from './catalogue/module.js';
 import { catalogueAdminRoutes } from './catalogue/http/admin.routes.js';
 import { healthRoutes } from './http/health.js';
+import { createPrivateGate, IN_PROCESS, type PrivateGate } from './http/private-gate.js';
 import { limitBodies, refuseBadInput, refuseBadTarget, refuseBadUpgrade } from './http/request-guards.js';
 import type { Deps, ServerModule } from './module.js';
 import { createSubsonic } from './subsonic/module.js';
@@ -26,6 +27,18 @@ export interface App {
   stop(): Promise<void>;
 }
 
+/**
+ * ACCESS=private: the catalogue answers signed-in, non-anonymous accounts only
+ * (http/private-gate.ts), asking the backend's sessions, which it reads from the
+ * database even when this process serves the catalogue alone (`--only catalogue`
+ * beside a backend instance on one PostgreSQL).
+ */
+function privateGate(deps: Deps): PrivateGate | null {
+  if (deps.config.ACCESS !== 'private') return null;
+  const callers = createCallerResolver(deps);
+  return createPrivateGate({ now: deps.now, isListener: async (headers) => mayListen(await callers.fromHeaders(headers)) });
+}
+
 /** Builds the whole server as a value; only cli/serve.ts opens a port. */
 export async function createApp(deps: Deps, only: readonly ModuleName[] = ALL_MODULES): Promise<App> {
   const modules: ServerModule[] = [];
@@ -37,10 +50,13 @@ export async function createApp(deps: Deps, only: readonly ModuleName[] = ALL_MO
   // Songs a scan removed reach every open app over realtime (and the other instances' sockets).
   if (catalogue && backend) catalogue.onSongsRemoved((ids) => backend.events.publish(songsRemovedEvent(ids, deps.now())));
   // Subsonic apps: the catalogue's music for the backend's accounts; audio and covers come from /media and /images.
-  const subsonic = only.includes('catalogue') && backend ? await createSubsonic(deps, { internal: async (r) => hono.fetch(r), documents: backend.documents }) : null;
+  // Its media requests are in process (IN_PROCESS): Subsonic has checked its caller, so a private server's gate lets them by.
+  const subsonic =
+    only.includes('catalogue') && backend ? await createSubsonic(deps, { internal: async (r) => hono.fetch(r, IN_PROCESS), documents: backend.documents }) : null;
   if (only.includes('catalogue') && backend) {
     // The loopback admin API carries the catalogue's admin actions and subsonic's credentials.
-    const adminRoutes = new Hono().route('/', catalogueAdminRoutes(async (r) => hono.fetch(r)));
+    // Its calls are in process (IN_PROCESS), past a private server's gate.
+    const adminRoutes = new Hono().route('/', catalogueAdminRoutes(async (r) => hono.fetch(r, IN_PROCESS)));
     if (subsonic) adminRoutes.route('/', subsonic.adminRoutes);
     modules.push(await createVideo(deps, { events: backend.events, adminRoutes }));
   }
@@ -53,6 +69,8 @@ export async function createApp(deps: Deps, only: readonly ModuleName[] = ALL_MO
   // Before every module: bounded bodies, refused bad input, and probes the SPA fallback cannot shadow.
   const guards = { backend: backendGuardRules, backendCors: corsMiddleware(deps.config) };
   hono.use('*', limitBodies(guards), refuseBadInput(guards));
+  const gate = privateGate(deps);
+  if (gate) hono.use('*', gate.middleware);
   hono.route('/', healthRoutes(deps.db));
   for (const m of modules) if (m.routes) hono.route('/', m.routes);
   hono.notFound((c) => c.json({ success: false, message: 'route not found' }, 404));
@@ -66,8 +84,13 @@ export async function createApp(deps: Deps, only: readonly ModuleName[] = ALL_MO
     createServer() {
       const server = createServer((req, res) => {
         if (refuseBadTarget(req, res)) return;
-        for (const m of modules) if (m.raw?.(req, res)) return;
-        void listener(req, res);
+        const dispatch = () => {
+          for (const m of modules) if (m.raw?.(req, res)) return;
+          void listener(req, res);
+        };
+        // A private server's gate comes before the raw handlers: media bytes never reach Hono.
+        if (gate) gate.admit(req, res, dispatch);
+        else dispatch();
       });
       server.on('upgrade', (req, socket, head) => {
         if (refuseBadUpgrade(req, socket, guards.backend)) return;

@@ -29,6 +29,8 @@ describe('config', () => {
     ['ACCEL_REDIRECT', '_media/'],
     ['ACCEL_REDIRECT', '/_media'],
     ['ACCEL_REDIRECT', '/a/../b/'],
+    ['ACCESS', 'friends'],
+    ['SIGNUPS', 'maybe'],
   ])('rejects a bad %s with one line naming it', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrowError(new RegExp(`^Invalid ${name}`));
     try {
@@ -36,6 +38,19 @@ describe('config', () => {
     } catch (e) {
       expect(String((e as Error).message)).not.toContain('\n');
     }
+  });
+
+  it('is public with open sign-ups unless ACCESS=private, which closes them unless SIGNUPS says otherwise', () => {
+    expect(loadConfig({})).toMatchObject({ ACCESS: 'public', SIGNUPS: 'open' });
+    expect(loadConfig({ SIGNUPS: 'closed' })).toMatchObject({ ACCESS: 'public', SIGNUPS: 'closed' });
+    expect(loadConfig({ ACCESS: 'private' })).toMatchObject({ ACCESS: 'private', SIGNUPS: 'closed' });
+    expect(loadConfig({ ACCESS: 'private', SIGNUPS: 'open' })).toMatchObject({ ACCESS: 'private', SIGNUPS: 'open' });
+  });
+
+  it('refuses SIGNUPS=invite until invitations exist, saying so', () => {
+    expect(() => loadConfig({ SIGNUPS: 'invite' })).toThrowError(
+      'Invalid SIGNUPS="invite": invite-only sign-ups are not available yet: use open or closed',
+    );
   });
 
   it('trusts no forwarded header unless TRUST_PROXY names the proxy', () => {

@@ -79,6 +79,12 @@ const schema = z.object({
   ),
   REALTIME_MAX_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(100),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
+  /** Who may listen: `public` (anyone who reaches the server) or `private` (signed-in accounts only). */
+  ACCESS: z.enum(['public', 'private']).default('public'),
+  /** Whether new accounts may be made. Default: open with ACCESS=public, closed with ACCESS=private. */
+  SIGNUPS: optional(
+    z.enum(['open', 'closed', 'invite']).refine((v) => v !== 'invite', 'invite-only sign-ups are not available yet: use open or closed'),
+  ),
 });
 
 export type Env = z.infer<typeof schema>;
@@ -95,6 +101,8 @@ export interface Config extends Env {
   trustProxy: TrustProxy;
   /** Resolved: on when VIDEO_S3_ENDPOINT is set, unless said otherwise. */
   VIDEO_S3_FORCE_PATH_STYLE: 'on' | 'off';
+  /** Resolved: closed on a private server unless said otherwise. */
+  SIGNUPS: 'open' | 'closed';
 }
 
 export class ConfigError extends Error {}
@@ -153,5 +161,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     catalogueHosts: list(e.CATALOGUE_HOSTS),
     trustProxy,
     VIDEO_S3_FORCE_PATH_STYLE: e.VIDEO_S3_FORCE_PATH_STYLE ?? (e.VIDEO_S3_ENDPOINT ? 'on' : 'off'),
+    // The refinement above leaves only open and closed.
+    SIGNUPS: (e.SIGNUPS as 'open' | 'closed' | undefined) ?? (e.ACCESS === 'private' ? 'closed' : 'open'),
   };
 }

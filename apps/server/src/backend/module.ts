@@ -88,6 +88,8 @@ export { LOGIN_LIMIT } from './auth/login-limiter.js';
 export { createRateLimiter } from './auth/rate-limiter.js';
 // Routes served under the backend's sessions and in its error shape (Subsonic's /v1 profile routes).
 export { createCallerResolver, requireUser, type CallerResolver } from './auth/caller.js';
+// Who may reach the catalogue on a private server (ACCESS=private): the composition root's gate asks it.
+export { mayListen } from './accounts/listeners.js';
 export { corsMiddleware } from './http/cors.js';
 export { APPWRITE_VERSION, AppwriteError, retryAfterHeaders } from './http/errors.js';
 export { clientIp, selfOrigin } from './http/request-info.js';

@@ -3,7 +3,8 @@ import type { Config } from '../config.js';
 /**
  * What the web app needs to know at run time, served as /config.json so one
  * build works on any install: backend project and endpoint, catalogue hosts
- * (tried in turn, SPEC §7), and which sign-in methods exist (DESIGN §6).
+ * (tried in turn, SPEC §7), which sign-in methods exist (DESIGN §6), and
+ * whether only signed-in accounts may listen (ACCESS) and new ones may be made (SIGNUPS).
  */
 export interface ClientConfig {
   projectId: string;
@@ -12,6 +13,9 @@ export interface ClientConfig {
   /** Catalogue API bases, e.g. ['/api'] or ['https://mirror.example/api', '/api']. */
   catalogueHosts: string[];
   signIn: { google: boolean; oidc: boolean; email: boolean };
+  /** `private`: the catalogue answers signed-in accounts only, so a signed-out visitor is shown the sign-in. */
+  access: 'public' | 'private';
+  signUps: 'open' | 'closed';
 }
 
 export function clientConfig(config: Config): ClientConfig {
@@ -24,5 +28,7 @@ export function clientConfig(config: Config): ClientConfig {
       oidc: Boolean(config.OIDC_ISSUER),
       email: true,
     },
+    access: config.ACCESS,
+    signUps: config.SIGNUPS,
   };
 }

@@ -137,7 +137,7 @@ describe.each(ENGINES)('GET /config.json sign-in methods (%s)', (engine) => {
     expect(res.headers.get('content-type')).toMatch(/^application\/json/);
     // Revalidated on every load, so a changed setting shows at once.
     expect(res.headers.get('cache-control')).toBe('no-cache');
-    expect(await res.json()).toEqual({ projectId: 'lyra', backendEndpoint: '/v1', catalogueHosts: ['/api'], signIn });
+    expect(await res.json()).toEqual({ projectId: 'lyra', backendEndpoint: '/v1', catalogueHosts: ['/api'], signIn, access: 'public', signUps: 'open' });
     // A button the app shows leads to a provider the backend accepts (else 412 project_provider_disabled).
     const offered = Object.entries(signIn).filter(([method, on]) => on && method !== 'email').map(([method]) => method);
     expect([...configuredProviders(config).keys()].sort()).toEqual(offered.sort());

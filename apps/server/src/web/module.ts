@@ -39,13 +39,14 @@ const notStatic = (path: string) => path === '/' || path.startsWith('/api/') || 
  * update is seen at once. The app's routes get index.html (client-side
  * routes); any other address gets it too, with a 404 (the app shows its 404).
  * With `api` (this server's catalogue) and the web build's renderer, Home and
- * a shared player link come with their first screen in the page.
+ * a shared player link come with their first screen in the page (on a public server).
  */
 export async function createWeb({ config, log }: Deps, { api }: { api?: CatalogueApi } = {}): Promise<ServerModule> {
   const root = resolve(config.WEB_DIR);
   const client = clientConfig(config);
-  // Only when the app asks this server first: the page must show what the app will.
-  const renderer = api && client.catalogueHosts[0] === '/api' ? await loadRenderer(root, log) : null;
+  // Only when the app asks this server first: the page must show what the app will. Never on a private
+  // server: the first screen is the catalogue's, which only signed-in listeners see (the app asks for it).
+  const renderer = api && client.catalogueHosts[0] === '/api' && config.ACCESS === 'public' ? await loadRenderer(root, log) : null;
   const firstScreen = api && renderer ? { renderer, api, config: client, log } : null;
   // The policy hashes index.html's inline scripts: computed once from the built file.
   const shell = await readFile(join(root, 'index.html'), 'utf8').catch(() => '');

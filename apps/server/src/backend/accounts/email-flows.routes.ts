@@ -125,11 +125,13 @@ export function emailFlowRoutes(kit: AccountKit) {
 
   /**
    * The user a magic URL or email code signs in: the one with this email, else
-   * a new account with `userId` (Appwrite creates it, unverified, without a password).
+   * a new account with `userId` (Appwrite creates it, unverified, without a
+   * password), unless sign-ups are closed.
    */
   async function userForEmail(userIdParam: string, email: string): Promise<UserRow> {
     const existing = await accounts.users.byEmail(email);
     if (existing) return existing;
+    if (deps.config.SIGNUPS === 'closed') throw accountErrors.signUpsClosed();
     const id = resolveId('userId', userIdParam, deps.now());
     const now = new Date(deps.now());
     const created = await accounts.users.insert({ id, email: email.toLowerCase(), name: '', passwordHash: null, emailVerification: false, at: now });

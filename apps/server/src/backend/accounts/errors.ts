@@ -61,6 +61,15 @@ export const accountErrors = {
   targetAlreadyExists: () => new AppwriteError(409, 'user_target_already_exists', 'A target with the same ID already exists.'),
   jwtCreationDenied: () =>
     new AppwriteError(401, 'user_jwt_creation_denied', 'A JWT cannot be created from a request authenticated with a JWT.'),
+  /**
+   * SIGNUPS=closed: no new account, by any way that would make one (sign-up,
+   * a first OAuth sign-in, a mailed sign-in for an unknown email). Appwrite's
+   * answer when a project's user limit is reached, with our own words.
+   */
+  signUpsClosed: () => new AppwriteError(501, 'user_count_exceeded', 'Sign-ups are closed on this server. Ask its owner for an account.'),
+  /** ACCESS=private: Appwrite's answer when the project has turned an auth method (here anonymous) off. */
+  anonymousDisabled: () =>
+    new AppwriteError(501, 'user_auth_method_unsupported', 'Anonymous sessions are turned off on this private server. Sign in with an account.'),
   /** Appwrite's answer while no SMS provider is configured (this server has none). */
   phoneDisabled: () => new AppwriteError(503, 'general_phone_disabled', 'Phone provider not configured'),
   mailFailed: () =>

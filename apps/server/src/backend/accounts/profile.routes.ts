@@ -37,6 +37,7 @@ export function profileRoutes(
     const email = emailParam(body);
     const password = passwordParam(body);
     const name = nameParam(body, false);
+    if (deps.config.SIGNUPS === 'closed') throw accountErrors.signUpsClosed();
     const wait = await limits.take('signUp', clientIp(c, deps.config));
     if (wait > 0) throw accountErrors.rateLimited(wait);
     const user = await accounts.signUp({ id, email, password, name });

@@ -77,6 +77,9 @@ export function sessionRoutes(deps: Deps, { accounts, sessions, events, limits, 
   routes.post('/v1/account/sessions/anonymous', async (c) => {
     await readBody(c);
     refuseIfSignedIn(c);
+    // A private server has no listener without an account; closed sign-ups make no account either.
+    if (deps.config.ACCESS === 'private') throw accountErrors.anonymousDisabled();
+    if (deps.config.SIGNUPS === 'closed') throw accountErrors.signUpsClosed();
     const wait = await limits.take('anonymousSession', clientIp(c, deps.config));
     if (wait > 0) throw accountErrors.rateLimited(wait);
     const user = await accounts.createAnonymous();

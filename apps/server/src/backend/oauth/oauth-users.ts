@@ -1,4 +1,5 @@
 import type { Db } from '../../db/db.js';
+import { accountErrors } from '../accounts/errors.js';
 import { identitiesStore } from '../accounts/identities.store.js';
 import { usersStore, type UserRow } from '../accounts/users.store.js';
 import { AppwriteError } from '../http/errors.js';
@@ -16,11 +17,17 @@ export interface ProviderProfile {
  * The user behind a provider identity. In order: the user already linked to
  * (provider, sub); else the user whose email the provider has VERIFIED (the
  * identity is linked and the email counts as verified from now on); else a
- * new user. An unverified email that belongs to someone else is refused:
+ * new user, unless sign-ups are closed (`canCreate` false). An unverified email that belongs to someone else is refused:
  * linking on it would let anyone who can type that address into a provider
  * take the account over.
  */
-export async function userForProfile(db: Db, provider: string, p: ProviderProfile, nowMs: number): Promise<UserRow> {
+export async function userForProfile(
+  db: Db,
+  provider: string,
+  p: ProviderProfile,
+  nowMs: number,
+  { canCreate = true }: { canCreate?: boolean } = {},
+): Promise<UserRow> {
   return db.transaction(async (tx) => {
     const users = usersStore(tx);
     const identities = identitiesStore(tx);
@@ -43,6 +50,7 @@ export async function userForProfile(db: Db, provider: string, p: ProviderProfil
       );
     }
     if (user && !user.email_verification) user = await users.update(user.id, at, { emailVerification: true });
+    if (!user && !canCreate) throw accountErrors.signUpsClosed();
     user ??= await users.insert({
       id: uniqueId(nowMs),
       email: email || null,

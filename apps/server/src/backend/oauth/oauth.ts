@@ -130,7 +130,7 @@ export function createOAuthFlows(deps: Deps, { accounts }: { accounts: Accounts 
       const why = err instanceof Error ? err.message : String(err);
       throw new OAuthFailure(`Failed to obtain access token. The OAuth2 provider returned an error: ${why}`);
     }
-    const user = await userForProfile(deps.db, providerId, profile, deps.now());
+    const user = await userForProfile(deps.db, providerId, profile, deps.now(), { canCreate: deps.config.SIGNUPS === 'open' });
     if (!user.status) throw new OAuthFailure('The current user has been blocked.', 'user_blocked', 403);
     return { user, sub: profile.sub };
   }

@@ -1,0 +1,123 @@
+import { createHash } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Context, MiddlewareHandler } from 'hono';
+import { createExpiringMemo } from '../expiring-memo.js';
+import { routeFamily } from './request-guards.js';
+
+/*
+ * ACCESS=private (README "Configuration"): the catalogue's routes (/api,
+ * /media, /images, /videos, /download) answer only a signed-in listener;
+ * anyone else gets 401 in the catalogue's shape. Everything else stays
+ * reachable: the health probes, the web app's files (its shell shows the
+ * sign-in), the backend (/v1, where accounts sign in) and Subsonic's /rest,
+ * which checks its own credentials. Who is a listener only the backend knows:
+ * app.ts passes `isListener` in. The gate runs twice in a request's life: in
+ * app.ts before the raw Node handlers (media bytes never reach Hono), and in
+ * the Hono chain for requests handled in process.
+ */
+
+/** The 401's message, which the web app reads to show its sign-in. */
+export const SIGN_IN_TO_LISTEN = 'Sign in to listen on this server';
+
+/**
+ * How long a credential's verdict is remembered. The hot path (a page of
+ * covers, every audio range request) then costs a hash and a map lookup, not a
+ * session query; the price is that a signed-out or ended session keeps access
+ * for at most this long.
+ */
+export const VERDICT_TTL_MS = 5_000;
+const MAX_VERDICTS = 10_000;
+
+/** The request headers a backend credential travels in (backend-api.md §1 and JWTs). */
+const CREDENTIAL_HEADERS = ['cookie', 'x-appwrite-session', 'x-appwrite-jwt', 'x-fallback-cookies'] as const;
+
+/**
+ * The Hono env of requests the server makes to itself (`hono.fetch(request,
+ * IN_PROCESS)`): Subsonic fetches /media for a caller it has authenticated.
+ * Nothing from the network can carry it.
+ */
+export const IN_PROCESS = Object.freeze({ inProcess: true });
+
+export interface PrivateGateOptions {
+  /** Whether these credentials name an account that may listen (signed in, not anonymous). */
+  isListener(headers: Headers): Promise<boolean>;
+  now: () => number;
+}
+
+export interface PrivateGate {
+  /** For the Hono chain: refuses a catalogue request from anyone but a listener. */
+  middleware: MiddlewareHandler;
+  /** For the raw Node handlers: calls `pass` when the request may go on, else answers it. */
+  admit(req: IncomingMessage, res: ServerResponse, pass: () => void): void;
+}
+
+type Verdict = boolean | 'unavailable';
+interface Entry {
+  settled?: Verdict;
+  pending: Promise<Verdict>;
+}
+
+const REFUSED = { status: 401, body: JSON.stringify({ success: false, message: SIGN_IN_TO_LISTEN }) };
+const UNAVAILABLE = {
+  status: 503,
+  body: JSON.stringify({ success: false, message: 'The server could not check your session. Try again in a few seconds.' }),
+};
+// The catalogue is open to every origin (catalogue-api.md): its refusals are readable everywhere too.
+const HEADERS = { 'content-type': 'application/json', 'access-control-allow-origin': '*', 'cache-control': 'no-store' };
+
+/** Whether the gate looks at a request at all: catalogue routes, but not CORS preflights (they carry no credential). */
+const gated = (method: string, path: string) => method !== 'OPTIONS' && routeFamily(path) === 'catalogue';
+
+export function createPrivateGate({ isListener, now }: PrivateGateOptions): PrivateGate {
+  // Concurrent requests with one credential share one lookup: the memo holds it from its start.
+  const verdicts = createExpiringMemo<string, Entry>({ ttlMs: VERDICT_TTL_MS, max: MAX_VERDICTS, now });
+
+  /** The verdict on these credentials: at once when known, else once the backend answers. */
+  function verdictOf(get: (name: string) => string | undefined): Verdict | Promise<Verdict> {
+    const values = CREDENTIAL_HEADERS.map(get);
+    if (values.every((v) => v === undefined)) return false;
+    // Hashed: the memo's keys stay small whatever the cookie header holds.
+    const key = createHash('sha256').update(JSON.stringify(values)).digest('base64');
+    const known = verdicts.get(key);
+    if (known) return known.settled ?? known.pending;
+    const headers = new Headers();
+    CREDENTIAL_HEADERS.forEach((name, i) => values[i] !== undefined && headers.set(name, values[i]));
+    const entry: Entry = {
+      pending: isListener(headers).then(
+        (ok) => (entry.settled = ok),
+        () => {
+          verdicts.delete(key);
+          return 'unavailable' as const;
+        },
+      ),
+    };
+    verdicts.set(key, entry);
+    return entry.pending;
+  }
+
+  const replyFor = (v: Verdict) => (v === 'unavailable' ? UNAVAILABLE : REFUSED);
+
+  return {
+    middleware: async (c: Context, next) => {
+      if (c.env === IN_PROCESS || !gated(c.req.method, c.req.path)) return next();
+      const verdict = await verdictOf((name) => c.req.header(name));
+      if (verdict === true) return next();
+      const { status, body } = replyFor(verdict);
+      return c.body(body, status as 401, HEADERS);
+    },
+    admit(req, res, pass) {
+      if (!gated(req.method ?? 'GET', (req.url ?? '/').split('?', 1)[0]!)) return pass();
+      const answer = (v: Verdict) => {
+        if (v === true) return pass();
+        const { status, body } = replyFor(v);
+        res.writeHead(status, HEADERS).end(body);
+      };
+      const verdict = verdictOf((name) => {
+        const v = req.headers[name];
+        return Array.isArray(v) ? v.join(', ') : v;
+      });
+      if (typeof verdict === 'object') void verdict.then(answer);
+      else answer(verdict);
+    },
+  };
+}
