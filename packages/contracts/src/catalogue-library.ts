@@ -40,9 +40,16 @@ export const LibraryGenre = z.object({
 });
 export type LibraryGenre = z.infer<typeof LibraryGenre>;
 
-export const LibraryAlbums = searchResults(Album);
+/**
+ * Where each initial starts in a list sorted by name (A-Z, '#' for the rest),
+ * 0-based, in list order: a letter rail jumps there. Sent with the first page.
+ */
+export const LibraryLetter = z.object({ letter: z.string(), start: z.number().int() });
+export type LibraryLetter = z.infer<typeof LibraryLetter>;
+
+export const LibraryAlbums = searchResults(Album).extend({ letters: z.array(LibraryLetter).optional() });
 export type LibraryAlbums = z.infer<typeof LibraryAlbums>;
-export const LibraryArtists = searchResults(LibraryArtist);
+export const LibraryArtists = searchResults(LibraryArtist).extend({ letters: z.array(LibraryLetter).optional() });
 export type LibraryArtists = z.infer<typeof LibraryArtists>;
 export const LibrarySongs = searchResults(Song);
 export type LibrarySongs = z.infer<typeof LibrarySongs>;

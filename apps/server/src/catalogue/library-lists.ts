@@ -34,14 +34,15 @@ const start = (page: Page) => page.offset + 1;
  * random order across pages; `filter` keeps albums whose name or artist holds it.
  */
 export async function listAlbums(ctx: CatalogueCtx, sort: AlbumSort, page: Page, seed: string, filter: string | null = null): Promise<LibraryAlbums> {
-  const { ids, total } = await selectLibraryAlbumIds(ctx.db, sort, page, seed, filter);
-  return { total, start: start(page), results: await albumSummaries(ctx, ids) };
+  const { ids, total, letters } = await selectLibraryAlbumIds(ctx.db, sort, page, seed, filter);
+  return { total, start: start(page), results: await albumSummaries(ctx, ids), ...(letters ? { letters } : {}) };
 }
 
 /** GET /api/library/artists: artists with their album and song counts and plays; `filter` as for albums. */
 export async function listArtists(ctx: CatalogueCtx, sort: ArtistSort, page: Page, filter: string | null = null): Promise<LibraryArtists> {
-  const { rows, total } = await selectLibraryArtists(ctx.db, sort, page, filter);
+  const { rows, total, letters } = await selectLibraryArtists(ctx.db, sort, page, filter);
   return {
+    ...(letters ? { letters } : {}),
     total,
     start: start(page),
     results: rows.map((r) => ({

@@ -82,6 +82,37 @@ describe.each(ENGINES)('Library lists of the whole collection (%s)', (engine) =>
     ]);
   });
 
+  it('lists by name say where each initial starts, on the first page', async () => {
+    await makeTrack(t.testDb.db, { title: 'One', artists: ['2Pac'], album: { name: '1999', artist: '2Pac' } });
+    try {
+      const albums = LibraryAlbumsResponse.parse((await get('/api/library/albums?sort=name&limit=2')).body).data;
+      expect(albums.letters).toEqual([
+        { letter: '#', start: 0 },
+        { letter: 'A', start: 1 },
+        { letter: 'S', start: 2 },
+        { letter: 'T', start: 3 },
+      ]);
+      expect((await get('/api/library/albums?sort=name&limit=2&page=2')).body.data.letters).toBeUndefined();
+      expect((await get('/api/library/albums?sort=year')).body.data.letters).toBeUndefined();
+      expect((await get('/api/library/albums?sort=name&q=s')).body.data.letters).toEqual([
+        { letter: 'S', start: 0 },
+        { letter: 'T', start: 1 },
+      ]);
+      const artists = LibraryArtistsResponse.parse((await get('/api/library/artists')).body).data;
+      expect(artists.letters).toEqual([
+        { letter: '#', start: 0 },
+        { letter: 'C', start: 1 },
+        { letter: 'D', start: 2 },
+        { letter: 'G', start: 4 },
+        { letter: 'Z', start: 5 },
+      ]);
+    } finally {
+      await t.testDb.db.query(`delete from tracks where title = 'One'`);
+      await t.testDb.db.query(`delete from albums where name = '1999'`);
+      await t.testDb.db.query(`delete from artists where name = '2Pac'`);
+    }
+  });
+
   it('pages of every song sort add up to the whole list, with no song twice', async () => {
     for (const sort of ['title', 'artist', 'album', 'recent', 'plays']) {
       const whole = names(await get(`/api/library/songs?sort=${sort}&limit=100`));

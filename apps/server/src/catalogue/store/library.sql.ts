@@ -21,6 +21,22 @@ export interface Page {
 export const containsPattern = (text: string): string => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 const CONTAINS = (column: string, param: string) => `${column} like lower(unaccent(${param}))`;
 
+/**
+ * Where each initial starts among `rows` (a FROM and WHERE naming `norm_name`
+ * and `id`) ordered by name: A-Z, anything else '#'. norm_name is already
+ * lower case without accents.
+ */
+export async function selectLetters(db: Queryable, alias: string, rows: string, params: readonly unknown[]): Promise<{ letter: string; start: number }[]> {
+  return db.query(
+    `select letter, (min(rn) - 1)::int as start from (
+       select case when left(${alias}.norm_name, 1) between 'a' and 'z' then upper(left(${alias}.norm_name, 1)) else '#' end as letter,
+              row_number() over (order by ${alias}.norm_name, ${alias}.id) as rn
+         from ${rows}) x
+      group by letter order by min(rn)`,
+    params,
+  );
+}
+
 const HAS_SONGS = 'al.song_count > 0';
 
 /** ORDER BY of each album sort, over `albums al` left joined to its album artist `ar`. */
@@ -42,7 +58,7 @@ export async function selectLibraryAlbumIds(
   page: Page,
   seed: string,
   filter: string | null,
-): Promise<{ ids: string[]; total: number }> {
+): Promise<{ ids: string[]; total: number; letters?: { letter: string; start: number }[] | undefined }> {
   const join = sort === 'artist' || filter ? 'left join artists ar on ar.id = al.album_artist_id' : '';
   const params: unknown[] = [page.limit, page.offset, seed];
   const where = [HAS_SONGS];
@@ -51,12 +67,14 @@ export async function selectLibraryAlbumIds(
     where.push(`(${CONTAINS('al.norm_name', '$4')} or ${CONTAINS('ar.norm_name', '$4')})`);
   }
   const from = `albums al ${join} where ${where.join(' and ')}`;
-  const [rows, [count]] = await Promise.all([
+  const counted = filter ? [params[3]] : [];
+  const [rows, [count], letters] = await Promise.all([
     // $3 (the seed) is named in every statement so its type is known where the order does not use it.
     db.query<{ id: string }>(`select al.id from ${from} and $3::text is not null order by ${ALBUM_ORDER[sort]} limit $1 offset $2`, params),
-    db.query<{ n: number }>(`select count(*)::int as n from ${from.replaceAll('$4', '$1')}`, filter ? [params[3]] : []),
+    db.query<{ n: number }>(`select count(*)::int as n from ${from.replaceAll('$4', '$1')}`, counted),
+    sort === 'name' && page.offset === 0 ? selectLetters(db, 'al', from.replaceAll('$4', '$1'), counted) : undefined,
   ]);
-  return { ids: rows.map((r) => r.id), total: count?.n ?? 0 };
+  return { ids: rows.map((r) => r.id), total: count?.n ?? 0, letters };
 }
 
 /**
@@ -130,7 +148,7 @@ export async function selectLibraryArtists(
   sort: ArtistSort,
   page: Page,
   filter: string | null,
-): Promise<{ rows: LibraryArtistRow[]; total: number }> {
+): Promise<{ rows: LibraryArtistRow[]; total: number; letters?: { letter: string; start: number }[] | undefined }> {
   const listed = filter ? `${CONTAINS('a.norm_name', '$3')} and ${LISTED_ARTIST}` : LISTED_ARTIST;
   const pageSql =
     sort === 'name'
@@ -140,7 +158,7 @@ export async function selectLibraryArtists(
            from artists a left join (${ARTIST_PLAYS}) p on p.artist_id = a.id where ${listed}
           order by coalesce(p.plays, 0) desc, a.norm_name, a.id limit $1 offset $2`;
   const pattern = filter ? [containsPattern(filter)] : [];
-  const [rows, [count]] = await Promise.all([
+  const [rows, [count], letters] = await Promise.all([
     db.query<LibraryArtistRow>(
       `select a.id, a.name, a.cover_id, f.album_count, f.song_count, f.play_count
          from (${pageSql}) pg join artists a on a.id = pg.id
@@ -157,8 +175,9 @@ export async function selectLibraryArtists(
       [page.limit, page.offset, ...pattern],
     ),
     db.query<{ n: number }>(`select count(*)::int as n from artists a where ${listed.replaceAll('$3', '$1')}`, pattern),
+    sort === 'name' && page.offset === 0 ? selectLetters(db, 'a', `artists a where ${listed.replaceAll('$3', '$1')}`, pattern) : undefined,
   ]);
-  return { rows, total: count?.n ?? 0 };
+  return { rows, total: count?.n ?? 0, letters };
 }
 
 export interface GenreRow {

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { coverUrl, decodeEntities } from '../../shared/lib/song-view.js';
 import { CoverImage } from '../../shared/ui/cover-image.js';
 import type { PageQuery } from './browse-queries.js';
+import { LetterRail, scrollToRow } from './letter-rail.js';
 import { useListScroll } from './browse-scroll.js';
 import { usePagedList } from './use-paged-list.js';
 
@@ -72,8 +73,10 @@ export function AlbumGrid({ pages, empty }: { pages: PageQuery<Album>; empty: st
   const scroll = useListScroll(true);
   const list = usePagedList(pages, { rowHeight, perRow: columns, initialOffset: scroll });
   const { total, rows, itemAt, virtualizer, first } = list;
+  const letters = first.data?.letters;
   return (
     <div ref={sizer}>
+      {letters && total > 0 ? <LetterRail letters={letters} onJump={(start) => scrollToRow(virtualizer.options.scrollMargin, Math.floor(start / columns), rowHeight)} /> : null}
       {first.isPending ? (
         <div className="grid gap-4" style={{ gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))` }} data-testid="grid-placeholders">
           {Array.from({ length: columns * 3 }, (_, i) => (

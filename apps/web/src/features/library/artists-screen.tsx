@@ -11,6 +11,7 @@ import { BrowseHeader, countLabel, SortSelect } from './browse-header.js';
 import { ARTIST_SORT_OPTIONS } from './browse-lists.js';
 import { artistsPages, type PageQuery } from './browse-queries.js';
 import { useListScroll } from './browse-scroll.js';
+import { LetterRail, scrollToRow } from './letter-rail.js';
 import { FilterBox, useListFilter } from './list-filter.js';
 import { useListSort } from './use-list-sort.js';
 import { usePagedList } from './use-paged-list.js';
@@ -89,8 +90,10 @@ function ArtistList({ pages, filter }: { pages: PageQuery<LibraryArtist>; filter
   const scroll = useListScroll(true);
   const { first, total, listRef, virtualizer, rows, itemAt } = usePagedList(pages, { rowHeight: ROW_PX, initialOffset: scroll });
   if (first.isError) return <p className="py-8 text-center text-muted">Couldn't load your artists. Please try again later.</p>;
+  const letters = first.data?.letters;
   return (
     <>
+      {letters && total > 0 ? <LetterRail letters={letters} onJump={(start) => scrollToRow(virtualizer.options.scrollMargin, start, ROW_PX)} /> : null}
       {first.isPending ? Array.from({ length: 10 }, (_, i) => <RowPlaceholder key={i} />) : null}
       {!first.isPending && total === 0 ? <p className="py-8 text-center text-muted">{filter ? `No artists match “${filter}”.` : 'No artists yet.'}</p> : null}
       <div ref={listRef} role="list" aria-label="Artists" className="relative max-w-3xl" style={{ height: virtualizer.getTotalSize() }}>

@@ -1,4 +1,4 @@
-import type { LibraryAlbums, LibraryArtists, LibraryGenre, LibraryGenreAlbums, LibraryGenres, LibrarySongs } from '@lyra/contracts/catalogue';
+import type { LibraryAlbums, LibraryArtists, LibraryGenre, LibraryGenreAlbums, LibraryGenres, LibraryLetter, LibrarySongs } from '@lyra/contracts/catalogue';
 import { queryOptions } from '@tanstack/react-query';
 import type { CatalogueClient } from '../../shared/lib/catalogue-client.js';
 import { BROWSE_PAGE_SIZE } from './browse-lists.js';
@@ -16,6 +16,8 @@ export interface ListPage<T> {
   results: T[];
   /** A genre's albums name the genre. */
   genre?: LibraryGenre | null;
+  /** Lists sorted by name: where each initial starts (first page only). */
+  letters?: LibraryLetter[];
 }
 
 export type PageQuery<T> = (page: number) => ReturnType<typeof pageQuery<T>>;

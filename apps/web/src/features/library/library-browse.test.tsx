@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import type { Album, LibraryArtist, Song } from '@lyra/contracts/catalogue';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../../test/render.js';
 import { makeSong } from '../../test/songs.js';
 import { usePlayerStore } from '../player/index.js';
@@ -57,7 +57,10 @@ function fakeServer(total: number) {
     asked.push(url);
     const path = url.pathname.replace(/^\/api/, '');
     let data: unknown;
-    if (path === '/library/albums') data = page(url, album);
+    if (path === '/library/albums') {
+      const letters = url.searchParams.get('sort') === 'name' && url.searchParams.get('page') === '1' ? [{ letter: 'A', start: 0 }, { letter: 'C', start: 50 }] : undefined;
+      data = { ...page(url, album), ...(letters ? { letters } : {}) };
+    }
     else if (path === '/library/artists' && url.searchParams.has('q')) data = { total: 1, start: 1, results: [{ ...artist(9), name: 'Mira Solen' }] };
     else if (path === '/library/artists') data = page(url, artist);
     else if (path === '/library/songs') data = page(url, (n) => makeSong(n));
@@ -76,7 +79,10 @@ beforeEach(() => {
   localStorage.clear();
   usePlayerStore.setState({ ...initialPlayer, queue: [], currentIndex: -1 }, true);
 });
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
 
 describe('Library lists the whole collection', () => {
   it('Library offers Albums, Artists, Songs and Genres under its title', () => {
@@ -103,6 +109,20 @@ describe('Library lists the whole collection', () => {
     fireEvent.click(screen.getByRole('link', { name: /^Album 2(?!\d)/ }));
     await screen.findByRole('heading', { name: 'Album page' });
     expect(router.state.location.pathname).toBe('/album/al2');
+  });
+
+  it('a list by name has a letter rail that jumps to where a letter starts; letters the list lacks do nothing', async () => {
+    const scrollTo = vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
+    const server = fakeServer(250);
+    renderApp(<AlbumsScreen />, { path: '/library/albums', fetch: server.fetch });
+    const rail = await screen.findByRole('navigation', { name: 'Jump to letter' });
+    expect((screen.getByRole('button', { name: 'Jump to B' }) as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Jump to C' }));
+    // jsdom lays nothing out: 2 tiles a row of 150px covers + captions (218px), so album 51 starts row 25,
+    // brought up to just under the top bar.
+    expect(scrollTo).toHaveBeenLastCalledWith({ top: 25 * 218 - 64 });
+    fireEvent.change(screen.getByRole('combobox', { name: 'Sort by' }), { target: { value: 'year' } });
+    await waitFor(() => expect(rail.isConnected).toBe(false));
   });
 
   it('a sort change goes into the address, is asked of the server and is remembered for next time', async () => {

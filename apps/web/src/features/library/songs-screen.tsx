@@ -93,7 +93,7 @@ function SongTable({ pages }: { pages: PageQuery<Song> }) {
   if (first.isError) return <p className="py-8 text-center text-muted">Couldn't load your songs. Please try again later.</p>;
   return (
     <>
-      <div className={`${COLUMNS} sticky top-0 z-10 hidden h-9 border-b border-line bg-surface px-2 text-xs tracking-wide text-muted uppercase md:grid`} aria-hidden>
+      <div className={`${COLUMNS} sticky top-14 z-20 hidden h-9 border-b border-line bg-surface px-2 text-xs tracking-wide text-muted uppercase md:grid`} aria-hidden>
         <span className="text-right">#</span>
         <span>Title</span>
         <span>Album</span>
