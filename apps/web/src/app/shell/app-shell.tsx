@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router';
+import { SIGN_IN_PATHS, useMustSignIn } from '../../features/auth/index.js';
 import { MiniPlayer } from '../../features/player/components/mini-player.js';
 import { PLAYER_BAR_PX } from '../../features/player/components/player-bar-size.js';
 import { usePlayerStore } from '../../features/player/player-store.js';
@@ -16,6 +17,8 @@ import { useKeyboardShortcuts } from './use-keyboard-shortcuts.js';
 
 // Desktop-only chrome loads only on desktops: phones never fetch it (their first screen stays small).
 const Sidebar = lazy(async () => ({ default: (await import('./sidebar.js')).Sidebar }));
+// A private server's sign-in, in place of the screens while nobody is signed in (and only then fetched).
+const SignInScreen = lazy(async () => ({ default: (await import('../../features/auth/sign-in-screen.js')).SignInScreen }));
 const PlayerBar = lazy(async () => ({ default: (await import('../../features/player/components/player-bar.js')).PlayerBar }));
 
 /**
@@ -23,11 +26,14 @@ const PlayerBar = lazy(async () => ({ default: (await import('../../features/pla
  * mini player; on /player/* the screen is full-screen without them. Desktops
  * (>= 1024 px): a sidebar and a player bar on every route, the player screen
  * in the content area between them. Each page fades in over 0.3 s (styles.css).
+ * On a private server a signed-out visitor sees the sign-in instead of the
+ * screens (but where sign-in and mailed links land).
  */
 export function AppShell() {
   const { pathname } = useLocation();
   const onPlayer = pathname.startsWith('/player/');
   const hasSong = usePlayerStore((s) => s.currentIndex >= 0);
+  const signInFirst = useMustSignIn() && !SIGN_IN_PATHS.includes(pathname);
   useQueueSuggestions();
   useAccountServices();
   useKeyboardShortcuts();
@@ -46,7 +52,13 @@ export function AppShell() {
         {!onPlayer && <InstallBanner />}
         <main className={onPlayer ? '' : 'mx-auto max-w-3xl px-3 pt-2 pb-40 lg:max-w-none lg:px-8 lg:pb-[calc(var(--player-bar)+2rem)]'}>
           <div key={pathname} className="page-enter">
-            <Outlet />
+            {signInFirst ? (
+              <Suspense fallback={null}>
+                <SignInScreen />
+              </Suspense>
+            ) : (
+              <Outlet />
+            )}
           </div>
         </main>
       </div>

@@ -4,6 +4,7 @@ import { toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setBackendForTests } from '../../shared/lib/backend.js';
 import { createFakeBackend, FakeBackendError, type FakeBackend } from '../../shared/lib/backend-fake.js';
+import { parseClientConfig } from '../../shared/lib/client-config.js';
 import { renderApp } from '../../test/render.js';
 import { setAccountApiForTests } from './account-api.js';
 import { createFakeAccount, OTP, type FakeAccount } from './account-fake.js';
@@ -150,5 +151,16 @@ describe('forgot password and sign-in links', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Send sign-in link' }));
     await waitFor(() => expect(screen.getByRole('status').textContent).toBe('A sign-in link is on its way to ada@example.com. Open it on this device.'));
     expect(account.calls[0]).toEqual({ op: 'createMagicUrlToken', args: ['ada@example.com', `${window.location.origin}/callback`] });
+  });
+});
+
+describe('sign-up offer', () => {
+  it('offers "Create an account" only on a server that takes new accounts', () => {
+    open();
+    expect(screen.getByRole('button', { name: 'Create an account' })).toBeTruthy();
+    cleanup();
+    renderApp(<EmailSignInDialog open onOpenChange={onOpenChange} />, { config: parseClientConfig({ signUps: 'closed' }) });
+    expect(screen.getByRole('button', { name: 'Sign in' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Create an account' })).toBeNull();
   });
 });

@@ -3,6 +3,7 @@ import { Dialog } from 'radix-ui';
 import { useState, type FormEvent } from 'react';
 import { describeFailure } from '../../shared/lib/backend.js';
 import { useBackend } from '../../shared/lib/backend-hooks.js';
+import { useClientConfig } from '../../shared/lib/catalogue-context.js';
 import { useAccountApi } from './account-api.js';
 import { magicLinkUrl, recoveryUrl } from './account-links.js';
 import { EmailLinkForm } from './email-link-form.js';
@@ -28,6 +29,7 @@ const TITLES: Record<Mode, string> = {
  * (wrong password, taken email, password under 8 characters). From here a
  * listener can also ask for a password reset or a sign-in link by mail, and
  * an account with two-factor on is asked for its code before it is in.
+ * A server that takes no new accounts (SIGNUPS=closed) is not offered a sign-up.
  */
 export function EmailSignInDialog({ open, onOpenChange, initialMode = 'signIn' }: { open: boolean; onOpenChange: (open: boolean) => void; initialMode?: Mode }) {
   const backend = useBackend();
@@ -37,6 +39,7 @@ export function EmailSignInDialog({ open, onOpenChange, initialMode = 'signIn' }
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const signUp = mode === 'signUp';
+  const signUpsOpen = useClientConfig().signUps !== 'closed';
   const origin = window.location.origin;
 
   const go = (next: Mode) => {
@@ -130,9 +133,11 @@ export function EmailSignInDialog({ open, onOpenChange, initialMode = 'signIn' }
                   </button>
                 </div>
               )}
-              <button type="button" onClick={() => go(signUp ? 'signIn' : 'signUp')} className={linkButtonClass}>
-                {signUp ? 'I already have an account' : 'Create an account'}
-              </button>
+              {(signUp || signUpsOpen) && (
+                <button type="button" onClick={() => go(signUp ? 'signIn' : 'signUp')} className={linkButtonClass}>
+                  {signUp ? 'I already have an account' : 'Create an account'}
+                </button>
+              )}
             </form>
           )}
           {(mode === 'forgot' || mode === 'link') && (

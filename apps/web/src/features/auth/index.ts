@@ -6,3 +6,4 @@
 export { currentUser, useSessionStore, useSessionUser } from './session-store.js';
 export { finishSignIn, signOut } from './session.js';
 export { useSessionCheck } from './use-session-check.js';
+export { SIGN_IN_PATHS, useMustSignIn } from './private-access.js';

@@ -1,13 +1,18 @@
 /**
  * The run-time configuration the server publishes at /config.json, so one
  * build runs on any install: catalogue hosts tried in turn (SPEC §7), the
- * backend endpoint and project, and the sign-in methods offered (DESIGN §6).
+ * backend endpoint and project, the sign-in methods offered (DESIGN §6), and
+ * whether the server is private (ACCESS) and takes new accounts (SIGNUPS).
  */
 export interface ClientConfig {
   projectId: string;
   backendEndpoint: string;
   catalogueHosts: string[];
   signIn: { google: boolean; oidc: boolean; email: boolean };
+  /** `private`: only signed-in accounts listen, so a signed-out visitor is shown the sign-in. Absent: public. */
+  access?: 'public' | 'private';
+  /** `closed`: the server makes no new accounts. Absent: open. */
+  signUps?: 'open' | 'closed';
 }
 
 /** Used when /config.json is unreachable: everything on this server. */
@@ -36,6 +41,9 @@ export function parseClientConfig(body: unknown): ClientConfig {
       oidc: signIn.oidc === true,
       email: signIn.email !== false,
     },
+    // Only the non-default values are kept: an older server says nothing, and is public and open.
+    ...(b.access === 'private' ? { access: 'private' as const } : {}),
+    ...(b.signUps === 'closed' ? { signUps: 'closed' as const } : {}),
   };
 }
 
