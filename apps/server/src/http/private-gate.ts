@@ -13,7 +13,10 @@ import { routeFamily } from './request-guards.js';
  * which checks its own credentials. Who is a listener only the backend knows:
  * app.ts passes `isListener` in. The gate runs twice in a request's life: in
  * app.ts before the raw Node handlers (media bytes never reach Hono), and in
- * the Hono chain for requests handled in process.
+ * the Hono chain for requests handled in process. What it lets through is
+ * marked `Cache-Control: private` where the route said `public`: a shared
+ * cache in front (a CDN caches .jpg and .mp4 by default) must not hand one
+ * listener's covers and audio to anyone who asks.
  */
 
 /** The 401's message, which the web app reads to show its sign-in. */
@@ -65,6 +68,27 @@ const UNAVAILABLE = {
 // The catalogue is open to every origin (catalogue-api.md): its refusals are readable everywhere too.
 const HEADERS = { 'content-type': 'application/json', 'access-control-allow-origin': '*', 'cache-control': 'no-store' };
 
+/** RFC 9111 §5.2.2.7: `private` keeps a response out of shared caches; the browser's own cache still keeps it. */
+const toPrivate = (value: string) => value.replace(/\bpublic\b/i, 'private');
+
+/** Makes the raw handler's answer private to the listener (Node sends every header block through writeHead). */
+function keepPrivate(res: ServerResponse): void {
+  const writeHead = res.writeHead;
+  res.writeHead = function (this: ServerResponse, status: number, ...rest: unknown[]) {
+    for (const headers of rest) {
+      if (!headers || typeof headers !== 'object' || Array.isArray(headers)) continue;
+      const named = headers as Record<string, unknown>;
+      for (const name of Object.keys(named)) {
+        const value = named[name];
+        if (name.toLowerCase() === 'cache-control' && typeof value === 'string') named[name] = toPrivate(value);
+      }
+    }
+    const set = this.getHeader('cache-control');
+    if (typeof set === 'string') this.setHeader('cache-control', toPrivate(set));
+    return (writeHead as (...args: unknown[]) => ServerResponse).call(this, status, ...rest);
+  } as typeof res.writeHead;
+}
+
 /** Whether the gate looks at a request at all: catalogue routes, but not CORS preflights (they carry no credential). */
 const gated = (method: string, path: string) => method !== 'OPTIONS' && routeFamily(path) === 'catalogue';
 
@@ -101,14 +125,25 @@ export function createPrivateGate({ isListener, now }: PrivateGateOptions): Priv
     middleware: async (c: Context, next) => {
       if (c.env === IN_PROCESS || !gated(c.req.method, c.req.path)) return next();
       const verdict = await verdictOf((name) => c.req.header(name));
-      if (verdict === true) return next();
+      if (verdict === true) {
+        await next();
+        const cacheControl = c.res.headers.get('cache-control');
+        if (cacheControl?.match(/\bpublic\b/i)) {
+          c.res = new Response(c.res.body, c.res);
+          c.res.headers.set('cache-control', toPrivate(cacheControl));
+        }
+        return;
+      }
       const { status, body } = replyFor(verdict);
       return c.body(body, status as 401, HEADERS);
     },
     admit(req, res, pass) {
       if (!gated(req.method ?? 'GET', (req.url ?? '/').split('?', 1)[0]!)) return pass();
       const answer = (v: Verdict) => {
-        if (v === true) return pass();
+        if (v === true) {
+          keepPrivate(res);
+          return pass();
+        }
         const { status, body } = replyFor(v);
         res.writeHead(status, HEADERS).end(body);
       };

@@ -117,9 +117,17 @@ describe.each(ENGINES)('a private server (%s)', (engine) => {
     expect(audio.status).toBe(200);
     expect(audio.headers.get('content-type')).toBe('audio/mp4');
     expect((await audio.arrayBuffer()).byteLength).toBeGreaterThan(1000);
-    const cover = await fetch(`${s.baseUrl}/images/${songId}/150.jpg`, { headers: { cookie } });
-    expect(cover.status).not.toBe(401);
+    const cover = await fetch(`${s.baseUrl}/images/default/150.jpg`, { headers: { cookie } });
+    expect(cover.status).toBe(200);
     await cover.arrayBuffer();
+    // One listener's covers and audio stay out of shared caches (a CDN in front), over the socket and in process.
+    const again = await fetch(`${s.baseUrl}/media/${songId}/160.mp4`, { headers: { cookie } });
+    await again.arrayBuffer();
+    const inProcess = await s.app.request(`/images/default/150.jpg`, { headers: { cookie } });
+    await inProcess.arrayBuffer();
+    for (const res of [cover, again, inProcess]) {
+      expect(res.headers.get('cache-control')).toMatch(/^private\b/);
+    }
     // No preview was rendered for this song: the catalogue's own 404, not the gate's 401.
     expect((await fetch(`${s.baseUrl}/videos/${songId}/preview.mp4`, { headers: { cookie } })).status).toBe(404);
     expect((await s.app.request('/api/home/rows', { headers: { cookie } })).status).toBe(200);
