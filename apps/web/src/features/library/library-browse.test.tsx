@@ -82,6 +82,7 @@ beforeEach(() => {
 afterEach(() => {
   cleanup();
   vi.restoreAllMocks();
+  Object.defineProperty(window, 'scrollY', { value: 0, configurable: true });
 });
 
 describe('Library lists the whole collection', () => {
@@ -166,6 +167,19 @@ describe('Library lists the whole collection', () => {
     expect(currentIndex).toBe(0);
     expect(isPlaying).toBe(true);
     expect(screen.getByTestId('browse-count').textContent).toBe('1,000 songs');
+  });
+
+  it("a song near a page's end queues the next 9 from the page after it", async () => {
+    const server = fakeServer(1000);
+    renderApp(<SongsScreen />, { path: '/library/songs', fetch: server.fetch });
+    await screen.findByRole('button', { name: /^Song 1(?!\d)/ });
+    // Scroll to song 97 (rows of 60px): the rows there are read from the first page of 100.
+    Object.defineProperty(window, 'scrollY', { value: 96 * 60, configurable: true });
+    fireEvent.scroll(window);
+    fireEvent.click(await screen.findByRole('button', { name: /^Song 97(?!\d)/ }));
+    await waitFor(() => expect(usePlayerStore.getState().queue).toHaveLength(10));
+    expect(usePlayerStore.getState().queue.map((s) => s.id)).toEqual(Array.from({ length: 10 }, (_, i) => makeSong(i + 97).id));
+    expect(server.asked.some((u) => u.searchParams.get('page') === '2')).toBe(true);
   });
 
   it('an artist opens the artist screen; artists say what they hold', async () => {
