@@ -52,7 +52,13 @@ export async function createApp(deps: Deps, only: readonly ModuleName[] = ALL_MO
   // Subsonic apps: the catalogue's music for the backend's accounts; audio and covers come from /media and /images.
   // Its media requests are in process (IN_PROCESS): Subsonic has checked its caller, so a private server's gate lets them by.
   const subsonic =
-    only.includes('catalogue') && backend ? await createSubsonic(deps, { internal: async (r) => hono.fetch(r, IN_PROCESS), documents: backend.documents }) : null;
+    catalogue && backend
+      ? await createSubsonic(deps, {
+          internal: async (r) => hono.fetch(r, IN_PROCESS),
+          documents: backend.documents,
+          scanStatus: () => catalogue.scanStatus(),
+        })
+      : null;
   if (only.includes('catalogue') && backend) {
     // The loopback admin API carries the catalogue's admin actions and subsonic's credentials.
     // Its calls are in process (IN_PROCESS), past a private server's gate.

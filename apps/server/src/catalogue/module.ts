@@ -7,7 +7,7 @@ import { loudnessPass } from './loudness/loudness-pass.js';
 import { lyricsPass } from './lyrics/lyrics-pass.js';
 import { startPassRunner, type PassRunner } from './passes/pass-runner.js';
 import { createMedia } from './media/media-module.js';
-import { createScanner } from './scanner/scanner-service.js';
+import { createScanner, type ScanStatus } from './scanner/scanner-service.js';
 
 export interface CatalogueModule extends ServerModule {
   /**
@@ -15,6 +15,8 @@ export interface CatalogueModule extends ServerModule {
    * readable), so open apps can drop them; the composition root passes them to realtime.
    */
   onSongsRemoved(listener: (songIds: readonly string[]) => Promise<void>): void;
+  /** Whether a scan runs and what the catalogue holds (Subsonic's getScanStatus). */
+  scanStatus(): Promise<ScanStatus>;
 }
 
 /** The catalogue: scanner over MUSIC_DIR, the saavn-shaped /api, media and images. */
@@ -36,6 +38,7 @@ export async function createCatalogue(deps: Deps): Promise<CatalogueModule> {
         if (removedSongs.length > 0) await listener(removedSongs);
       });
     },
+    scanStatus: () => scanner.status(),
     ...(media.raw ? { raw: media.raw } : {}),
     async start() {
       const { db, config } = deps;

@@ -5,6 +5,8 @@ import { migrate } from '../db/migrate.js';
 import type { Deps, ServerModule } from '../module.js';
 import { readCredentials } from './auth-params.js';
 import { accountMethods } from './account.js';
+import { bookmarkMethods } from './bookmarks.js';
+import { scanMethods, type ScanStatusSource } from './scan.js';
 import { createAlbumShelf } from './album-shelf.js';
 import { createAuthenticator, type Caller } from './authenticate.js';
 import { subsonicAdminRoutes } from './admin-routes.js';
@@ -29,6 +31,8 @@ export interface SubsonicOptions {
   internal: Internal;
   /** The backend's documents, written as the caller (favourites, playlists, history). */
   documents: ServerDocuments;
+  /** The catalogue's scanner (getScanStatus). */
+  scanStatus: ScanStatusSource;
 }
 
 /** PostgreSQL data exceptions (class 22: bad text, out of range) come from what the client sent. */
@@ -74,6 +78,8 @@ export async function createSubsonic(deps: Deps, opts: SubsonicOptions): Promise
     ...playlistMethods,
     ...playMethods(createNowPlaying()),
     ...accountMethods,
+    ...bookmarkMethods,
+    ...scanMethods(opts.scanStatus),
   };
   const methods = new Map(Object.entries(all).map(([name, handler]) => [name.toLowerCase(), { name, handler }]));
 
