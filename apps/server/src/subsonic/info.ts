@@ -1,6 +1,5 @@
 import type { ImageSize } from '@lyra/contracts/ids';
-import type { Config } from '../config.js';
-import { baseUrl, coverOrGenerated, imagePath, selectArtistTrackIds } from '../catalogue/module.js';
+import { coverOrGenerated, imagePath, selectArtistTrackIds } from '../catalogue/module.js';
 import { loadAlbums } from './albums.js';
 import type { Call, Methods } from './call.js';
 import { missing, notFound } from './errors.js';
@@ -46,21 +45,21 @@ async function artistOf(call: Call): Promise<string> {
  * are left out; images are the artist's cover (else the generated cover of one
  * of its albums, as its coverArt); similar artists share albums or genres.
  */
-async function artistInfo(call: Call, base: string) {
+async function artistInfo(call: Call) {
   const artistId = await artistOf(call);
   const count = call.params.int('count', 20, 0, MAX_LIST);
   const [artist] = await selectArtists(call.db, [artistId]);
   if (!artist) throw notFound('Artist');
   const similar = await selectArtists(call.db, await selectSimilarArtistIds(call.db, [artistId], count));
-  return { images: imageUrls(base, artistCover(artist)), similar };
+  return { images: imageUrls(call.base, artistCover(artist)), similar };
 }
 
 /** Album info: no notes are kept; images are the album's cover (generated when it has none). */
-async function albumInfo(call: Call, base: string): Promise<XmlObject> {
+async function albumInfo(call: Call): Promise<XmlObject> {
   const albumId = await selectAlbumIdOf(call.db, call.params.required('id'));
   const [album] = albumId ? await loadAlbums(call.db, [albumId]) : [];
   if (!album) throw notFound('Album');
-  return imageUrls(base, coverOrGenerated(album.row.cover_id, album.row.id, album.row.name));
+  return imageUrls(call.base, coverOrGenerated(album.row.cover_id, album.row.id, album.row.name));
 }
 
 /** Random songs by the artist the id is about and by artists sharing its albums or genres. */
@@ -74,64 +73,61 @@ async function similarSongs(call: Call) {
   return (await selectSongs(call.db, ids, call.caller.userId)).map(songChild);
 }
 
-export const infoMethods = (config: Pick<Config, 'PUBLIC_URL'>): Methods => {
-  const base = (call: Call) => baseUrl(config, call.req.url);
-  return {
-    async getArtistInfo2(call) {
-      const { images, similar } = await artistInfo(call, base(call));
-      return { artistInfo2: { ...images, similarArtist: similar.map((a) => artistId3(a, base(call))) } };
-    },
+export const infoMethods: Methods = {
+  async getArtistInfo2(call) {
+    const { images, similar } = await artistInfo(call);
+    return { artistInfo2: { ...images, similarArtist: similar.map((a) => artistId3(a, call.base)) } };
+  },
 
-    async getArtistInfo(call) {
-      const { images, similar } = await artistInfo(call, base(call));
-      return { artistInfo: { ...images, similarArtist: similar.map((a) => artistEntry(a, base(call))) } };
-    },
+  async getArtistInfo(call) {
+    const { images, similar } = await artistInfo(call);
+    return { artistInfo: { ...images, similarArtist: similar.map((a) => artistEntry(a, call.base)) } };
+  },
 
-    async getAlbumInfo2(call) {
-      return { albumInfo: await albumInfo(call, base(call)) };
-    },
+  async getAlbumInfo2(call) {
+    return { albumInfo: await albumInfo(call) };
+  },
 
-    async getAlbumInfo(call) {
-      return { albumInfo: await albumInfo(call, base(call)) };
-    },
+  async getAlbumInfo(call) {
+    return { albumInfo: await albumInfo(call) };
+  },
 
-    async getSimilarSongs2(call) {
-      return { similarSongs2: { song: await similarSongs(call) } };
-    },
+  async getSimilarSongs2(call) {
+    return { similarSongs2: { song: await similarSongs(call) } };
+  },
 
-    async getSimilarSongs(call) {
-      return { similarSongs: { song: await similarSongs(call) } };
-    },
+  async getSimilarSongs(call) {
+    return { similarSongs: { song: await similarSongs(call) } };
+  },
 
-    /**
-     * The artist's songs as its page in the web app orders its top songs (most
-     * played first); `id` (topSongsByArtistId) takes precedence over `artist`
-     * (a name). An unknown name is an empty list.
-     */
-    async getTopSongs(call) {
-      const { params, db } = call;
-      const count = params.int('count', 50, 0, MAX_LIST);
-      const id = params.get('id');
-      let artistId: string | null;
-      if (id) {
-        const [artist] = await selectArtists(db, [id]);
-        if (!artist) throw notFound('Artist');
-        artistId = artist.id;
-      } else {
-        const name = params.get('artist');
-        if (!name) throw missing('artist');
-        artistId = await selectArtistIdByName(db, name);
-      }
-      const ids = artistId && count > 0 ? (await selectArtistTrackIds(db, artistId, { by: 'popularity', order: 'asc' }, count, 0)).ids : [];
-      return { topSongs: { song: (await selectSongs(db, ids, call.caller.userId)).map(songChild) } };
-    },
+  /**
+   * The artist's songs as its page in the web app orders its top songs (most
+   * played first); `id` (topSongsByArtistId) takes precedence over `artist`
+   * (a name). An unknown name is an empty list.
+   */
+  async getTopSongs(call) {
+    const { params, db } = call;
+    const count = params.int('count', 50, 0, MAX_LIST);
+    const id = params.get('id');
+    let artistId: string | null;
+    if (id) {
+      const [artist] = await selectArtists(db, [id]);
+      if (!artist) throw notFound('Artist');
+      artistId = artist.id;
+    } else {
+      const name = params.get('artist');
+      if (!name) throw missing('artist');
+      artistId = await selectArtistIdByName(db, name);
+    }
+    const ids = artistId && count > 0 ? (await selectArtistTrackIds(db, artistId, { by: 'popularity', order: 'asc' }, count, 0)).ids : [];
+    return { topSongs: { song: (await selectSongs(db, ids, call.caller.userId)).map(songChild) } };
+  },
 
-    async getSongsByGenre({ params, db, caller }) {
-      const genre = params.required('genre');
-      const count = params.int('count', 10, 0, MAX_LIST);
-      const offset = params.int('offset', 0, 0, MAX_INT);
-      const ids = await selectSongIdsByGenre(db, genre, count, offset);
-      return { songsByGenre: { song: (await selectSongs(db, ids, caller.userId)).map(songChild) } };
-    },
-  };
+  async getSongsByGenre({ params, db, caller }) {
+    const genre = params.required('genre');
+    const count = params.int('count', 10, 0, MAX_LIST);
+    const offset = params.int('offset', 0, 0, MAX_INT);
+    const ids = await selectSongIdsByGenre(db, genre, count, offset);
+    return { songsByGenre: { song: (await selectSongs(db, ids, caller.userId)).map(songChild) } };
+  },
 };

@@ -72,7 +72,7 @@ export async function createSubsonic(deps: Deps, opts: SubsonicOptions): Promise
     ...systemMethods,
     ...browseMethods,
     ...listMethods,
-    ...infoMethods(deps.config),
+    ...infoMethods,
     ...mediaMethods({ config: deps.config, internal: opts.internal, files }),
     ...starredMethods,
     ...playlistMethods,
