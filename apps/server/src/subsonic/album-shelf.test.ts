@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Db } from '../db/db.js';
 import { silentLogger } from '../log.js';
 import { ENGINES } from '../test/db.js';
-import { createAlbumShelf, readShelf, sample, shelfAlbums, shelfPage, yearRange, type Shelf } from './album-shelf.js';
+import { createAlbumShelf, readShelf, sample, shelfAlbums, shelfCallerFacts, shelfPage, yearRange, type Shelf } from './album-shelf.js';
 import { withArtists } from './albums.js';
 import { selectAlbumList, selectCallerAlbumIds, type AlbumOrder } from './library-albums.sql.js';
 import { client, EMAIL, startHarness, type Client, type Harness } from './test/harness.js';
@@ -139,6 +139,39 @@ describe.each(ENGINES)('album shelf on a scanned library (%s)', (engine) => {
     await db.query("update albums set name = name where id = 'none'");
     await db.query("delete from artists where id = 'none'");
     expect(await shelves.current()).toBe(kept);
+  });
+
+  it('keeps the album ratings and latest plays of each listener who asked, and is dropped when one changes', async () => {
+    const shelves = createAlbumShelf(db, { log: silentLogger, quietMs: 0 });
+    const fresh = async () => {
+      await shelves.current();
+      await shelves.settled();
+      return (await shelves.current())!;
+    };
+    const [album, other] = await fromQuery({ kind: 'alphabeticalByName' }, 2, 0);
+    const id = album!.row.id;
+    await ok('setRating', { id, rating: '0' });
+    let shelf = await fresh();
+    expect((await shelfCallerFacts(db, shelf, h.userId))!.get(id)?.rating ?? null).toBeNull();
+    // Read once per listener while the shelf stands.
+    expect(shelfCallerFacts(db, shelf, h.userId)).toBe(shelfCallerFacts(db, shelf, h.userId));
+    await ok('setRating', { id, rating: '3' });
+    expect(await shelves.current()).toBeNull();
+    shelf = await fresh();
+    expect((await shelfCallerFacts(db, shelf, h.userId))!.get(id)).toMatchObject({ rating: 3 });
+    // A song's rating is not the shelf's.
+    const song = String(((await api.json('getAlbum', { id: other!.row.id })).album as { song: { id: string }[] }).song[0]!.id);
+    await ok('setRating', { id: song, rating: '2' });
+    expect(await shelves.current()).toBe(shelf);
+    await ok('scrobble', { id: song });
+    expect(await shelves.current()).toBeNull();
+    shelf = await fresh();
+    expect(Date.parse(String((await shelfCallerFacts(db, shelf, h.userId))!.get(other!.row.id)?.played))).not.toBeNaN();
+    // The list carries them, from the module's own shelf or from the list's query.
+    const listed = (await api.json('getAlbumList2', { type: 'alphabeticalByName', size: '2' })).albumList2 as { album: Record<string, unknown>[] };
+    expect(listed.album[0]).toMatchObject({ id, userRating: 3 });
+    expect(typeof listed.album[1]!.played).toBe('string');
+    await ok('setRating', { id, rating: '0' });
   });
 
   it('announces every change when it commits, and drops the shelf when told of one', async () => {

@@ -1,7 +1,8 @@
 import type { Queryable } from '../db/db.js';
 import type { Logger } from '../log.js';
 import { withArtists, type LoadedAlbum } from './albums.js';
-import { selectShelfChanges, selectShelfRows, type AlbumOrder, type ShelfRows } from './library-albums.sql.js';
+import { selectAllCallerAlbumFacts, selectShelfChanges, selectShelfRows, type AlbumOrder, type ShelfRows } from './library-albums.sql.js';
+import type { CallerFacts } from './shapes.js';
 
 /**
  * The album shelf: every album with songs, with its artists, and the orders
@@ -28,6 +29,27 @@ export interface Shelf {
   byArtist: string[];
   /** Genre, lower case → its albums by name. */
   genres: Map<string, string[]>;
+  /**
+   * Per listener who asked while it stood: their rated or played albums (read on their first
+   * list). Plays and album ratings move subsonic_album_changes on, so they drop the shelf with these.
+   */
+  callers: Map<string, Promise<Map<string, CallerFacts>>>;
+}
+
+/** Listeners whose album facts one shelf keeps; past it, each list reads its page's. */
+export const SHELF_MAX_CALLERS = 1_000;
+
+/** The caller's rating and latest play of each album they rated or played, kept on the shelf; null when it keeps no more listeners. */
+export function shelfCallerFacts(db: Queryable, shelf: Shelf, userId: string): Promise<Map<string, CallerFacts>> | null {
+  let facts = shelf.callers.get(userId);
+  if (!facts) {
+    if (shelf.callers.size >= SHELF_MAX_CALLERS) return null;
+    facts = selectAllCallerAlbumFacts(db, userId).then((rows) => new Map(rows.map((r) => [r.id, { rating: r.rating, played: r.played }])));
+    // A failed read is not kept: the next list tries again.
+    void facts.catch(() => shelf.callers.delete(userId));
+    shelf.callers.set(userId, facts);
+  }
+  return facts;
 }
 
 /** The shelf of `rows`, its albums with their artists. */
@@ -40,6 +62,7 @@ export function shelfOf(rows: ShelfRows, albums: readonly LoadedAlbum[]): Shelf 
     byYear: rows.byYear,
     byArtist: rows.byArtist,
     genres: new Map(Object.entries(rows.genres)),
+    callers: new Map(),
   };
 }
 

@@ -14,13 +14,18 @@ export interface CallerAlbum extends LoadedAlbum {
 }
 
 /**
- * Albums with the caller's rating and latest play of each, read in one statement
- * for the page (the albums themselves may come from the shelf, which every
- * listener shares).
+ * Albums with the caller's rating and latest play of each: kept on the album shelf
+ * when the page came from it (`facts`, album-shelf.ts), else read in one statement
+ * for the page.
  */
-export async function forCaller<T extends LoadedAlbum>(db: Queryable, userId: string, albums: readonly T[]): Promise<(T & CallerAlbum)[]> {
-  const facts = new Map((await selectCallerAlbumFacts(db, userId, albums.map((a) => a.row.id))).map((f) => [f.id, f]));
-  return albums.map((a) => ({ ...a, mine: facts.get(a.row.id) ?? NO_CALLER_FACTS }));
+export async function forCaller<T extends LoadedAlbum>(
+  db: Queryable,
+  userId: string,
+  albums: readonly T[],
+  facts: Promise<ReadonlyMap<string, CallerFacts>> | null = null,
+): Promise<(T & CallerAlbum)[]> {
+  const mine = (await facts) ?? new Map((await selectCallerAlbumFacts(db, userId, albums.map((a) => a.row.id))).map((f) => [f.id, f]));
+  return albums.map((a) => ({ ...a, mine: mine.get(a.row.id) ?? NO_CALLER_FACTS }));
 }
 
 /** Albums in the order of `ids`, each with its artists: the album artist, else its tracks' main performers. */

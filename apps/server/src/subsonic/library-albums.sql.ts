@@ -235,6 +235,17 @@ export async function selectCallerAlbumFacts(db: Queryable, userId: string, ids:
   );
 }
 
+/** Every album the caller rated or played, with their rating and latest play (for the album shelf). */
+export async function selectAllCallerAlbumFacts(db: Queryable, userId: string): Promise<CallerAlbumRow[]> {
+  return queryJsonRows<CallerAlbumRow>(
+    db,
+    `select coalesce(r.item_id, p.item_id) as id, r.rating::int as rating, p.played_at as played
+       from (select item_id, rating from subsonic_ratings where user_id = $1 and kind = 'album') r
+       full join (select item_id, played_at from subsonic_plays where user_id = $1 and kind = 'album') p on p.item_id = r.item_id`,
+    [userId],
+  );
+}
+
 /** Where subsonic_album_changes stands: it moves on with every change to what the shelf holds. */
 export async function selectShelfChanges(db: Queryable): Promise<string> {
   const [row] = await db.query<{ changes: string }>('select last_value::text as changes from subsonic_album_changes');

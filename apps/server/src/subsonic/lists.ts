@@ -1,6 +1,6 @@
 import { prepareQuery, rankTracks, searchNamedIds } from '../catalogue/module.js';
-import { SHELF_ORDERS, shelfAlbums, shelfPage } from './album-shelf.js';
-import { forCaller, loadAlbums, withArtists, type LoadedAlbum } from './albums.js';
+import { SHELF_ORDERS, shelfAlbums, shelfCallerFacts, shelfPage } from './album-shelf.js';
+import { forCaller, loadAlbums, withArtists, type CallerAlbum } from './albums.js';
 import type { Call, Methods } from './call.js';
 import { invalid, missing } from './errors.js';
 import { MAX_INT } from './params.js';
@@ -65,10 +65,11 @@ export function searchText(raw: string | null): string {
 }
 
 /**
- * getAlbumList2 and getAlbumList: one page of the list `type` names, with each album's artists;
- * from the album shelf while it holds the catalogue as it stands, else from the list's query.
+ * getAlbumList2 and getAlbumList: one page of the list `type` names, with each album's artists
+ * and the caller's rating and latest play; from the album shelf while it holds the catalogue
+ * as it stands, else from the list's query.
  */
-async function albumList(call: Call): Promise<LoadedAlbum[]> {
+async function albumList(call: Call): Promise<CallerAlbum[]> {
   const { params, db } = call;
   const type = params.required('type');
   if (!isListType(type)) throw invalid('type', `expected one of ${LIST_TYPES.join(', ')}`);
@@ -76,13 +77,17 @@ async function albumList(call: Call): Promise<LoadedAlbum[]> {
   const offset = params.int('offset', 0, 0, MAX_INT);
   const order = albumOrder(call, type);
   if (size === 0) return [];
+  const userId = call.caller.userId;
   const shelf = SHELF_ORDERS.has(order.kind) ? await call.albums.current() : null;
   if (shelf) {
-    if (order.kind === 'starred' || order.kind === 'highest') return shelfAlbums(shelf, await selectCallerAlbumIds(db, order, size, offset));
+    const facts = shelfCallerFacts(db, shelf, userId);
+    if (order.kind === 'starred' || order.kind === 'highest') {
+      return forCaller(db, userId, shelfAlbums(shelf, await selectCallerAlbumIds(db, order, size, offset)), facts);
+    }
     const page = shelfPage(shelf, order, size, offset);
-    if (page) return page;
+    if (page) return forCaller(db, userId, page, facts);
   }
-  return withArtists(db, await selectAlbumList(db, order, size, offset));
+  return forCaller(db, userId, await withArtists(db, await selectAlbumList(db, order, size, offset)));
 }
 
 /** search3 and search2: artists, albums and songs matching every word; an empty query pages through everything. */
@@ -125,13 +130,13 @@ async function search({ params, db, caller }: Call) {
 
 export const listMethods: Methods = {
   async getAlbumList2(call) {
-    const albums = await forCaller(call.db, call.caller.userId, await albumList(call));
+    const albums = await albumList(call);
     return { albumList2: { album: albums.map((a) => albumId3(a.row, a.artists, a.mine)) } };
   },
 
   /** The same list, albums as folders (the legacy browse). */
   async getAlbumList(call) {
-    const albums = await forCaller(call.db, call.caller.userId, await albumList(call));
+    const albums = await albumList(call);
     return { albumList: { album: albums.map((a) => albumDir(a.row, a.artists[0]?.id ?? '', a.artists, a.mine)) } };
   },
 
