@@ -15,6 +15,10 @@ create or replace function subsonic_album_ratings_changed() returns trigger
   end
   $$;
 
+-- (First named 0006-album-ratings-shelf.sql: a database that ran it under that name has these already.)
+drop trigger if exists subsonic_ratings_shelf_insert on subsonic_ratings;
+drop trigger if exists subsonic_ratings_shelf_update on subsonic_ratings;
+drop trigger if exists subsonic_ratings_shelf_delete on subsonic_ratings;
 create trigger subsonic_ratings_shelf_insert after insert on subsonic_ratings
   referencing new table as changed for each statement execute function subsonic_album_ratings_changed();
 create trigger subsonic_ratings_shelf_update after update on subsonic_ratings
