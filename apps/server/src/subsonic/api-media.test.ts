@@ -42,6 +42,9 @@ describe.each(ENGINES)('subsonic API (%s)', (engine) => {
       expect(full.headers.get('x-audio-bitrate')).toBe('320');
       const whole = await probe(Buffer.from(await full.arrayBuffer()), 'full.mp4');
       expect(whole.streams[0]!.codec_name).toBe('aac');
+      // What a song entry says stream sends, and what it does send.
+      expect([harbourSongs[2]!.transcodedContentType, harbourSongs[2]!.transcodedSuffix]).toEqual(['audio/mp4', 'm4a']);
+      expect(full.headers.get('content-type')).toBe('audio/mp4');
       expect(Number(whole.format.duration)).toBeGreaterThan(7);
       const low = await api.raw('stream', { id, maxBitRate: '64' });
       expect(low.headers.get('x-audio-bitrate')).toBe('48');

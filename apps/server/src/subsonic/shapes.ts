@@ -97,6 +97,9 @@ export function songChild(s: SongRow): XmlObject {
     size: s.size_bytes,
     contentType: contentTypeOf(suffix),
     suffix,
+    // What `stream` sends without `format`: an AAC tier in MP4 (media.ts); `format=raw` sends the file itself.
+    transcodedContentType: 'audio/mp4',
+    transcodedSuffix: 'm4a',
     duration: seconds(s.duration_s),
     bitRate: s.bitrate_kbps ?? undefined,
     bitDepth: s.bit_depth ?? 0,
