@@ -6,7 +6,7 @@ import { audioCachePath, pruneTier } from './audio-cache.js';
 import { attachmentHeader } from '../../http/content-disposition.js';
 import { servedFile, type FileRequest } from './file-reply.js';
 import { GrowingFileStream } from './growing-file-stream.js';
-import { sourceInside, type AudioFormat, type OffsetSeek } from './media-paths.js';
+import { sourceInside, type AudioTarget } from './media-paths.js';
 import { offsetArgs, startOffsetStream } from './offset-stream.js';
 import type { OpenFileCache } from './open-file-cache.js';
 import { CORS_HEADERS, discard, errorReply, type Headers, type Reply } from './reply.js';
@@ -29,17 +29,6 @@ export interface AudioDeps {
   seeks: { active: number; readonly max: number };
 }
 
-export interface AudioTarget {
-  trackId: string;
-  kbps: BitrateKbps;
-  /** AAC in MP4, or MP3 (asked by Subsonic only). */
-  format: AudioFormat;
-  download: boolean;
-  /** Where the listener wants the audio to start (`?timeOffset=`), 0 for the beginning. */
-  timeOffsetS: number;
-  /** Who seeks in a cached tier: the web's player (by Range), or this server (Subsonic's `stream`). */
-  seek: OffsetSeek;
-}
 
 /** Subsonic's offset on a cached tier: the tier is cut there (cutReply), not served whole. */
 const cutsCached = (target: AudioTarget): boolean => target.timeOffsetS > 0 && target.seek === 'server' && !target.download;

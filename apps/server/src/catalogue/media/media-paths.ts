@@ -9,7 +9,7 @@ import { BITRATES_KBPS, IMAGE_SIZES, type BitrateKbps, type ImageSize } from '@l
  * the library or the cache (catalogue/urls.ts builds these paths).
  */
 export type MediaTarget =
-  | AudioTargetOf
+  | ({ kind: 'audio' } & AudioTarget)
   | { kind: 'image'; coverId: string; size: ImageSize; anySize: false }
   /** Subsonic's getCoverArt: any side from 1 to MAX_COVER_PX, capped by the image-store at the original's. */
   | { kind: 'image'; coverId: string; size: number; anySize: true }
@@ -27,13 +27,16 @@ export type AudioFormat = 'aac' | 'mp3';
  */
 export type OffsetSeek = 'player' | 'server';
 
-interface AudioTargetOf {
-  kind: 'audio';
+/** What an audio request asks for. */
+export interface AudioTarget {
   trackId: string;
   kbps: BitrateKbps;
+  /** AAC in MP4, or MP3 (asked by Subsonic only). */
   format: AudioFormat;
   download: boolean;
+  /** Where the listener wants the audio to start (`?timeOffset=`), 0 for the beginning. */
   timeOffsetS: number;
+  /** Who seeks in a cached tier: the web's player (by Range), or this server (Subsonic's `stream`). */
   seek: OffsetSeek;
 }
 

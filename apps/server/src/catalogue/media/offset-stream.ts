@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { PassThrough, type Readable } from 'node:stream';
 import type { BitrateKbps } from '@lyra/contracts/ids';
 import type { AudioFormat, OffsetSeek } from './media-paths.js';
-import { encoderArgs, type SourceAudio } from './tiers.js';
+import { encoderArgs, QUIET_FILES_ONLY, type SourceAudio } from './tiers.js';
 
 /**
  * A tier of a song from `offsetS` on, encoded now and streamed as it comes:
@@ -27,10 +27,7 @@ export function offsetArgs(
 ): string[] {
   const songTimes = seek === 'player' && format === 'aac';
   return [
-    '-hide_banner',
-    '-nostdin',
-    '-loglevel', 'error',
-    '-protocol_whitelist', 'file,pipe',
+    ...QUIET_FILES_ONLY,
     // Before -i: a fast seek in the input, then exact decoding from there.
     '-ss', offsetS.toFixed(3),
     ...(songTimes ? ['-copyts'] : []),

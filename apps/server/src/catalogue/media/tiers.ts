@@ -93,6 +93,12 @@ export interface Tags {
 }
 
 /**
+ * What every ffmpeg run of the media module starts with: no banner, no stdin, errors only, and
+ * only files and pipes may be opened (`file:` before a name stops a colon being read as a protocol).
+ */
+export const QUIET_FILES_ONLY: readonly string[] = ['-hide_banner', '-nostdin', '-loglevel', 'error', '-protocol_whitelist', 'file,pipe'];
+
+/**
  * The whole ffmpeg command line for one transcode. One encode feeds two muxers
  * (the `tee` muxer):
  * - stdout: fragmented MP4 for the listeners waiting now. On a pipe only
@@ -105,11 +111,7 @@ export interface Tags {
 export function ffmpegArgs(input: string, cacheFile: string, kbps: BitrateKbps, source: SourceAudio, tags: Tags, format: AudioFormat = 'aac'): string[] {
   const meta = (key: string, value: string | null) => (value ? ['-metadata', `${key}=${value}`] : []);
   return [
-    '-hide_banner',
-    '-nostdin',
-    '-loglevel', 'error',
-    // `file:` stops a name with a colon being read as a protocol; nothing else may be opened.
-    '-protocol_whitelist', 'file,pipe',
+    ...QUIET_FILES_ONLY,
     '-i', `file:${input}`,
     '-map', '0:a:0',
     '-vn', '-sn', '-dn',
@@ -135,10 +137,7 @@ export function ffmpegArgs(input: string, cacheFile: string, kbps: BitrateKbps, 
  */
 export function cutArgs(cached: string, format: AudioFormat, offsetS: number): string[] {
   return [
-    '-hide_banner',
-    '-nostdin',
-    '-loglevel', 'error',
-    '-protocol_whitelist', 'file,pipe',
+    ...QUIET_FILES_ONLY,
     '-ss', offsetS.toFixed(3),
     '-i', `file:${cached}`,
     '-map', '0:a:0',
