@@ -15,6 +15,7 @@ import { LetterRail, scrollToRow } from './letter-rail.js';
 import { FilterBox, useListFilter } from './list-filter.js';
 import { useListSort } from './use-list-sort.js';
 import { usePagedList } from './use-paged-list.js';
+import { VirtualRow } from './virtual-row.js';
 
 const ROW_PX = 68;
 
@@ -100,16 +101,9 @@ function ArtistList({ pages, filter }: { pages: PageQuery<LibraryArtist>; filter
         {rows.map((row) => {
           const artist = itemAt(row.index);
           return (
-            <div
-              key={row.key}
-              role="listitem"
-              aria-posinset={row.index + 1}
-              aria-setsize={total}
-              className="absolute inset-x-0 top-0"
-              style={{ height: ROW_PX, transform: `translateY(${row.start - virtualizer.options.scrollMargin}px)` }}
-            >
+            <VirtualRow key={row.key} start={row.start} offset={virtualizer.options.scrollMargin} height={ROW_PX} index={row.index} total={total}>
               {artist ? <ArtistRow artist={artist} /> : <RowPlaceholder />}
-            </div>
+            </VirtualRow>
           );
         })}
       </div>

@@ -16,6 +16,7 @@ import { songsPages, type PageQuery } from './browse-queries.js';
 import { useListScroll } from './browse-scroll.js';
 import { useListSort } from './use-list-sort.js';
 import { usePagedList } from './use-paged-list.js';
+import { VirtualRow } from './virtual-row.js';
 
 const ROW_PX = 60;
 /** Phone: number, title and artist, length. Wider screens add the album; desktops the menu button. */
@@ -109,16 +110,9 @@ function SongTable({ pages }: { pages: PageQuery<Song> }) {
         {rows.map((row) => {
           const song = itemAt(row.index);
           return (
-            <div
-              key={row.key}
-              role="listitem"
-              aria-posinset={row.index + 1}
-              aria-setsize={total}
-              className="absolute inset-x-0 top-0"
-              style={{ height: ROW_PX, transform: `translateY(${row.start - virtualizer.options.scrollMargin}px)` }}
-            >
+            <VirtualRow key={row.key} start={row.start} offset={virtualizer.options.scrollMargin} height={ROW_PX} index={row.index} total={total}>
               {song ? <SongRow song={song} index={row.index} isCurrent={song.id === currentId} onPlay={play} /> : <RowPlaceholder />}
-            </div>
+            </VirtualRow>
           );
         })}
       </div>
