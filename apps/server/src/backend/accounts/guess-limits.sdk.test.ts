@@ -1,13 +1,13 @@
 import { AuthenticationFactor, AuthenticatorType, ID } from 'appwrite';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ENGINES } from '../../test/db.js';
-import { createTestClock } from '../test/clock.js';
-import { codeIn, linkIn, startMailbox, type Mailbox } from '../test/mailbox.js';
-import { createSdkClient, sdkFailure as failure, type SdkClient } from '../test/sdk.js';
-import { startTestServer, type TestServer } from '../test/server.js';
+import { codeIn, linkIn, type Mailbox } from '../test/mailbox.js';
+import { sdkFailure as failure, type SdkClient } from '../test/sdk.js';
+import type { TestServer } from '../test/server.js';
 import { expectRateLimited } from './test/rate-limited.js';
 import { CHALLENGE_TTL_MS } from './mfa.routes.js';
 import { totpCode } from './mfa.js';
+import { useMailServer } from './test/mail-server.js';
 
 const INVALID_TOKEN = { code: 401, type: 'user_invalid_token', message: 'Invalid token passed in the request.' };
 const HOUR_MS = 60 * 60_000;
@@ -19,27 +19,12 @@ const HOUR_MS = 60 * 60_000;
  * so X-Forwarded-For gives each request the client address a test wants.
  */
 describe.each(ENGINES)('limits on guessing secrets (%s)', (engine) => {
+  const server = useMailServer(engine, { TRUST_PROXY: 'loopback' });
+  const { clock, from } = server;
   let s: TestServer;
   let mailbox: Mailbox;
+  beforeAll(() => void ({ s, mailbox } = server.state));
   let n = 0;
-  const clock = createTestClock();
-
-  beforeAll(async () => {
-    mailbox = await startMailbox();
-    s = await startTestServer(engine, { SMTP_URL: mailbox.url, TRUST_PROXY: 'loopback' }, undefined, { now: clock.now });
-  });
-  afterEach(() => clock.reset());
-  afterAll(async () => {
-    await s?.close();
-    await mailbox?.close();
-  });
-
-  /** An SDK client whose requests come from `address` (through the trusted proxy). */
-  const from = (address: string): SdkClient => {
-    const sdk = createSdkClient(s.baseUrl);
-    sdk.client.headers['X-Forwarded-For'] = address;
-    return sdk;
-  };
   /** A raw call from `address`, as the SDK makes it, with the page's cookies. */
   const call = (sdk: SdkClient, method: string, path: string, body: unknown) =>
     sdk.run(() =>

@@ -1,11 +1,11 @@
 import { AuthenticationFactor, AuthenticatorType, ID } from 'appwrite';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ENGINES } from '../../test/db.js';
-import { createTestClock } from '../test/clock.js';
-import { codeIn, startMailbox, type Mailbox } from '../test/mailbox.js';
+import { codeIn, type Mailbox } from '../test/mailbox.js';
 import { createSdkClient, sdkFailure as failure, type SdkClient } from '../test/sdk.js';
-import { startTestServer, type TestServer } from '../test/server.js';
+import type { TestServer } from '../test/server.js';
 import { totpCode } from './mfa.js';
+import { useMailServer } from './test/mail-server.js';
 
 const TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}\+00:00$/;
 const INVALID_TOKEN = { code: 401, type: 'user_invalid_token', message: 'Invalid token passed in the request.' };
@@ -17,20 +17,12 @@ const CHALLENGE_REQUIRED = {
 };
 
 describe.each(ENGINES)('multi-factor authentication through the appwrite SDK (%s)', (engine) => {
+  const server = useMailServer(engine);
+  const { clock } = server;
   let s: TestServer;
   let mailbox: Mailbox;
+  beforeAll(() => void ({ s, mailbox } = server.state));
   let n = 0;
-  const clock = createTestClock();
-
-  beforeAll(async () => {
-    mailbox = await startMailbox();
-    s = await startTestServer(engine, { SMTP_URL: mailbox.url }, undefined, { now: clock.now });
-  });
-  afterEach(() => clock.reset());
-  afterAll(async () => {
-    await s?.close();
-    await mailbox?.close();
-  });
 
   async function signUp() {
     const email = `mfa${++n}@example.com`;

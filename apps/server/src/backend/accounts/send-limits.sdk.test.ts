@@ -1,12 +1,12 @@
 import { AuthenticationFactor, ID } from 'appwrite';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ENGINES } from '../../test/db.js';
-import { createTestClock } from '../test/clock.js';
-import { codeIn, linkIn, startMailbox, type Mailbox } from '../test/mailbox.js';
-import { createSdkClient, type SdkClient } from '../test/sdk.js';
-import { startTestServer, type TestServer } from '../test/server.js';
+import { codeIn, linkIn, type Mailbox } from '../test/mailbox.js';
+import type { SdkClient } from '../test/sdk.js';
+import type { TestServer } from '../test/server.js';
 import { ACCOUNT_LIMITS } from '../auth/account-limits.js';
 import { expectRateLimited } from './test/rate-limited.js';
+import { useMailServer } from './test/mail-server.js';
 
 const HOUR_MS = 60 * 60_000;
 
@@ -18,26 +18,12 @@ const HOUR_MS = 60 * 60_000;
  * gives its requests a client address of its own through X-Forwarded-For.
  */
 describe.each(ENGINES)('limits on sending secrets (%s)', (engine) => {
+  const server = useMailServer(engine, { RATE_LIMITS: 'on', TRUST_PROXY: 'loopback' });
+  const { clock, from } = server;
   let s: TestServer;
   let mailbox: Mailbox;
+  beforeAll(() => void ({ s, mailbox } = server.state));
   let n = 0;
-  const clock = createTestClock();
-
-  beforeAll(async () => {
-    mailbox = await startMailbox();
-    s = await startTestServer(engine, { SMTP_URL: mailbox.url, RATE_LIMITS: 'on', TRUST_PROXY: 'loopback' }, undefined, { now: clock.now });
-  });
-  afterEach(() => clock.reset());
-  afterAll(async () => {
-    await s?.close();
-    await mailbox?.close();
-  });
-
-  const from = (address: string): SdkClient => {
-    const sdk = createSdkClient(s.baseUrl);
-    sdk.client.headers['X-Forwarded-For'] = address;
-    return sdk;
-  };
   const call = (sdk: SdkClient, method: string, path: string, body: unknown) =>
     sdk.run(() =>
       fetch(`${s.endpoint}${path}`, {

@@ -1,12 +1,11 @@
 import { ID } from 'appwrite';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ENGINES } from '../../test/db.js';
 import { LOGIN_LIMIT } from '../auth/login-limiter.js';
-import { createTestClock } from '../test/clock.js';
-import { linkIn, startMailbox, type Mailbox } from '../test/mailbox.js';
-import { createSdkClient, type SdkClient } from '../test/sdk.js';
-import { startTestServer, type TestServer } from '../test/server.js';
+import { linkIn, type Mailbox } from '../test/mailbox.js';
+import type { TestServer } from '../test/server.js';
 import { expectRateLimited } from './test/rate-limited.js';
+import { useMailServer } from './test/mail-server.js';
 
 const HOUR_MS = 60 * 60_000;
 
@@ -18,26 +17,12 @@ const HOUR_MS = 60 * 60_000;
  * proxies, so X-Forwarded-For gives each request the client address a test wants.
  */
 describe.each(ENGINES)('sign-in limits on guesses sent at once (%s)', (engine) => {
+  const server = useMailServer(engine, { TRUST_PROXY: 'loopback' });
+  const { clock, from } = server;
   let s: TestServer;
   let mailbox: Mailbox;
+  beforeAll(() => void ({ s, mailbox } = server.state));
   let n = 0;
-  const clock = createTestClock();
-
-  beforeAll(async () => {
-    mailbox = await startMailbox();
-    s = await startTestServer(engine, { SMTP_URL: mailbox.url, TRUST_PROXY: 'loopback' }, undefined, { now: clock.now });
-  });
-  afterEach(() => clock.reset());
-  afterAll(async () => {
-    await s?.close();
-    await mailbox?.close();
-  });
-
-  const from = (address: string): SdkClient => {
-    const sdk = createSdkClient(s.baseUrl);
-    sdk.client.headers['X-Forwarded-For'] = address;
-    return sdk;
-  };
   const signIn = (email: string, password: string, address: string) =>
     fetch(`${s.endpoint}/account/sessions/email`, {
       method: 'POST',
