@@ -150,27 +150,32 @@ function noise(size: number): Buffer {
   return out;
 }
 
-let cached: Promise<string> | null = null;
-
-/** The folder of derived files, built once per machine (concurrent test workers share it). */
-export function fixtureCache(): Promise<string> {
-  cached ??= (async () => {
-    const dir = join(tmpdir(), `lyra-fixtures-v${FIXTURE_VERSION}`);
-    if (existsSync(join(dir, '.complete'))) return dir;
-    const work = await mkdtemp(join(tmpdir(), 'lyra-fixtures-build-'));
-    await buildDerived(work);
-    await writeFile(join(work, '.complete'), '');
-    try {
-      await rename(work, dir);
-    } catch {
-      // Another worker finished first; its files are the same bytes.
-      await rm(work, { recursive: true, force: true });
-      if (!existsSync(join(dir, '.complete'))) throw new Error(`fixture cache ${dir} is incomplete; delete it`);
-    }
-    return dir;
-  })();
-  return cached;
+/**
+ * A folder under the OS temp folder named `name`, filled once per machine by `build` (into a
+ * folder of its own, renamed into place when complete: concurrent test workers share it).
+ */
+function builtOnce(name: string, build: (work: string) => Promise<void>): () => Promise<string> {
+  let built: Promise<string> | null = null;
+  return () =>
+    (built ??= (async () => {
+      const dir = join(tmpdir(), name);
+      if (existsSync(join(dir, '.complete'))) return dir;
+      const work = await mkdtemp(join(tmpdir(), `${name}-build-`));
+      await build(work);
+      await writeFile(join(work, '.complete'), '');
+      try {
+        await rename(work, dir);
+      } catch {
+        // Another worker finished first; its files are the same bytes.
+        await rm(work, { recursive: true, force: true });
+        if (!existsSync(join(dir, '.complete'))) throw new Error(`fixture cache ${dir} is incomplete; delete it`);
+      }
+      return dir;
+    })());
 }
+
+/** The folder of derived files, built once per machine. */
+export const fixtureCache = builtOnce(`lyra-fixtures-v${FIXTURE_VERSION}`, buildDerived);
 
 /** Fills `musicDir` with the whole fixture library (see FIXTURE). */
 export async function buildFixtureLibrary(musicDir: string): Promise<void> {
@@ -237,41 +242,25 @@ export const NIGHT_TUNES = {
 } as const;
 
 const TAGGED_FIXTURE_VERSION = 1;
-let taggedCache: Promise<string> | null = null;
-
 /** The folder of tagged files, built once per machine as fixtureCache is. */
-function taggedFixtureCache(): Promise<string> {
-  taggedCache ??= (async () => {
-    const dir = join(tmpdir(), `lyra-tagged-fixtures-v${TAGGED_FIXTURE_VERSION}`);
-    if (existsSync(join(dir, '.complete'))) return dir;
-    const work = await mkdtemp(join(tmpdir(), 'lyra-tagged-fixtures-build-'));
-    for (const [i, [rel, song]] of Object.entries(NIGHT_TUNES.songs).entries()) {
-      await mkdir(dirname(join(work, rel)), { recursive: true });
-      // FLAC keeps every tag as a Vorbis comment under its own name.
-      await ffmpeg(['-t', '4', '-i', SOURCE, '-map', '0:a', '-map_metadata', '-1', '-c:a', 'flac',
-        ...meta({
-          title: song.title, artist: song.artist, album: NIGHT_TUNES.album, album_artist: NIGHT_TUNES.albumArtist,
-          COMPILATION: 1, RELEASETYPE: 'album; compilation', track: i + 1, date: NIGHT_TUNES.releaseDate,
-          ORIGINALDATE: NIGHT_TUNES.originalDate, LABEL: NIGHT_TUNES.label, MUSICBRAINZ_ALBUMID: NIGHT_TUNES.mbAlbumId,
-          MUSICBRAINZ_TRACKID: song.mbTrackId, BPM: song.bpm, ISRC: song.isrc.join(';'), genre: 'Downtempo',
-          ITUNESADVISORY: song.advisory === 'explicit' ? 1 : 2,
-          ...(song.comment ? { comment: song.comment } : {}),
-          ...(song.moods.length ? { MOOD: song.moods.join('; ') } : {}),
-          ...(song.composer ? { composer: song.composer } : {}),
-        }),
-        ...EXACT, join(work, rel)]);
-    }
-    await writeFile(join(work, '.complete'), '');
-    try {
-      await rename(work, dir);
-    } catch {
-      await rm(work, { recursive: true, force: true });
-      if (!existsSync(join(dir, '.complete'))) throw new Error(`fixture cache ${dir} is incomplete; delete it`);
-    }
-    return dir;
-  })();
-  return taggedCache;
-}
+const taggedFixtureCache = builtOnce(`lyra-tagged-fixtures-v${TAGGED_FIXTURE_VERSION}`, async (work) => {
+  for (const [i, [rel, song]] of Object.entries(NIGHT_TUNES.songs).entries()) {
+    await mkdir(dirname(join(work, rel)), { recursive: true });
+    // FLAC keeps every tag as a Vorbis comment under its own name.
+    await ffmpeg(['-t', '4', '-i', SOURCE, '-map', '0:a', '-map_metadata', '-1', '-c:a', 'flac',
+      ...meta({
+        title: song.title, artist: song.artist, album: NIGHT_TUNES.album, album_artist: NIGHT_TUNES.albumArtist,
+        COMPILATION: 1, RELEASETYPE: 'album; compilation', track: i + 1, date: NIGHT_TUNES.releaseDate,
+        ORIGINALDATE: NIGHT_TUNES.originalDate, LABEL: NIGHT_TUNES.label, MUSICBRAINZ_ALBUMID: NIGHT_TUNES.mbAlbumId,
+        MUSICBRAINZ_TRACKID: song.mbTrackId, BPM: song.bpm, ISRC: song.isrc.join(';'), genre: 'Downtempo',
+        ITUNESADVISORY: song.advisory === 'explicit' ? 1 : 2,
+        ...(song.comment ? { comment: song.comment } : {}),
+        ...(song.moods.length ? { MOOD: song.moods.join('; ') } : {}),
+        ...(song.composer ? { composer: song.composer } : {}),
+      }),
+      ...EXACT, join(work, rel)]);
+  }
+});
 
 /** Copies the tagged songs (TAGGED_FIXTURE) into `musicDir`; scan after. */
 export async function addTaggedFixtures(musicDir: string): Promise<void> {
