@@ -7,7 +7,7 @@ import { renderApp } from '../../test/render.js';
 import { makeSong, makeSongs } from '../../test/songs.js';
 import { usePlayerStore } from '../player/index.js';
 import { CollectionScreen } from './collection-screen.js';
-import { recalledScroll, rememberScroll } from './scroll-memory.js';
+import { recalledScroll, rememberScroll } from '../../shared/lib/scroll-memory.js';
 import { findToast } from '../../test/toast.js';
 import { isVisible } from '../../test/visible.js';
 

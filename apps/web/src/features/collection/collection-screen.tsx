@@ -1,15 +1,15 @@
 import type { Song } from '@lyra/contracts/catalogue';
 import { songCountLabel, totalDurationLabel } from '@lyra/player-core/collection-play';
 import { ListPlus, Play, Shuffle } from 'lucide-react';
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
-import { useLocation, useNavigationType } from 'react-router';
+import { useCallback, type ReactNode } from 'react';
+import { useLocation } from 'react-router';
 import { decodeEntities, DEFAULT_COVER, songTitle } from '../../shared/lib/song-view.js';
 import { CoverImage } from '../../shared/ui/cover-image.js';
 import type { CollectionRef } from '../offline/index.js';
 import { OfflineButton } from '../offline/ui.js';
 import { commands } from '../player/index.js';
 import { PlaceholderRow, type RowAction } from './collection-row.js';
-import { recalledScroll, rememberScroll } from './scroll-memory.js';
+import { useScrollMemory } from '../../shared/lib/scroll-memory.js';
 import { VirtualSongList } from './virtual-song-list.js';
 import { accentButton } from '../../shared/ui/button-classes.js';
 
@@ -53,26 +53,11 @@ export const addToQueueAction = (song: Song): RowAction => ({
  */
 export function CollectionScreen({ title, subtitle, description, coverUrl, songs, isPending, actionFor = addToQueueAction, emptyNote, offline, more }: CollectionScreenProps) {
   const { pathname } = useLocation();
-  const navigationType = useNavigationType();
-  // Back (POP) returns to where the listener was; a new visit starts at the top.
-  const [initialOffset] = useState(() => (navigationType === 'POP' ? recalledScroll(pathname) : 0));
   const ready = !isPending;
   const play = useCallback((index: number) => commands.playListRow(songs, index), [songs]);
 
-  useEffect(() => {
-    if (!ready) return;
-    window.scrollTo(0, initialOffset);
-    let frame = 0;
-    const onScroll = () => {
-      cancelAnimationFrame(frame);
-      frame = requestAnimationFrame(() => rememberScroll(pathname, window.scrollY));
-    };
-    window.addEventListener('scroll', onScroll, { passive: true });
-    return () => {
-      cancelAnimationFrame(frame);
-      window.removeEventListener('scroll', onScroll);
-    };
-  }, [ready, pathname, initialOffset]);
+  // Back (POP) returns to where the listener was; a new visit starts at the top (SPEC §2).
+  const initialOffset = useScrollMemory(ready, pathname);
 
   return (
     <section className="px-2" aria-busy={isPending || undefined}>
