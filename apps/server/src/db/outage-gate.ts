@@ -32,7 +32,7 @@ interface Waiting {
 }
 
 /**
- * Fail-fast in front of a pool of connections (README, "Running it": while PostgreSQL is
+ * Fail-fast in front of a pool of connections (docs/running.md, "Running it": while PostgreSQL is
  * unreachable, requests fail within seconds with 503 and Retry-After). A call that fails as
  * unavailable, or one that waits longer than `suspectAfterMs`, has the database probed on a fresh
  * connection. When the probe fails, the calls waiting fail and new ones fail at once, until a probe

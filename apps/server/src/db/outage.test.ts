@@ -130,7 +130,7 @@ describe('a PostgreSQL outage', () => {
     const res = await call();
     return { res, ms: Date.now() - started, body: (await res.json()) as Record<string, unknown> };
   };
-  /** The promise (README, "Running it"): an answer within seconds, never a hang. Generous on a busy machine. */
+  /** The promise (docs/running.md, "Running it"): an answer within seconds, never a hang. Generous on a busy machine. */
   const WITHIN_MS = OUTAGE_WAIT_MS * 2;
   const backendUnavailable = { code: 503, type: 'general_server_error', message: 'The database is unavailable. Try again in a few seconds.' };
   const catalogueUnavailable = { success: false, message: 'the catalogue is unavailable; try again in a few seconds' };

@@ -13,7 +13,7 @@ const PROBE_TIMEOUT_MS = (CONNECT_TIMEOUT_S + 1) * 1000;
 
 /**
  * The longest a request waits on a PostgreSQL that has gone away before it fails as unavailable
- * (503 with Retry-After; README, "Running it"): noticed waiting (up to a watchdog tick late), then
+ * (503 with Retry-After; docs/running.md, "Running it"): noticed waiting (up to a watchdog tick late), then
  * probed. Once the database is known down, calls fail at once.
  */
 export const OUTAGE_WAIT_MS = SUSPECT_AFTER_MS * (1 + 1 / WATCH_TICKS) + PROBE_TIMEOUT_MS;
