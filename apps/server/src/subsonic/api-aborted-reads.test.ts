@@ -1,15 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { execFile } from 'node:child_process';
-import { mkdir, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import { promisify } from 'node:util';
+import { writeFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rawGet, rawGetAborted } from '../catalogue/media/test/fixtures.js';
 import { ENGINES } from '../test/db.js';
 import type { VideoModule } from '../video/module.js';
-import { client, EMAIL, query, rescan, startServerHarness, type Harness } from './test/harness.js';
-
-const run = promisify(execFile);
+import { addLongTone, client, EMAIL, query, startServerHarness, type Harness } from './test/harness.js';
 import type { TestServer } from '../backend/test/server.js';
 import { list, obj } from './test/library-api.js';
 
@@ -27,10 +22,7 @@ describe.each(ENGINES)('reads after dropped reads, on every file route (%s)', (e
 
   beforeAll(async () => {
     h = await startServerHarness(engine);
-    // Over the open-file cache's in-memory limit (16 MB), so every read goes to the shared descriptor.
-    await mkdir(join(h.musicDir, 'Long'));
-    await run('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', 'sine=frequency=440:duration=100', '-ac', '2', '-ar', '44100', join(h.musicDir, 'Long/long-tone.wav')]);
-    await rescan(h.t);
+    await addLongTone(h);
     port = Number(new URL(h.t.baseUrl).port);
     const api = client(h.t, { u: EMAIL, p: h.creds.password });
     const songs = list(obj((await api.json('getRandomSongs', { size: '100' })).randomSongs).song);

@@ -1,16 +1,12 @@
-import { execFile } from 'node:child_process';
-import { mkdir, readdir, readFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifiedRangeLoad, type VerifiedFile } from '../../../../bench/lib/verified-range-load.mjs';
 import { rawGet } from '../catalogue/media/test/fixtures.js';
 import type { TestServer } from '../backend/test/server.js';
 import { ENGINES } from '../test/db.js';
-import { client, EMAIL, PASSWORD, query, rescan, startServerHarness, type Harness } from './test/harness.js';
+import { addLongTone, client, EMAIL, PASSWORD, query, startServerHarness, type Harness } from './test/harness.js';
 import { list, obj } from './test/library-api.js';
-
-const run = promisify(execFile);
 
 /**
  * Never the wrong bytes: Range reads of cached tiers (/media) and of original files (/rest/download),
@@ -26,10 +22,7 @@ describe.each(ENGINES)('media bytes under mixed load (%s)', (engine) => {
   beforeAll(async () => {
     h = await startServerHarness(engine);
     port = Number(new URL(h.t.baseUrl).port);
-    // An original over the open-file cache's in-memory limit, so its reads go to the shared descriptor.
-    await mkdir(join(h.musicDir, 'Long'));
-    await run('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', 'sine=frequency=330:duration=100', '-ac', '2', '-ar', '44100', join(h.musicDir, 'Long/long-tone.wav')]);
-    await rescan(h.t);
+    await addLongTone(h);
     const api = client(h.t, { u: EMAIL, p: h.creds.password });
     const songs = list(obj((await api.json('getRandomSongs', { size: '100' })).randomSongs).song).sort((a, b) => Number(b.size) - Number(a.size));
     const auth = query({ u: EMAIL, p: h.creds.password, c: 'test', v: '1.16.1' });

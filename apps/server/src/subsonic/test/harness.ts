@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { execFile } from 'node:child_process';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { hashPassword, usersStore } from '../../backend/module.js';
 import { buildFixtureLibrary } from '../../catalogue/test/fixtures.js';
@@ -10,6 +12,8 @@ import { createTestApp, type TestApp, type TestAppOptions } from '../../test/app
 import type { Engine } from '../../test/db.js';
 import { issueCredentials, type IssuedCredentials } from '../credentials.js';
 import { loadOrCreateKey, secretBox } from '../secret-box.js';
+
+const run = promisify(execFile);
 
 export const EMAIL = 'listener@example.org';
 export const PASSWORD = 'correct horse battery';
@@ -60,6 +64,16 @@ async function prepare<T extends TestApp>(open: (env: Record<string, string>) =>
       await rm(musicDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Adds a 100 s stereo WAV (about 17.6 MB: over the open-file cache's in-memory limit, so every read of it
+ * goes to the shared descriptor) to the music folder at `Long/long-tone.wav`, and scans.
+ */
+export async function addLongTone(h: Harness): Promise<void> {
+  await mkdir(join(h.musicDir, 'Long'), { recursive: true });
+  await run('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', 'sine=frequency=440:duration=100', '-ac', '2', '-ar', '44100', join(h.musicDir, 'Long/long-tone.wav')]);
+  await rescan(h.t);
 }
 
 /** A scan of the music folder (the default kind), waited for. */
