@@ -58,13 +58,16 @@ export async function selectAlbumTrackArtists(db: Queryable, albumIds: readonly 
   );
 }
 
-/** An album's tracks in disc and track order (catalogue-api.md §3.7). */
+/**
+ * An album's tracks in disc and track order, then by file name as a person
+ * reads it ("Track2" before "Track10", migrations/catalogue/0720) (catalogue-api.md §3.7).
+ */
 export async function selectAlbumTrackIds(db: Queryable, albumIds: readonly string[]): Promise<{ album_id: string; id: string }[]> {
   if (albumIds.length === 0) return [];
   return db.query(
     `select album_id, id from tracks
       where album_id = any($1::text[])
-      order by album_id, coalesce(disc_no, 1), track_no nulls last, norm_title, id`,
+      order by album_id, coalesce(disc_no, 1), track_no nulls last, file_order, id`,
     [albumIds],
   );
 }

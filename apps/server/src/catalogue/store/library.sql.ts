@@ -90,27 +90,28 @@ const partsPage = (first: string, rest: string, order: string) =>
 
 const SONG_PAGE: Record<SongSort, string> = {
   title: 'select t.id from tracks t order by t.norm_title, t.id limit $1 offset $2',
-  // Each song under its first primary artist; then that artist's albums by name, disc and track.
+  // Each song under its first primary artist; then that artist's albums by name, disc, track and file name.
   artist: partsPage(
     `select t.id, 0 as part, a.norm_name as artist, a.id as artist_id, al.norm_name as album, al.id as album_id,
-            coalesce(t.disc_no, 1) as disc, t.track_no, t.norm_title
+            coalesce(t.disc_no, 1) as disc, t.track_no, t.file_order
        from artists a join track_artists ta on ta.artist_id = a.id and ta.role = 'primary'
        join tracks t on t.id = ta.track_id left join albums al on al.id = t.album_id
       where not exists (select 1 from track_artists f where f.track_id = t.id and f.role = 'primary' and f.position < ta.position)
-      order by a.norm_name, a.id, al.norm_name nulls last, al.id, coalesce(t.disc_no, 1), t.track_no nulls last, t.norm_title, t.id`,
-    `select t.id, 1, null, null, al.norm_name, al.id, coalesce(t.disc_no, 1), t.track_no, t.norm_title
+      order by a.norm_name, a.id, al.norm_name nulls last, al.id, coalesce(t.disc_no, 1), t.track_no nulls last, t.file_order, t.id`,
+    `select t.id, 1, null, null, al.norm_name, al.id, coalesce(t.disc_no, 1), t.track_no, t.file_order
        from tracks t left join albums al on al.id = t.album_id
       where not exists (select 1 from track_artists f where f.track_id = t.id and f.role = 'primary')
-      order by al.norm_name nulls last, al.id, coalesce(t.disc_no, 1), t.track_no nulls last, t.norm_title, t.id`,
-    'part, artist, artist_id, album nulls last, album_id, disc, track_no nulls last, norm_title, id',
+      order by al.norm_name nulls last, al.id, coalesce(t.disc_no, 1), t.track_no nulls last, t.file_order, t.id`,
+    'part, artist, artist_id, album nulls last, album_id, disc, track_no nulls last, file_order, id',
   ),
-  // By album name, disc and track; songs without an album last, by title.
+  // By album name, disc, track and file name; songs without an album last, by title.
   album: partsPage(
-    `select t.id, 0 as part, al.norm_name as album, al.id as album_id, coalesce(t.disc_no, 1) as disc, t.track_no, t.norm_title
+    `select t.id, 0 as part, al.norm_name as album, al.id as album_id, coalesce(t.disc_no, 1) as disc, t.track_no, t.file_order
        from albums al join tracks t on t.album_id = al.id
-      order by al.norm_name, al.id, coalesce(t.disc_no, 1), t.track_no nulls last, t.norm_title, t.id`,
+      order by al.norm_name, al.id, coalesce(t.disc_no, 1), t.track_no nulls last, t.file_order, t.id`,
+    // Songs without an album are ordered by title: their title stands in the file_order column.
     `select t.id, 1, null, null, 1, null::int, t.norm_title from tracks t where t.album_id is null order by t.norm_title, t.id`,
-    'part, album, album_id, disc, track_no nulls last, norm_title, id',
+    'part, album, album_id, disc, track_no nulls last, file_order, id',
   ),
   recent: 'select t.id from tracks t order by t.scanned_at desc, t.id limit $1 offset $2',
   plays: 'select t.id from tracks t order by t.play_count desc, t.id limit $1 offset $2',
