@@ -1,4 +1,5 @@
-import { next, type QueueItem, type QueueState } from './queue.js';
+import { DEFAULT_REPEAT, followingOnEnd, type RepeatMode } from './play-order.js';
+import type { QueueItem, QueueState } from './queue.js';
 
 /**
  * Gapless playback: the song that follows is fetched and decoded
@@ -26,15 +27,13 @@ export const GAPLESS = {
 } as const;
 
 /**
- * The song that plays after the current one when it ends (the queue's own
- * next rule, which wraps), or undefined when there is none or it is the same
- * song again (a one-song queue restarts itself).
+ * The song that plays after the current one when it ends (the queue's next
+ * rule, which wraps under the default repeat 'all'; play-order.ts), or
+ * undefined when there is none (repeat 'off' at the end) or it is the same
+ * song again (repeat 'one', a one-song queue): that one restarts itself.
  */
-export function followingItem<T extends QueueItem>(s: QueueState<T>): T | undefined {
-  const current = s.queue[s.currentIndex];
-  const after = next(s);
-  const item = after.queue[after.currentIndex];
-  return item && current && item.id !== current.id ? item : undefined;
+export function followingItem<T extends QueueItem>(s: QueueState<T>, repeat: RepeatMode = DEFAULT_REPEAT): T | undefined {
+  return followingOnEnd(s, repeat);
 }
 
 /** Seconds left in the current song; 0 when the length is not known yet. */

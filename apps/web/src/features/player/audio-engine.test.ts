@@ -124,6 +124,27 @@ describe('audio engine: playback state', () => {
     expect(rig.audio.plays).toBe(2);
   });
 
+  it('repeat one plays the song again at its end; repeat off stops after the last song, on the first, paused', () => {
+    actions().playQueue(makeSongs(2), 1);
+    vi.advanceTimersByTime(200);
+    actions().cycleRepeat();
+    rig.audio.currentTime = 180;
+    rig.audio.ended = true;
+    rig.audio.emit('ended');
+    expect(state().currentIndex).toBe(1);
+    expect(rig.audio.currentTime).toBe(0);
+    expect(rig.audio.plays).toBe(2);
+
+    actions().cycleRepeat();
+    expect(state().repeat).toBe('off');
+    rig.audio.emit('ended');
+    expect(state().currentIndex).toBe(0);
+    expect(state().isPlaying).toBe(false);
+    vi.advanceTimersByTime(200);
+    expect(rig.audio.src).toContain('song0001');
+    expect(rig.audio.plays).toBe(2);
+  });
+
   it('a restored queue loads its current song, paused', () => {
     rig.engine.dispose();
     usePlayerStore.setState({ queue: makeSongs(2), currentIndex: 1, isPlaying: false });

@@ -14,6 +14,8 @@ export const commands = {
   toggle: () => playerActions().setPlaying(!usePlayerStore.getState().isPlaying),
   next: () => playerActions().next(),
   previous: () => playerActions().previous(),
+  toggleShuffle: () => playerActions().toggleShuffle(),
+  cycleRepeat: () => playerActions().cycleRepeat(),
   seekTo: (positionS: number) => playerEngine()?.seekTo(positionS),
   seekBy: (deltaS: number) => playerEngine()?.seekBy(deltaS),
   /** Slider value 0-100 (SPEC §9: steps of 1 percent). */

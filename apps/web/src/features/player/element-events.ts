@@ -21,8 +21,8 @@ export interface ElementEventsContext {
 /**
  * What the element's events mean for the store: position and length,
  * loading, playing or paused (the listener's pauses only), a song that
- * starts (counted once: SPEC §4 play counts), the end (the queue moves on; a
- * one-song queue starts again), stalls and errors (playback-recovery.ts).
+ * starts (counted once: SPEC §4 play counts), the end (repeat and the queue say
+ * what follows: player-core's play-order.ts), stalls and errors (playback-recovery.ts).
  * Returns a function that stops listening.
  */
 export function listenToElement(ctx: ElementEventsContext): () => void {
@@ -71,12 +71,12 @@ export function listenToElement(ctx: ElementEventsContext): () => void {
     },
     ended: () => {
       const before = ctx.current()?.id;
-      actions().next();
-      // A one-song queue wraps onto itself: start it again.
-      if (ctx.current()?.id === before) {
-        audio.currentTime = 0;
-        control.playNow();
-      }
+      actions().songEnded();
+      if (ctx.current()?.id !== before) return;
+      // The same song follows itself (repeat one, a one-song queue): it starts again, or waits at its start (repeat off).
+      audio.currentTime = 0;
+      if (store.getState().isPlaying) control.playNow();
+      else ctx.progress();
     },
     stalled: () => recovery.stalled(),
     error: () => recovery.error(),

@@ -70,7 +70,7 @@ export function followGapless(deps: GaplessDeps): () => void {
     const { output } = deps;
     const graph = deps.graph();
     const state = deps.store.getState();
-    const following = followingItem(state);
+    const following = followingItem(state, state.repeat);
     if (output.armed && armedFor !== following?.id) output.disarm();
     if (!output.armed) armedFor = null;
     if (!graph || !following || !decodable(following.duration) || output.armed) return;

@@ -82,7 +82,7 @@ export function startPlayer(catalogue?: CatalogueClient): AudioEngine {
       songBytes: (song) => songBytes(song, { quality: readAudioQuality(), kept: isKeptOffline, online: () => navigator.onLine }),
       onHandOver: (song) => {
         started.handedOver(song.id);
-        usePlayerStore.getState().actions.next();
+        usePlayerStore.getState().actions.songEnded();
       },
       crossfadeS: () => crossfadeS,
       loudnessMode: readLoudnessMode,

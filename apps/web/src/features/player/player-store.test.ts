@@ -80,12 +80,12 @@ describe('player store', () => {
     expect(s().isPlaying).toBe(false);
   });
 
-  it('keeps only the queue, the current song id and the suggested-for id in sessionStorage', () => {
+  it('keeps only the queue, the current song id, the suggested-for id, repeat and the order before shuffling in sessionStorage', () => {
     s().actions.playQueue(makeSongs(3), 2);
     s().actions.markSuggestedFor('song0003');
     s().actions.setVolume(0.2);
     const stored = JSON.parse(sessionStorage.getItem('player')!);
-    expect(Object.keys(stored.state).sort()).toEqual(['currentId', 'queue', 'suggestedFor']);
+    expect(Object.keys(stored.state).sort()).toEqual(['currentId', 'queue', 'repeat', 'suggestedFor', 'unshuffledOrder']);
     expect(stored.state.currentId).toBe('song0003');
     expect(stored.state.queue).toHaveLength(3);
   });
@@ -99,6 +99,49 @@ describe('player store', () => {
     expect(ids()).toHaveLength(4);
     expect(s().currentIndex).toBe(2);
     expect(s().isPlaying).toBe(false);
+  });
+
+  it('a song that ends: repeat all wraps, repeat one plays it again, repeat off stops on the first song', () => {
+    s().actions.playQueue(makeSongs(3), 2);
+    expect(s().repeat).toBe('all');
+    s().actions.songEnded();
+    expect([s().currentIndex, s().isPlaying]).toEqual([0, true]);
+    s().actions.cycleRepeat();
+    expect(s().repeat).toBe('one');
+    s().actions.songEnded();
+    expect([s().currentIndex, s().isPlaying]).toEqual([0, true]);
+    s().actions.cycleRepeat();
+    expect(s().repeat).toBe('off');
+    s().actions.select(2);
+    s().actions.songEnded();
+    expect([s().currentIndex, s().isPlaying]).toEqual([0, false]);
+  });
+
+  it('shuffle keeps the current song and every other; off puts the order back; a new queue stays shuffled, tapped song first', async () => {
+    s().actions.playQueue(makeSongs(6), 2);
+    const order = ids();
+    s().actions.toggleShuffle();
+    expect(s().shuffle).toBe(true);
+    expect(s().currentIndex).toBe(0);
+    expect(ids()[0]).toBe(order[2]);
+    expect([...ids()].sort()).toEqual([...order].sort());
+    s().actions.toggleShuffle();
+    expect(ids()).toEqual(order);
+    expect(s().currentIndex).toBe(2);
+
+    s().actions.toggleShuffle();
+    const list = makeSongs(12);
+    s().actions.playListRow(list, 1);
+    expect(ids()[0]).toBe(list[1]!.id);
+    expect([...ids()].sort()).toEqual(list.slice(1, 11).map((x) => x.id).sort());
+    // A reload keeps shuffle on, with the order to put back.
+    const saved = sessionStorage.getItem('player')!;
+    usePlayerStore.setState({ ...initial, queue: [], currentIndex: -1 }, true);
+    sessionStorage.setItem('player', saved);
+    await usePlayerStore.persist.rehydrate();
+    expect(s().shuffle).toBe(true);
+    s().actions.toggleShuffle();
+    expect(ids()).toEqual(list.slice(1, 11).map((x) => x.id));
   });
 
   it('a damaged stored queue restores as empty', async () => {

@@ -14,14 +14,16 @@ import {
   setQueue,
   type QueueState,
 } from '@lyra/player-core/queue';
+import { afterSongEnds, DEFAULT_REPEAT, isRepeatMode, nextRepeatMode, shuffleQueue, unshuffleQueue, type RepeatMode } from '@lyra/player-core/play-order';
 import { appendSuggestions, rememberPlayed, replaceWithSuggestions } from '@lyra/player-core/suggestions';
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 
 /**
  * Player state (SPEC §3 "Player state"). The rules live in player-core; the
- * actions only call them. Only the queue, the current song id and the song
- * whose suggestions were fetched survive a reload (sessionStorage, SPEC §3).
+ * actions only call them. Only the queue, the current song id, the song
+ * whose suggestions were fetched, repeat and shuffle survive a reload
+ * (sessionStorage, SPEC §3).
  */
 export interface PlayerState extends QueueState<Song> {
   volume: number;
@@ -33,6 +35,11 @@ export interface PlayerState extends QueueState<Song> {
   durationS: number;
   playedIds: string[];
   suggestedFor: string | null;
+  /** What follows a song that plays to its end (player-core's play-order.ts); 'all' by default. */
+  repeat: RepeatMode;
+  /** Shuffle is on: the queue was reordered, and `unshuffledOrder` holds its order from before. */
+  shuffle: boolean;
+  unshuffledOrder: string[] | null;
   actions: PlayerActions;
 }
 
@@ -46,6 +53,11 @@ export interface PlayerActions {
   addToQueue(song: Song): void;
   next(): void;
   previous(): void;
+  /** The current song played to its end: repeat and the queue say what follows, and whether it plays. */
+  songEnded(): void;
+  toggleShuffle(): void;
+  /** Repeat all, then one, then off. */
+  cycleRepeat(): void;
   select(index: number): void;
   removeAt(index: number): void;
   /**
@@ -66,7 +78,13 @@ export interface PlayerActions {
   setProgress(positionS: number, durationS: number): void;
 }
 
-type Persisted = { queue: Song[]; currentId: string | null; suggestedFor: string | null };
+type Persisted = {
+  queue: Song[];
+  currentId: string | null;
+  suggestedFor: string | null;
+  repeat?: RepeatMode;
+  unshuffledOrder?: string[] | null;
+};
 
 const queueOf = (s: PlayerState): QueueState<Song> => ({ queue: s.queue, currentIndex: s.currentIndex });
 
@@ -75,6 +93,9 @@ export const usePlayerStore = create<PlayerState>()(
     (set, get) => {
       const apply = (q: QueueState<Song>, extra: Partial<PlayerState> = {}) =>
         set({ queue: q.queue as Song[], currentIndex: q.currentIndex, ...extra });
+      /** A new queue keeps shuffle on: the first song plays first, the others in a random order. */
+      const fresh = (q: QueueState<Song>) =>
+        get().shuffle ? { q: shuffleQueue(q), order: { unshuffledOrder: q.queue.map((s) => s.id) } } : { q, order: {} };
       const changeSong = (q: QueueState<Song>, extra: Partial<PlayerState> = {}) => {
         const before = get().queue[get().currentIndex]?.id;
         const after = q.queue[q.currentIndex]?.id;
@@ -90,9 +111,18 @@ export const usePlayerStore = create<PlayerState>()(
         durationS: 0,
         playedIds: [],
         suggestedFor: null,
+        repeat: DEFAULT_REPEAT,
+        shuffle: false,
+        unshuffledOrder: null,
         actions: {
-          playQueue: (songs, index, play = true) => changeSong(setQueue(songs, index), { isPlaying: play }),
-          playListRow: (list, index) => changeSong(queueFromListRow(list, index), { isPlaying: true }),
+          playQueue: (songs, index, play = true) => {
+            const { q, order } = fresh(setQueue(songs, index));
+            changeSong(q, { isPlaying: play, ...order });
+          },
+          playListRow: (list, index) => {
+            const { q, order } = fresh(queueFromListRow(list, index));
+            changeSong(q, { isPlaying: true, ...order });
+          },
           openPaused: (song) => {
             const q = queueOf(get());
             const withSong = q.queue.some((s) => s.id === song.id) ? q : addToQueue(q, song);
@@ -104,6 +134,17 @@ export const usePlayerStore = create<PlayerState>()(
           },
           next: () => changeSong(next(queueOf(get()))),
           previous: () => changeSong(previous(queueOf(get()))),
+          songEnded: () => {
+            const { state, play } = afterSongEnds(queueOf(get()), get().repeat);
+            changeSong(state, play ? {} : { isPlaying: false });
+          },
+          toggleShuffle: () => {
+            const { shuffle, unshuffledOrder } = get();
+            const q = queueOf(get());
+            if (shuffle) apply(unshuffleQueue(q, unshuffledOrder ?? []), { shuffle: false, unshuffledOrder: null });
+            else apply(shuffleQueue(q), { shuffle: true, unshuffledOrder: q.queue.map((s) => s.id) });
+          },
+          cycleRepeat: () => set({ repeat: nextRepeatMode(get().repeat) }),
           select: (index) => changeSong(select(queueOf(get()), index), { isPlaying: true }),
           removeAt: (index) => apply(removeAt(queueOf(get()), index)),
           removeSongs: (ids, keepCurrent = false) => {
@@ -134,11 +175,21 @@ export const usePlayerStore = create<PlayerState>()(
         queue: [...s.queue],
         currentId: s.queue[s.currentIndex]?.id ?? null,
         suggestedFor: s.suggestedFor,
+        repeat: s.repeat,
+        unshuffledOrder: s.shuffle ? s.unshuffledOrder : null,
       }),
       merge: (persisted, current) => {
         const p = (persisted ?? {}) as Partial<Persisted>;
         const restored = restoreQueue(Array.isArray(p.queue) ? p.queue : [], p.currentId ?? null);
-        return { ...current, ...restored, suggestedFor: p.suggestedFor ?? null };
+        const order = Array.isArray(p.unshuffledOrder) ? p.unshuffledOrder.filter((id): id is string => typeof id === 'string') : null;
+        return {
+          ...current,
+          ...restored,
+          suggestedFor: p.suggestedFor ?? null,
+          repeat: isRepeatMode(p.repeat) ? p.repeat : DEFAULT_REPEAT,
+          shuffle: order != null,
+          unshuffledOrder: order,
+        };
       },
     },
   ),

@@ -7,7 +7,7 @@ import { usePlayerStore } from '../player-store.js';
 import { FavoriteButton } from './favorite-button.js';
 import { QueueDrawer } from './queue-drawer.js';
 import { SeekBar } from './seek-bar.js';
-import { PlayPauseButton, SkipButton } from './transport-buttons.js';
+import { PlayModeButton, PlayPauseButton, SkipButton } from './transport-buttons.js';
 import { VolumeSlider } from './volume-slider.js';
 
 import { PLAYER_BAR_PX } from './player-bar-size.js';
@@ -26,6 +26,7 @@ export function PlayerBar() {
   if (!song) return null;
   const title = songTitle(song);
   const side = 'grid size-10 place-items-center rounded-full text-white/85 hover:text-white disabled:opacity-35';
+  const modeButton = 'grid size-10 place-items-center rounded-full';
   return (
     <section
       aria-label="Player"
@@ -46,6 +47,7 @@ export function PlayerBar() {
       </div>
       <div className="flex min-w-0 flex-col items-center">
         <div className="flex items-center gap-4">
+          <PlayModeButton mode="shuffle" className={modeButton} icon="size-4" />
           <SkipButton to="previous" className={side} icon="size-5 fill-current" />
           <PlayPauseButton
             className="grid size-10 place-items-center rounded-full bg-white text-black hover:scale-105 motion-reduce:hover:scale-100"
@@ -53,6 +55,7 @@ export function PlayerBar() {
             playIcon="size-5 translate-x-px fill-black"
           />
           <SkipButton to="next" className={side} icon="size-5 fill-current" />
+          <PlayModeButton mode="repeat" className={modeButton} icon="size-4" />
         </div>
         <div className="w-full max-w-xl">
           <SeekBar />

@@ -1,5 +1,6 @@
 import { hasNext, hasPrevious } from '@lyra/player-core/queue';
-import { Pause, Play, SkipBack, SkipForward } from 'lucide-react';
+import type { RepeatMode } from '@lyra/player-core/play-order';
+import { Pause, Play, Repeat, Repeat1, Shuffle, SkipBack, SkipForward } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Spinner } from '../../../shared/ui/spinner.js';
 import { commands } from '../commands.js';
@@ -60,6 +61,33 @@ export function SkipButton({ to, className, icon }: { to: 'previous' | 'next'; c
       aria-label={to === 'next' ? 'Next song' : 'Previous song'}
       className={className}
     >
+      <Icon className={icon} aria-hidden />
+    </button>
+  );
+}
+
+const REPEAT_LABEL: Record<RepeatMode, string> = { all: 'Repeat all', one: 'Repeat one', off: 'Repeat off' };
+
+/**
+ * Shuffle and repeat (player-core's play-order.ts), on the player screen and
+ * the desktop bar. Lit in the accent colour when on; repeat names its mode
+ * (all, the default; one; off) and a tap moves to the next.
+ */
+/** `className` sets the size and shape; the button sets its own colour. */
+export function PlayModeButton({ mode, className, icon }: { mode: 'shuffle' | 'repeat'; className: string; icon: string }) {
+  const shuffle = usePlayerStore((s) => s.shuffle);
+  const repeat = usePlayerStore((s) => s.repeat);
+  const colour = (on: boolean) => (on ? 'text-accent-text' : 'text-white/70 hover:text-white');
+  if (mode === 'shuffle') {
+    return (
+      <button type="button" onClick={commands.toggleShuffle} aria-label="Shuffle" aria-pressed={shuffle} className={`${className} ${colour(shuffle)}`}>
+        <Shuffle className={icon} aria-hidden />
+      </button>
+    );
+  }
+  const Icon = repeat === 'one' ? Repeat1 : Repeat;
+  return (
+    <button type="button" onClick={commands.cycleRepeat} aria-label={REPEAT_LABEL[repeat]} className={`${className} ${colour(repeat !== 'off')}`}>
       <Icon className={icon} aria-hidden />
     </button>
   );
