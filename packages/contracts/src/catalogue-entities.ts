@@ -219,6 +219,19 @@ export const SimilarArtist = z.object({
 });
 export type SimilarArtist = z.infer<typeof SimilarArtist>;
 
+/**
+ * An artist's whole catalogue, not a page of it: the songs credited to them or on their
+ * albums, their albums (as album artist), the other albums they appear on, and the songs'
+ * length in whole seconds.
+ */
+export const ArtistTotals = z.object({
+  songs: z.number().int(),
+  albums: z.number().int(),
+  appearsOn: z.number().int(),
+  duration: z.number().int(),
+});
+export type ArtistTotals = z.infer<typeof ArtistTotals>;
+
 /** §3.9. `fanCount` is a string, `followerCount` a number. */
 export const Artist = z.object({
   id: z.string(),
@@ -242,6 +255,13 @@ export const Artist = z.object({
   topAlbums: z.array(Album).nullable(),
   singles: z.array(Song).nullable(),
   similarArtists: z.array(SimilarArtist).nullable(),
+  /**
+   * Lyra's own additions (mirrors do not send them). `topAlbums` are then the albums the
+   * artist is the album artist of; `appearsOn` the others they perform or are featured on
+   * (compilations among them), paged as `topAlbums` is.
+   */
+  totals: ArtistTotals.optional(),
+  appearsOn: z.array(Album).optional(),
 });
 export type Artist = z.infer<typeof Artist>;
 

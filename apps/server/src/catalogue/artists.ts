@@ -4,6 +4,7 @@ import {
   type ArtistAlbums,
   type ArtistRef,
   type ArtistSongs,
+  type ArtistTotals,
   type SimilarArtist,
   type SortBy,
   type SortOrder,
@@ -11,15 +12,19 @@ import {
 import { albumSummaries } from './albums.js';
 import { entityUrl } from './entity-urls.js';
 import { notFound } from './errors.js';
+import { coverOrGenerated } from './media/generated-cover.js';
 import { songsByIds, type CatalogueCtx } from './songs.js';
 import { selectArtistAlbumIds } from './store/albums.sql.js';
 import {
+  selectArtistAlbumPage,
   selectArtistFacts,
   selectArtistsByIds,
+  selectArtistTotals,
   selectArtistTrackIds,
-  selectSimilarArtists,
+  selectSimilarArtistIds,
   type ArtistFacts,
-  type ArtistRow,
+  type ArtistPictureRow,
+  type ArtistTotalsRow,
 } from './store/artists.sql.js';
 import { artistRef, imageLinks } from './wire-links.js';
 
@@ -30,28 +35,61 @@ export interface Sort {
 
 const SIMILAR_ARTISTS = 10;
 
-/** ArtistRef objects for search, role "Artist" as the upstream sends it (§2.3), in the order of `ids`. */
-export async function searchArtistsByIds(ctx: CatalogueCtx, ids: readonly string[]): Promise<ArtistRef[]> {
+interface ArtistRow {
+  id: string;
+  name: string;
+  cover_id: string | null;
+}
+
+/**
+ * An artist's picture: the cover of one of their own albums, or that album's generated cover;
+ * none (the default logo) for an artist with no album of their own. Never a compilation's or
+ * another artist's cover.
+ */
+export const artistPicture = (a: Pick<ArtistPictureRow, 'album_id' | 'album_name' | 'album_cover_id'>): string | null =>
+  coverOrGenerated(a.album_cover_id, a.album_id, a.album_name);
+
+/** Artists by id with their pictures, in the order of `ids` (unknown ids left out). */
+async function artistsByIds(ctx: CatalogueCtx, ids: readonly string[]): Promise<ArtistRow[]> {
   const byId = new Map((await selectArtistsByIds(ctx.db, ids)).map((a) => [a.id, a]));
   return ids.flatMap((id) => {
     const a = byId.get(id);
-    return a ? [artistRef(ctx.base, a, 'Artist')] : [];
+    return a ? [{ id: a.id, name: a.name, cover_id: artistPicture(a) }] : [];
   });
 }
 
+/** ArtistRef objects for search, role "Artist" as the upstream sends it (§2.3), in the order of `ids`. */
+export async function searchArtistsByIds(ctx: CatalogueCtx, ids: readonly string[]): Promise<ArtistRef[]> {
+  return (await artistsByIds(ctx, ids)).map((a) => artistRef(ctx.base, a, 'Artist'));
+}
+
 async function requireArtist(ctx: CatalogueCtx, id: string, message: string): Promise<ArtistRow> {
-  const [artist] = await selectArtistsByIds(ctx.db, [id]);
+  const [artist] = await artistsByIds(ctx, [id]);
   if (!artist) throw notFound(message);
   return artist;
 }
 
-/** "singer" for performers, "music director" for composers (the upstream's words). */
+const PERFORMING = new Set(['primary', 'featured']);
+
+/**
+ * What the artist is, only where their credits say so: someone credited only in another
+ * role (a composer who never performs) is that role, the one they hold most. A performer
+ * gets no label: a song's artist tag does not say whether they sing, play or produce.
+ */
 export function dominantType(roles: ArtistFacts['roles']): string | null {
-  const sung = (roles.primary ?? 0) + (roles.featured ?? 0);
-  const composed = roles.composer ?? 0;
-  if (sung === 0 && composed === 0) return null;
-  return sung >= composed ? 'singer' : 'music director';
+  if (Object.entries(roles).some(([role, n]) => PERFORMING.has(role) && n > 0)) return null;
+  const [top] = Object.entries(roles)
+    .filter(([, n]) => n > 0)
+    .sort(([a, x], [b, y]) => y - x || a.localeCompare(b));
+  return top ? top[0] : null;
 }
+
+const toTotals = (t: ArtistTotalsRow): ArtistTotals => ({
+  songs: t.songs,
+  albums: t.albums,
+  appearsOn: t.appears_on,
+  duration: Math.round(t.duration_s),
+});
 
 function toSimilar(base: string, a: ArtistRow): SimilarArtist {
   return {
@@ -74,8 +112,10 @@ function toSimilar(base: string, a: ArtistRow): SimilarArtist {
 }
 
 /**
- * GET /api/artists/{id} (§3.9): top songs and albums, `page` pages both by
- * their own counts. Facts the catalogue cannot know (followers, birth date,
+ * GET /api/artists/{id} (§3.9): top songs (most played first, ties in album order),
+ * the albums they are the album artist of and, as Lyra's own additions, the other albums
+ * they appear on and their totals. `page` pages the three lists by their own counts
+ * (`appearsOn` by albumCount). Facts the catalogue cannot know (followers, birth date,
  * social links) are null; singles are not a separate release type here.
  */
 export async function getArtist(
@@ -84,13 +124,20 @@ export async function getArtist(
   q: { page: number; songCount: number; albumCount: number; sort: Sort },
 ): Promise<Artist> {
   const artist = await requireArtist(ctx, id, 'artist not found');
-  const [facts, trackPage, albumPage, similar] = await Promise.all([
+  const [facts, totals, trackPage, ownIds, appearsOnIds, similarIds] = await Promise.all([
     selectArtistFacts(ctx.db, id),
+    selectArtistTotals(ctx.db, id),
     selectArtistTrackIds(ctx.db, id, q.sort, q.songCount, q.page * q.songCount),
-    selectArtistAlbumIds(ctx.db, id, q.sort, q.albumCount, q.page * q.albumCount),
-    selectSimilarArtists(ctx.db, id, SIMILAR_ARTISTS),
+    selectArtistAlbumPage(ctx.db, id, 'own', q.sort, q.albumCount, q.page * q.albumCount),
+    selectArtistAlbumPage(ctx.db, id, 'appearsOn', q.sort, q.albumCount, q.page * q.albumCount),
+    selectSimilarArtistIds(ctx.db, id, SIMILAR_ARTISTS),
   ]);
-  const [topSongs, topAlbums] = await Promise.all([songsByIds(ctx, trackPage.ids), albumSummaries(ctx, albumPage.ids)]);
+  const [topSongs, topAlbums, appearsOn, similar] = await Promise.all([
+    songsByIds(ctx, trackPage.ids),
+    albumSummaries(ctx, ownIds),
+    albumSummaries(ctx, appearsOnIds),
+    artistsByIds(ctx, similarIds),
+  ]);
   return {
     id: artist.id,
     name: artist.name,
@@ -113,6 +160,8 @@ export async function getArtist(
     topAlbums,
     singles: [],
     similarArtists: similar.map((a) => toSimilar(ctx.base, a)),
+    totals: toTotals(totals),
+    appearsOn,
   };
 }
 

@@ -93,7 +93,7 @@ describe.each(ENGINES)('catalogue albums, playlists and artists (%s)', (engine) 
         name: 'David White',
         type: 'artist',
         dominantLanguage: 'english',
-        dominantType: 'singer',
+        dominantType: null,
         availableLanguages: ['english'],
         singles: [],
         bio: [],

@@ -1,15 +1,33 @@
 import type { SortBy, SortOrder } from '@lyra/contracts/catalogue';
 import type { Queryable } from '../../db/db.js';
 
-export interface ArtistRow {
+export interface ArtistPictureRow {
   id: string;
   name: string;
-  cover_id: string | null;
+  /** The artist's own album their picture comes from (art first, then newest), if they have one. */
+  album_id: string | null;
+  album_name: string | null;
+  album_cover_id: string | null;
 }
 
-export async function selectArtistsByIds(db: Queryable, ids: readonly string[]): Promise<ArtistRow[]> {
+/**
+ * Artists with the album their picture comes from: one they are the album artist of, never
+ * a compilation or someone else's album they are featured on (whose cover is another
+ * artist's). Art before none, then the newest.
+ */
+export async function selectArtistsByIds(db: Queryable, ids: readonly string[]): Promise<ArtistPictureRow[]> {
   if (ids.length === 0) return [];
-  return db.query<ArtistRow>(`select id, name, cover_id from artists where id = any($1::text[])`, [ids]);
+  return db.query<ArtistPictureRow>(
+    `select a.id, a.name, own.id as album_id, own.name as album_name, own.cover_id as album_cover_id
+       from artists a
+       left join lateral (
+         select al.id, al.name, al.cover_id from albums al
+          where al.album_artist_id = a.id and al.song_count > 0
+          order by al.cover_id is null, al.year desc nulls last, al.norm_name, al.id
+          limit 1) own on true
+      where a.id = any($1::text[])`,
+    [ids],
+  );
 }
 
 export interface ArtistFacts {
@@ -35,15 +53,33 @@ export async function selectArtistFacts(db: Queryable, artistId: string): Promis
   return { languages: langs.map((r) => r.language), roles: Object.fromEntries(roles.map((r) => [r.role, r.n])) };
 }
 
-// Popularity is always most played first: a "top songs" list read backwards is
-// of no use, and the reference's upstream ignores the order there too.
+/**
+ * An artist's songs: those credited to them in any role, and those on albums they are the
+ * album artist of (so "Various Artists" has its compilations' songs). `$1` is the artist.
+ */
+const ARTIST_SONGS = `select track_id as id from track_artists where artist_id = $1
+   union
+   select t.id from albums al join tracks t on t.album_id = al.id where al.album_artist_id = $1`;
+
+/** Albums they are the album artist of. */
+const OWN_ALBUMS = `select id from albums where album_artist_id = $1 and song_count > 0`;
+
+/** Other albums with a song they perform or are featured on: compilations, others' albums. */
+const APPEARS_ON = `select distinct t.album_id as id
+   from track_artists ta join tracks t on t.id = ta.track_id join albums al on al.id = t.album_id
+  where ta.artist_id = $1 and ta.role in ('primary', 'featured') and al.album_artist_id is distinct from $1`;
+
+// Popularity is always most played first, ties in album order (oldest album first, then disc and
+// track): a "top songs" list read backwards is of no use, and the reference's upstream ignores the
+// order there too.
+const ALBUM_ORDER_OF_TRACKS = 'al.year nulls last, al.norm_name nulls last, al.id nulls last, coalesce(t.disc_no, 1), t.track_no nulls last, t.norm_title, t.id';
 const TRACK_ORDER: Record<SortBy, (dir: 'asc' | 'desc') => string> = {
-  popularity: () => 't.play_count desc, t.norm_title, t.id',
+  popularity: () => `t.play_count desc, ${ALBUM_ORDER_OF_TRACKS}`,
   latest: (dir) => `coalesce(t.year, al.year) ${dir} nulls last, t.release_date ${dir} nulls last, t.norm_title, t.id`,
   alphabetical: (dir) => `t.norm_title ${dir}, t.id ${dir}`,
 };
 
-/** Tracks the artist is credited on (any role), one page, with the total. */
+/** The artist's songs (ARTIST_SONGS), one page, with the total. */
 export async function selectArtistTrackIds(
   db: Queryable,
   artistId: string,
@@ -55,37 +91,79 @@ export async function selectArtistTrackIds(
   const rows = await db.query<{ id: string; total: number }>(
     `select t.id, count(*) over ()::int as total
        from tracks t left join albums al on al.id = t.album_id
-      where t.id in (select track_id from track_artists where artist_id = $1)
+      where t.id in (${ARTIST_SONGS})
       order by ${TRACK_ORDER[sort.by](dir)}
       limit $2 offset $3`,
     [artistId, limit, offset],
   );
   if (rows.length > 0 || offset === 0) return { ids: rows.map((r) => r.id), total: rows[0]?.total ?? 0 };
-  const [count] = await db.query<{ n: number }>(
-    `select count(distinct track_id)::int as n from track_artists where artist_id = $1`,
+  const [count] = await db.query<{ n: number }>(`select count(*)::int as n from (${ARTIST_SONGS}) s`, [artistId]);
+  return { ids: [], total: count?.n ?? 0 };
+}
+
+const ALBUM_ORDER: Record<SortBy, (dir: 'asc' | 'desc') => string> = {
+  popularity: () => 'al.play_count desc, al.year desc nulls last, al.norm_name, al.id',
+  latest: (dir) => `al.year ${dir} nulls last, al.norm_name, al.id`,
+  alphabetical: (dir) => `al.norm_name ${dir}, al.id`,
+};
+
+/** One page of the artist's own albums, or of the albums they appear on. */
+export async function selectArtistAlbumPage(
+  db: Queryable,
+  artistId: string,
+  which: 'own' | 'appearsOn',
+  sort: { by: SortBy; order: SortOrder },
+  limit: number,
+  offset: number,
+): Promise<string[]> {
+  const rows = await db.query<{ id: string }>(
+    `select al.id from albums al
+      where al.id in (${which === 'own' ? OWN_ALBUMS : APPEARS_ON})
+      order by ${ALBUM_ORDER[sort.by](sort.order === 'desc' ? 'desc' : 'asc')}
+      limit $2 offset $3`,
+    [artistId, limit, offset],
+  );
+  return rows.map((r) => r.id);
+}
+
+export interface ArtistTotalsRow {
+  songs: number;
+  duration_s: number;
+  albums: number;
+  appears_on: number;
+}
+
+/** The artist's whole catalogue, counted (not a page of it). */
+export async function selectArtistTotals(db: Queryable, artistId: string): Promise<ArtistTotalsRow> {
+  const [row] = await db.query<ArtistTotalsRow>(
+    `select count(*)::int as songs, coalesce(sum(t.duration_s), 0)::float8 as duration_s,
+            (select count(*)::int from (${OWN_ALBUMS}) o) as albums,
+            (select count(*)::int from (${APPEARS_ON}) a) as appears_on
+       from tracks t where t.id in (${ARTIST_SONGS})`,
     [artistId],
   );
-  return { ids: [], total: count?.n ?? 0 };
+  return row ?? { songs: 0, duration_s: 0, albums: 0, appears_on: 0 };
 }
 
 /**
  * Artists who share the most genres with this one (then the most tracks in
- * them), as a stand-in for the upstream's "similar artists".
+ * them), as a stand-in for the upstream's "similar artists": their ids, most similar first.
  */
-export async function selectSimilarArtists(db: Queryable, artistId: string, limit: number): Promise<ArtistRow[]> {
-  return db.query<ArtistRow>(
+export async function selectSimilarArtistIds(db: Queryable, artistId: string, limit: number): Promise<string[]> {
+  const rows = await db.query<{ id: string }>(
     `with genres as (
        select distinct t.genre from track_artists ta join tracks t on t.id = ta.track_id
         where ta.artist_id = $1 and t.genre is not null and t.genre <> '')
-     select a.id, a.name, a.cover_id
+     select a.id
        from genres g
        join tracks t on t.genre = g.genre
        join track_artists ta on ta.track_id = t.id and ta.role in ('primary', 'featured')
        join artists a on a.id = ta.artist_id
       where a.id <> $1
-      group by a.id, a.name, a.cover_id
+      group by a.id, a.norm_name
       order by count(distinct t.genre) desc, count(*) desc, a.norm_name, a.id
       limit $2`,
     [artistId, limit],
   );
+  return rows.map((r) => r.id);
 }
