@@ -6,6 +6,8 @@ import type { Deps, ServerModule } from '../module.js';
 import { readCredentials } from './auth-params.js';
 import { accountMethods } from './account.js';
 import { bookmarkMethods } from './bookmarks.js';
+import { radioMethods } from './radio.js';
+import { radioRoutes } from './radio-routes.js';
 import { scanMethods, type ScanStatusSource } from './scan.js';
 import { createAlbumShelf } from './album-shelf.js';
 import { createAuthenticator, type Caller } from './authenticate.js';
@@ -80,6 +82,7 @@ export async function createSubsonic(deps: Deps, opts: SubsonicOptions): Promise
     ...accountMethods,
     ...bookmarkMethods,
     ...scanMethods(opts.scanStatus),
+    ...radioMethods,
   };
   const methods = new Map(Object.entries(all).map(([name, handler]) => [name.toLowerCase(), { name, handler }]));
 
@@ -114,6 +117,8 @@ export async function createSubsonic(deps: Deps, opts: SubsonicOptions): Promise
   };
 
   const routes = new Hono();
+  // The web app's Radio screen (the catalogue's envelope, under its /api).
+  routes.route('/', radioRoutes({ db: deps.db, log }));
   routes.route('/', subsonicProfileRoutes({ ...deps, box, callers: createCallerResolver(deps), forget: auth.forget }));
   // Everything under /rest answers in the envelope: unknown methods and odd paths are error 70.
   routes.all('/rest/*', (c) => {

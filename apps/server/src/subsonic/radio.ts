@@ -1,0 +1,99 @@
+import { randomBytes } from 'node:crypto';
+import { usersStore } from '../backend/module.js';
+import type { Db } from '../db/db.js';
+import type { Methods } from './call.js';
+import { CODE, invalid, notFound, SubsonicError } from './errors.js';
+import type { Params } from './params.js';
+import { radioStore, type StationFields, type StationRow } from './radio.sql.js';
+
+/** More than any server lists, few enough for one answer and one screen. */
+export const MAX_STATIONS = 500;
+const MAX_NAME = 200;
+const MAX_URL = 2048;
+
+/** The account label that makes an administrator (the backend's rule, backend-api.md). */
+const ADMIN_LABEL = 'admin';
+
+/** A station's address as given: an absolute http or https URL, or null when it is not one. */
+export function stationUrl(raw: string): string | null {
+  const text = raw.trim();
+  if (text.length > MAX_URL) return null;
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    return null;
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
+  if (url.hostname === '') return null;
+  return url.href;
+}
+
+const urlParam = (params: Params, name: string, raw: string): string => {
+  const url = stationUrl(raw);
+  if (!url) throw invalid(name, 'expected an http or https address');
+  return url;
+};
+
+/** `name`, `streamUrl` and `homePageUrl` (optional; empty leaves it out) of a create or update. */
+function stationFields(params: Params): StationFields {
+  const streamUrl = urlParam(params, 'streamUrl', params.required('streamUrl'));
+  const name = params.required('name').trim();
+  if (name === '') throw invalid('name', 'expected a name');
+  if (name.length > MAX_NAME) throw invalid('name', `at most ${MAX_NAME} characters`);
+  const home = params.get('homePageUrl')?.trim() ?? '';
+  return { name, streamUrl, homePageUrl: home === '' ? null : urlParam(params, 'homePageUrl', home) };
+}
+
+/** Stations are the server's: only its administrators (accounts labelled `admin`) change them. */
+async function requireAdmin(db: Db, userId: string): Promise<void> {
+  const user = await usersStore(db).byId(userId);
+  if (!user?.labels.includes(ADMIN_LABEL)) {
+    throw new SubsonicError(CODE.notAuthorized, 'Only an administrator of this server can change radio stations');
+  }
+}
+
+/** A station as Subsonic's InternetRadioStation. */
+export const stationShape = (s: StationRow) => ({
+  id: s.id,
+  name: s.name,
+  streamUrl: s.stream_url,
+  ...(s.home_page_url ? { homePageUrl: s.home_page_url } : {}),
+});
+
+/**
+ * Internet radio (Subsonic 1.9.0, changes 1.16.0): the server's stations, the
+ * same for every account, by name. Anyone signed in lists them; administrators
+ * add, change and remove them.
+ */
+export const radioMethods: Methods = {
+  async getInternetRadioStations({ db }) {
+    const stations = await radioStore(db).list();
+    return { internetRadioStations: { internetRadioStation: stations.map(stationShape) } };
+  },
+
+  async createInternetRadioStation({ params, caller, db, now }) {
+    await requireAdmin(db, caller.userId);
+    const fields = stationFields(params);
+    const id = randomBytes(8).toString('hex');
+    if (!(await radioStore(db).create(id, fields, new Date(now()), MAX_STATIONS))) {
+      throw invalid('streamUrl', `at most ${MAX_STATIONS} stations: delete one first`);
+    }
+    return {};
+  },
+
+  async updateInternetRadioStation({ params, caller, db, now }) {
+    await requireAdmin(db, caller.userId);
+    const id = params.required('id');
+    const fields = stationFields(params);
+    if (!(await radioStore(db).update(id, fields, new Date(now())))) throw notFound('Radio station');
+    return {};
+  },
+
+  async deleteInternetRadioStation({ params, caller, db }) {
+    await requireAdmin(db, caller.userId);
+    const id = params.required('id');
+    if (!(await radioStore(db).remove(id))) throw notFound('Radio station');
+    return {};
+  },
+};
