@@ -159,7 +159,7 @@ describe('Library lists the whole collection', () => {
   it('a song row plays the tapped song with the next 9 as the queue', async () => {
     const server = fakeServer(1000);
     renderApp(<SongsScreen />, { path: '/library/songs', fetch: server.fetch });
-    expect(await screen.findByTestId('browse-count')).toBeTruthy();
+    await screen.findByTestId('browse-count');
     fireEvent.click(await screen.findByRole('button', { name: /^Song 3(?!\d)/ }));
     await waitFor(() => expect(usePlayerStore.getState().queue).toHaveLength(10));
     const { queue, currentIndex, isPlaying } = usePlayerStore.getState();

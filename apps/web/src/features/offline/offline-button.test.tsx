@@ -85,7 +85,7 @@ describe('Make available offline, as the listener sees it', () => {
   it('shows the progress as songs and their bytes arrive, then a check once every song is on the device', async () => {
     show();
     fireEvent.click(screen.getByRole('button', { name: 'Make available offline' }));
-    expect(screen.getByRole('group', { name: 'Downloading An Album' })).toBeTruthy();
+    screen.getByRole('group', { name: 'Downloading An Album' });
     expect(progress()).toEqual({ percent: 0, songs: '0/3' });
 
     const first = await request(0);
@@ -103,7 +103,7 @@ describe('Make available offline, as the listener sees it', () => {
       await next.send(SONG_BYTES);
       await next.end();
     }
-    expect(await screen.findByRole('button', { name: 'Remove download' })).toBeTruthy();
+    await screen.findByRole('button', { name: 'Remove download' });
     expect(screen.queryByRole('progressbar')).toBeNull();
     expect(device.keptAudio()).toEqual(['s1', 's2', 's3']);
     expect(downloadsRow()).toContain('3 of 3 songs');
@@ -113,7 +113,7 @@ describe('Make available offline, as the listener sees it', () => {
     const second = await startAndFetchFirstSong();
     fireEvent.click(screen.getByRole('button', { name: 'Pause download' }));
     await waitFor(() => expect(second.aborted).toBe(true));
-    expect(await screen.findByRole('button', { name: 'Resume download' })).toBeTruthy();
+    await screen.findByRole('button', { name: 'Resume download' });
     expect(progress()).toEqual({ percent: 33, songs: '1/3' });
     await act(() => new Promise((r) => setTimeout(r, 20)));
     expect(requests).toHaveLength(2);
@@ -141,7 +141,7 @@ describe('Make available offline, as the listener sees it', () => {
     await waitFor(() => expect(device.keptAudio()).toEqual(['s1', 's2']));
     expect(kept()).toEqual(['s1', 's2']);
     await waitFor(() => expect(progress()).toEqual({ percent: 67, songs: '2/3' }));
-    expect(screen.getByRole('button', { name: 'Resume download' })).toBeTruthy();
+    screen.getByRole('button', { name: 'Resume download' });
     expect(downloadsRow()).toContain('2 of 3 songs');
   });
 
@@ -149,14 +149,14 @@ describe('Make available offline, as the listener sees it', () => {
     await startAndFetchFirstSong();
     fireEvent.click(screen.getByRole('button', { name: 'Pause download' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Resume download' }));
-    expect(await screen.findByRole('button', { name: 'Pause download' })).toBeTruthy();
+    await screen.findByRole('button', { name: 'Pause download' });
     for (const n of [2, 3]) {
       const next = await request(n);
       await next.send(SONG_BYTES);
       await next.end();
     }
     expect(requests.map((r) => r.url)).toEqual([audio('s1'), audio('s2'), audio('s2'), audio('s3')]);
-    expect(await screen.findByRole('button', { name: 'Remove download' })).toBeTruthy();
+    await screen.findByRole('button', { name: 'Remove download' });
     expect(device.keptAudio()).toEqual(['s1', 's2', 's3']);
   });
 
@@ -174,14 +174,14 @@ describe('Make available offline, as the listener sees it', () => {
     const last = await request(3);
     await last.send(SONG_BYTES);
     await last.end();
-    expect(await screen.findByRole('button', { name: 'Remove download' })).toBeTruthy();
+    await screen.findByRole('button', { name: 'Remove download' });
     expect(device.keptAudio()).toEqual(['s1', 's2', 's3']);
   });
 
   it('Cancel stops the download and removes the partial copy from the device', async () => {
     const second = await startAndFetchFirstSong();
     fireEvent.click(screen.getByRole('button', { name: 'Cancel download' }));
-    expect(await screen.findByRole('button', { name: 'Make available offline' })).toBeTruthy();
+    await screen.findByRole('button', { name: 'Make available offline' });
     expect(second.aborted).toBe(true);
     await waitFor(() => expect(device.keptAudio()).toEqual([]));
     expect(useOfflineStore.getState().index).toEqual({ songs: {}, collections: {} });
@@ -205,7 +205,7 @@ describe('Make available offline, as the listener sees it', () => {
     await request(1);
     fireEvent.click(screen.getByRole('button', { name: 'Pause download' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Cancel download' }));
-    expect(await screen.findByRole('button', { name: 'Make available offline' })).toBeTruthy();
+    await screen.findByRole('button', { name: 'Make available offline' });
     await waitFor(() => expect(device.keptAudio()).toEqual(['s1']));
     expect(kept()).toEqual(['s1']);
     expect(Object.keys(useOfflineStore.getState().index.collections)).toEqual(['playlist:p1']);
@@ -216,7 +216,7 @@ describe('Make available offline, as the listener sees it', () => {
     show();
     fireEvent.click(screen.getByRole('button', { name: 'Make available offline' }));
     expect((await findToast('Could not download An Album: the server answered 503')).type).toBe('error');
-    expect(screen.getByRole('button', { name: 'Resume download' })).toBeTruthy();
+    screen.getByRole('button', { name: 'Resume download' });
     expect(progress()).toEqual({ percent: 0, songs: '0/3' });
   });
 });

@@ -72,7 +72,7 @@ describe('keeping songs offline asks the browser to keep the storage', () => {
     renderApp(<Screen />);
     await keep('a1');
     expect(device().keptAudio()).toEqual(['a1-s1', 'a1-s2']);
-    expect(await screen.findByText(NOTE)).toBeTruthy();
+    await screen.findByText(NOTE);
     await keep('a2');
     expect(persist).toHaveBeenCalledTimes(1);
     expect(device().keptAudio()).toEqual(['a1-s1', 'a1-s2', 'a2-s1', 'a2-s2']);
