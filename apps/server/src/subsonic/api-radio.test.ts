@@ -29,7 +29,7 @@ describe.each(ENGINES)('subsonic internet radio (%s)', (engine) => {
     const listener = await setUp();
     const { once, xmlOk } = checks(state.api);
     expect(await stations()).toEqual([]);
-    await once('createInternetRadioStation', { streamUrl: 'http://radio.example.org:8000/live.mp3', name: 'Night Shift FM', homePageUrl: 'https://radio.example.org/' });
+    await once('createInternetRadioStation', { streamUrl: 'http://radio.example.org:8000/live.mp3', name: 'Night Shift FM', homepageUrl: 'https://radio.example.org/' });
     await xmlOk('createInternetRadioStation', { streamUrl: 'https://stream.example.com/aac', name: '  Coastline Radio ' });
     const made = await stations();
     expect(made.map((s) => [s.name, s.streamUrl, s.homePageUrl])).toEqual([
@@ -45,6 +45,9 @@ describe.each(ENGINES)('subsonic internet radio (%s)', (engine) => {
       [night, 'After Hours', 'https://radio.example.org/night.ogg', undefined],
       [made[0]!.id, 'Coastline Radio', 'https://stream.example.com/aac', undefined],
     ]);
+    // Some clients send the answers' spelling.
+    await once('updateInternetRadioStation', { id: night, streamUrl: 'https://radio.example.org/night.ogg', name: 'After Hours', homePageUrl: 'https://radio.example.org/night' });
+    expect((await stations())[0]!.homePageUrl).toBe('https://radio.example.org/night');
     await once('deleteInternetRadioStation', { id: night });
     await xmlOk('deleteInternetRadioStation', { id: String(made[0]!.id) });
     expect(await stations()).toEqual([]);
@@ -73,7 +76,7 @@ describe.each(ENGINES)('subsonic internet radio (%s)', (engine) => {
     await failure('createInternetRadioStation', { streamUrl: 'ftp://radio.example.org/live', name: 'FTP' }, 0);
     await failure('createInternetRadioStation', { streamUrl: 'javascript:alert(1)', name: 'Script' }, 0);
     await failure('createInternetRadioStation', { streamUrl: 'radio.example.org/live', name: 'Relative' }, 0);
-    await failure('createInternetRadioStation', { streamUrl: url, name: 'Home', homePageUrl: 'file:///etc/passwd' }, 0);
+    await failure('createInternetRadioStation', { streamUrl: url, name: 'Home', homepageUrl: 'file:///etc/passwd' }, 0);
     expect(await stations()).toEqual([]);
     await failure('updateInternetRadioStation', { id: 'no-such-station', streamUrl: url, name: 'Ghost' }, 70);
     await failure('updateInternetRadioStation', { streamUrl: url, name: 'Ghost' }, 10);

@@ -29,20 +29,23 @@ export function stationUrl(raw: string): string | null {
   return url.href;
 }
 
-const urlParam = (params: Params, name: string, raw: string): string => {
+const urlParam = (name: string, raw: string): string => {
   const url = stationUrl(raw);
   if (!url) throw invalid(name, 'expected an http or https address');
   return url;
 };
 
-/** `name`, `streamUrl` and `homePageUrl` (optional; empty leaves it out) of a create or update. */
+/**
+ * `name`, `streamUrl` and `homepageUrl` (optional; empty leaves it out) of a create or update. The
+ * parameter is spelt `homepageUrl` (the answers' field is `homePageUrl`, which some clients send too).
+ */
 function stationFields(params: Params): StationFields {
-  const streamUrl = urlParam(params, 'streamUrl', params.required('streamUrl'));
+  const streamUrl = urlParam('streamUrl', params.required('streamUrl'));
   const name = params.required('name').trim();
   if (name === '') throw invalid('name', 'expected a name');
   if (name.length > MAX_NAME) throw invalid('name', `at most ${MAX_NAME} characters`);
-  const home = params.get('homePageUrl')?.trim() ?? '';
-  return { name, streamUrl, homePageUrl: home === '' ? null : urlParam(params, 'homePageUrl', home) };
+  const home = (params.get('homepageUrl') ?? params.get('homePageUrl'))?.trim() ?? '';
+  return { name, streamUrl, homePageUrl: home === '' ? null : urlParam('homepageUrl', home) };
 }
 
 /** Stations are the server's: only its administrators (accounts labelled `admin`) change them. */

@@ -11,6 +11,7 @@ import { createSdkClient, type SdkClient } from '../backend/test/sdk.js';
 import type { TestServer } from '../backend/test/server.js';
 import { ENGINES } from '../test/db.js';
 import { EMAIL, PASSWORD, startServerHarness, type Harness } from './test/harness.js';
+import { expectSchema } from './test/openapi.js';
 
 const run = promisify(execFile);
 
@@ -38,6 +39,14 @@ describe.each(ENGINES)('the subsonic-api client against the server (%s)', (engin
     await h?.close();
     if (tmp) await rm(tmp, { recursive: true, force: true });
   });
+
+  /** A call's answer, checked against the OpenSubsonic reference's schema for `method`. */
+  const valid = async <T extends { status: string }>(method: string, answer: Promise<T>): Promise<T> => {
+    const body = await answer;
+    expect(body.status, `${method} ${JSON.stringify(body)}`).toBe('ok');
+    expectSchema(method, { 'subsonic-response': body });
+    return body;
+  };
 
   /** The first song of Harbour Lights, found by browsing. */
   const firstSong = async (api: SubsonicAPI) => {
@@ -106,5 +115,43 @@ describe.each(ENGINES)('the subsonic-api client against the server (%s)', (engin
     expect((await tokens.getPlaylist({ id: playlist.id })).playlist.songCount).toBe(0);
     await tokens.deletePlaylist({ id: playlist.id });
     expect((await web.databases.listDocuments('lyra', 'Playlist', [Query.equal('userId', h.userId)])).documents).toEqual([]);
+  });
+
+  it('keeps a bookmark in a song and says how many songs the scan found', async () => {
+    const song = await firstSong(tokens);
+    await valid('createBookmark', tokens.createBookmark({ id: song.id, position: 61_000, comment: 'Chapter 2' }));
+    const { bookmarks } = await valid('getBookmarks', keyed.getBookmarks());
+    expect(bookmarks.bookmark?.map((b) => [b.entry.id, b.position, b.comment, b.username])).toEqual([[song.id, 61_000, 'Chapter 2', EMAIL]]);
+    await valid('deleteBookmark', keyed.deleteBookmark({ id: song.id }));
+    expect((await valid('getBookmarks', tokens.getBookmarks())).bookmarks.bookmark ?? []).toEqual([]);
+    const songs = await h.t.testDb.db.query<{ n: number }>('select count(*)::int as n from tracks');
+    const { scanStatus } = await valid('getScanStatus', tokens.getScanStatus());
+    expect(scanStatus).toEqual({ scanning: false, count: songs[0]!.n });
+  });
+
+  it("manages the server's internet radio stations as an administrator", async () => {
+    await h.t.testDb.db.query(`update users set labels = array['admin'] where id = $1`, [h.userId]);
+    await valid('createInternetRadioStation', tokens.createInternetRadioStation({ name: 'Night Shift FM', streamUrl: 'http://radio.example.org:8000/live.mp3', homepageUrl: 'https://radio.example.org/' }));
+    await valid('createInternetRadioStation', keyed.createInternetRadioStation({ name: 'Coastline Radio', streamUrl: 'https://stream.example.com/aac' }));
+    const listed = (await valid('getInternetRadioStations', tokens.getInternetRadioStations())).internetRadioStations.internetRadioStation ?? [];
+    expect(listed.map((s) => [s.name, s.streamUrl, s.homePageUrl])).toEqual([
+      ['Coastline Radio', 'https://stream.example.com/aac', undefined],
+      ['Night Shift FM', 'http://radio.example.org:8000/live.mp3', 'https://radio.example.org/'],
+    ]);
+    const [coast, night] = listed;
+    await valid('updateInternetRadioStation', keyed.updateInternetRadioStation({ id: night!.id, name: 'After Hours', streamUrl: 'https://radio.example.org/night.ogg' }));
+    await valid('deleteInternetRadioStation', tokens.deleteInternetRadioStation({ id: coast!.id }));
+    const left = (await valid('getInternetRadioStations', keyed.getInternetRadioStations())).internetRadioStations.internetRadioStation ?? [];
+    expect(left.map((s) => [s.id, s.name, s.streamUrl])).toEqual([[night!.id, 'After Hours', 'https://radio.example.org/night.ogg']]);
+    await valid('deleteInternetRadioStation', keyed.deleteInternetRadioStation({ id: night!.id }));
+    expect(await tokens.deleteInternetRadioStation({ id: night!.id })).toMatchObject({ status: 'failed', error: { code: 70 } });
+  });
+
+  it("reads an artist's info: images and similar artists", async () => {
+    const { artists } = await valid('getArtists', tokens.getArtists());
+    const mira = artists.index!.flatMap((i) => i.artist ?? []).find((a) => a.name === 'Mira Solen')!;
+    const { artistInfo2 } = await valid('getArtistInfo2', keyed.getArtistInfo2({ id: mira.id, count: 5 }));
+    expect(artistInfo2.largeImageUrl).toMatch(new RegExp(`^${h.t.baseUrl}/images/`));
+    expect(artistInfo2.biography).toBeUndefined();
   });
 });
