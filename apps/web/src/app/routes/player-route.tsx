@@ -8,6 +8,7 @@ import { usePlayerStore, useCurrentSong } from '../../features/player/player-sto
 import { songQuery } from '../../shared/lib/catalogue-queries.js';
 import { useCatalogue } from '../../shared/lib/catalogue-context.js';
 import { accentButton } from '../../shared/ui/button-classes.js';
+import { useIsDesktop } from '../shell/use-is-desktop.js';
 
 /**
  * /player/:songId. Arriving with `?share` (or at a song that is not current)
@@ -24,6 +25,7 @@ export function PlayerRoute() {
   const catalogue = useCatalogue();
   const queryClient = useQueryClient();
   const current = useCurrentSong();
+  const wide = useIsDesktop();
   const fromShare = useRef(params.has('share') || location.key === 'default');
   const [status, setStatus] = useState<'opening' | 'ready' | 'missing'>(() =>
     !params.has('share') && usePlayerStore.getState().queue[usePlayerStore.getState().currentIndex]?.id === songId ? 'ready' : 'opening',
@@ -74,5 +76,5 @@ export function PlayerRoute() {
   }
   // A shared link's song is usually known already (start-up fetched it): its cover shows at once.
   if (status === 'opening' || !current) return <PlayerSkeleton song={current?.id === songId ? current : queryClient.getQueryData(songQuery(catalogue, songId).queryKey)} />;
-  return <PlayerScreen song={current} onBack={back} />;
+  return <PlayerScreen song={current} onBack={back} wide={wide} />;
 }

@@ -8,6 +8,7 @@ import { createAudioEngine, type AudioEngine } from './audio-engine.js';
 import { createAudioGraph } from './audio-graph.js';
 import { onCrossfadeChange, readCrossfadeS } from './crossfade-storage.js';
 import { followGapless } from './gapless-follow.js';
+import { followDocumentTitle } from './document-title.js';
 import { dropGoneSongs } from './gone-songs.js';
 import { songBytes } from './gapless-source.js';
 import { onLoudnessModeChange, readLoudnessMode } from './loudness-storage.js';
@@ -57,13 +58,16 @@ export function startPlayer(catalogue?: CatalogueClient): AudioEngine {
     isOnline: () => navigator.onLine,
     ...('mediaSession' in navigator ? { mediaSession: navigator.mediaSession } : {}),
     ...(typeof MediaMetadata === 'undefined' ? {} : { createMetadata: (init: MediaMetadataInit) => new MediaMetadata(init) }),
-    onPlayed: (song) => recordPlay(song),
+    // A live stream (a radio station) is no song of the catalogue: it is not counted.
+    onPlayed: (song) => {
+      if (!song.live) recordPlay(song);
+    },
     ...(graph ? { beforeLoad: (url: string) => graph.prepare(url) } : {}),
     localSource: (id) => (isKeptOffline(id) ? keptAudioUrl(id) : null),
     onUnavailableOffline: skipToKeptSong,
     ...(catalogue
       ? {
-          songGone: (id: string) => songIsGone(catalogue, id),
+          songGone: (id: string) => (isLive(id) ? Promise.resolve(false) : songIsGone(catalogue, id)),
           // It failed to play: it leaves the queue even from a decoded hand-over.
           onSongGone: (song: Song) => {
             dropGoneSongs(usePlayerStore.getState().actions, [song.id], false);
@@ -72,6 +76,7 @@ export function startPlayer(catalogue?: CatalogueClient): AudioEngine {
       : {}),
   });
   engine = started;
+  followDocumentTitle(usePlayerStore);
   if (graph) {
     let crossfadeS = readCrossfadeS();
     onCrossfadeChange((seconds) => (crossfadeS = seconds));
@@ -92,6 +97,9 @@ export function startPlayer(catalogue?: CatalogueClient): AudioEngine {
 }
 
 export const playerEngine = (): AudioEngine | null => engine;
+
+/** Whether the queued song with this id is a live stream (never in the catalogue, so never gone from it). */
+const isLive = (id: string) => usePlayerStore.getState().queue.some((s) => s.id === id && s.live === true);
 
 /**
  * Songs that left the library (realtime says so, or the catalogue no longer has

@@ -38,3 +38,13 @@ export async function shareSong(
   }
   return (await copy(`${text}\n${url}`)) ? 'details-copied' : 'failed';
 }
+
+/** Shares from the page (its address, the browser's share sheet when there is one) and says how it went (SPEC §8). */
+export async function shareFromPage(song: Song, toastSuccess: (message: string) => void): Promise<void> {
+  const outcome = await shareSong(song, {
+    origin: window.location.origin,
+    ...(typeof navigator.share === 'function' ? { share: (d: ShareData) => navigator.share(d) } : {}),
+  });
+  const message = SHARE_MESSAGES[outcome];
+  if (message) toastSuccess(message);
+}

@@ -99,4 +99,16 @@ describe('player tooltips open by themselves at load (SPEC §2, §9)', () => {
     advance(3_000);
     expect(screen.queryAllByRole('tooltip')).toEqual([]);
   });
+
+  it('open by themselves only the first time the player opens on this device', () => {
+    renderPlayer();
+    advance(16 * AUTO.length);
+    expect(openStates()).toEqual(all(true));
+    cleanup();
+    renderPlayer();
+    advance(16 * AUTO.length);
+    expect(openStates()).toEqual(all(false));
+    advance(3_000);
+    expect(openStates()).toEqual(all(false));
+  });
 });

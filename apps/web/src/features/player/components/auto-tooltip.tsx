@@ -1,6 +1,25 @@
 import { PLAYER } from '@lyra/player-core/constants';
 import { Tooltip } from 'radix-ui';
-import { useEffect, useId, useState, type ReactElement } from 'react';
+import { createContext, useContext, useEffect, useId, useState, type ReactElement } from 'react';
+import { local, readJson, writeJson } from '../../../shared/lib/storage.js';
+
+/** Set once the player's tooltips have opened by themselves on this device. */
+export const TOOLTIPS_SHOWN_KEY = 'playerTooltipsShown';
+
+/**
+ * Whether this opening of the player shows its tooltips by themselves: only
+ * the first on this device (the listener has seen them then). Read once per
+ * opening; marked as seen once shown.
+ */
+export function useFirstTooltips(): boolean {
+  const [first] = useState(() => readJson<unknown>(local(), TOOLTIPS_SHOWN_KEY, false) !== true);
+  useEffect(() => {
+    if (first) writeJson(local(), TOOLTIPS_SHOWN_KEY, true);
+  }, [first]);
+  return first;
+}
+
+const AutoOpen = createContext(false);
 
 /**
  * Tooltips waiting to open by themselves, opened one per frame after the
@@ -36,7 +55,8 @@ const AUTO_BUBBLE = 'z-50 rounded-md bg-white px-2 py-0.5 text-xs leading-4 font
 
 /**
  * A tooltip that opens by itself for 3 s when the screen loads (SPEC §2/§9),
- * then behaves normally (Radix Tooltip, 700 ms delay from the provider).
+ * the first time the player opens on this device (TooltipProvider's
+ * `autoOpen`), then behaves normally (Radix Tooltip, 700 ms delay from the provider).
  * Opened by itself it is placed by CSS on the side given (the player's layout
  * is fixed), not measured: three tooltips placed by measuring the page at
  * load were the player's longest tasks.
@@ -55,14 +75,16 @@ export function AutoTooltip({
   const [auto, setAuto] = useState(false);
   const [hover, setHover] = useState(false);
   const id = useId();
+  const autoOpen = useContext(AutoOpen);
   useEffect(() => {
+    if (!autoOpen) return;
     const cancel = openInTurn(() => setAuto(true));
     const close = setTimeout(() => setAuto(false), PLAYER.TOOLTIP_AUTO_OPEN_MS);
     return () => {
       cancel();
       clearTimeout(close);
     };
-  }, []);
+  }, [autoOpen]);
   const shown = auto && !hover;
   const across = align === 'end' ? 'right-0' : 'left-1/2 -translate-x-1/2';
   return (
@@ -96,10 +118,13 @@ export function AutoTooltip({
   );
 }
 
-export function TooltipProvider({ children }: { children: ReactElement }) {
+/** The screen's tooltips; with `autoOpen` its AutoTooltips open by themselves at load. */
+export function TooltipProvider({ autoOpen = false, children }: { autoOpen?: boolean; children: ReactElement }) {
   return (
-    <Tooltip.Provider delayDuration={PLAYER.TOOLTIP_DELAY_MS} skipDelayDuration={PLAYER.TOOLTIP_SKIP_DELAY_MS}>
-      {children}
-    </Tooltip.Provider>
+    <AutoOpen.Provider value={autoOpen}>
+      <Tooltip.Provider delayDuration={PLAYER.TOOLTIP_DELAY_MS} skipDelayDuration={PLAYER.TOOLTIP_SKIP_DELAY_MS}>
+        {children}
+      </Tooltip.Provider>
+    </AutoOpen.Provider>
   );
 }

@@ -16,10 +16,10 @@ const iconButton = 'grid size-11 place-items-center rounded-full hover:bg-white/
 /**
  * The player's secondary actions (SPEC §2): favourite, add to playlist,
  * request a video preview (when the song has none), download, song
- * suggestions, queue. Signed out, the
+ * suggestions, queue (where it is not shown already). Signed out, the
  * account-only ones answer with SPEC §5/§8's sign-in prompts.
  */
-export function PlayerActions({ onOpenQueue }: { onOpenQueue: () => void }) {
+export function PlayerActions({ onOpenQueue }: { onOpenQueue?: () => void }) {
   const catalogue = useCatalogue();
   const queryClient = useQueryClient();
   const isLastOrSingle = usePlayerStore((s) => s.currentIndex >= s.queue.length - 1);
@@ -53,9 +53,11 @@ export function PlayerActions({ onOpenQueue }: { onOpenQueue: () => void }) {
           <Sparkles className="size-5" aria-hidden />
         </button>
       </AutoTooltip>
-      <button type="button" aria-label="Open queue" className={iconButton} onClick={onOpenQueue}>
-        <ListMusic className="size-5" aria-hidden />
-      </button>
+      {onOpenQueue && (
+        <button type="button" aria-label="Open queue" className={iconButton} onClick={onOpenQueue}>
+          <ListMusic className="size-5" aria-hidden />
+        </button>
+      )}
     </div>
   );
 }

@@ -1,12 +1,14 @@
 import { ListMusic } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { coverUrl, primaryArtistNames, songTitle } from '../../../shared/lib/song-view.js';
+import { coverUrl, songTitle } from '../../../shared/lib/song-view.js';
 import { CoverImage } from '../../../shared/ui/cover-image.js';
 import { usePlayerStore } from '../player-store.js';
+import { artistPieces } from '../song-links.js';
 import { FavoriteButton } from './favorite-button.js';
 import { QueueDrawer } from './queue-drawer.js';
 import { SeekBar } from './seek-bar.js';
+import { SongNames } from './song-names.js';
 import { PlayModeButton, PlayPauseButton, SkipButton } from './transport-buttons.js';
 import { VolumeSlider } from './volume-slider.js';
 
@@ -16,7 +18,7 @@ export { PLAYER_BAR_PX };
 
 /**
  * The desktop player bar (>= 1024 px), fixed at the bottom on every route:
- * the song (tap opens the player), previous / play / next over the seek bar
+ * the song (tap opens the player, an artist's name the artist), shuffle, previous / play  / next, repeat over the seek bar
  * with its times, favourite, volume and the queue. Phones keep SPEC's mini
  * player instead (the shell shows one or the other).
  */
@@ -34,15 +36,23 @@ export function PlayerBar() {
       className="fixed inset-x-0 bottom-0 z-40 hidden grid-cols-[minmax(0,1fr)_minmax(0,2fr)_minmax(0,1fr)] items-center gap-6 border-t border-line bg-panel/95 px-4 backdrop-blur lg:grid"
     >
       <div className="flex min-w-0 items-center gap-3">
-        <Link to={`/player/${encodeURIComponent(song.id)}`} className="flex min-w-0 items-center gap-3" aria-label={`Open player: ${title}`}>
+        {/* The title's link covers the song (cover included); the artists' links lie over it. */}
+        <div className="relative flex min-w-0 items-center gap-3">
           <CoverImage src={coverUrl(song.image, 1)} size={56} className="size-14 shrink-0 rounded-md" />
           <span className="min-w-0">
-            <span className="block truncate text-sm font-semibold" data-testid="bar-title">
+            <Link
+              to={`/player/${encodeURIComponent(song.id)}`}
+              aria-label={`Open player: ${title}`}
+              className="block truncate text-sm font-semibold after:absolute after:inset-0 hover:underline"
+              data-testid="bar-title"
+            >
               {title}
+            </Link>
+            <span className="pointer-events-none relative block truncate text-xs text-muted" data-testid="bar-artists">
+              <SongNames pieces={artistPieces(song)} linkClass="hover:text-white" />
             </span>
-            <span className="block truncate text-xs text-muted">{primaryArtistNames(song)}</span>
           </span>
-        </Link>
+        </div>
         <FavoriteButton variant="mini" />
       </div>
       <div className="flex min-w-0 flex-col items-center">

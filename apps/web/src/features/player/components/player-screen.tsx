@@ -1,90 +1,146 @@
 import type { Song } from '@lyra/contracts/catalogue';
-import { ChevronDown, MicVocal, Share2 } from 'lucide-react';
+import { ChevronDown, ListMusic, MicVocal, Share2 } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from '../../../shared/lib/toast.js';
 import { coverUrl } from '../../../shared/lib/song-view.js';
 import { commands } from '../commands.js';
 import { usePlayerStore } from '../player-store.js';
-import { SHARE_MESSAGES, shareSong } from '../share-song.js';
+import { shareFromPage } from '../share-song.js';
+import { albumLink, artistPieces } from '../song-links.js';
 import { useBlockReloadKeys, useSwipe } from '../use-player-gestures.js';
-import { AutoTooltip, TooltipProvider } from './auto-tooltip.js';
+import { AutoTooltip, TooltipProvider, useFirstTooltips } from './auto-tooltip.js';
 import { LyricsPanel } from '../../lyrics/index.js';
 import { VideoCover } from '../../video-mode/ui.js';
 import { PlayerActions } from './player-actions.js';
+import { PlayerMoreMenu } from './player-more-menu.js';
 import { PLAYER_COLUMN, PlayerBackdrop, PlayerCover, PlayerTitle } from './player-skeleton.js';
 import { QueueDrawer } from './queue-drawer.js';
+import { QueueList } from './queue-list.js';
 import { SeekBar } from './seek-bar.js';
+import { SongNames } from './song-names.js';
 import { TransportControls } from './transport-controls.js';
 import { VolumeSlider } from './volume-slider.js';
 
-async function share(song: Song) {
-  const outcome = await shareSong(song, {
-    origin: window.location.origin,
-    ...(typeof navigator.share === 'function' ? { share: (d: ShareData) => navigator.share(d) } : {}),
-  });
-  const message = SHARE_MESSAGES[outcome];
-  if (message) toast.success(message);
-}
+const roundButton = 'grid size-11 place-items-center rounded-full hover:bg-white/10';
+const pill =
+  'flex items-center gap-1.5 rounded-full bg-white/10 px-3 py-1.5 text-sm font-semibold hover:bg-white/20 aria-pressed:bg-white aria-pressed:text-black';
 
-/** SPEC §2 Player: full-screen, blurred cover behind, controls, queue drawer. */
-export function PlayerScreen({ song, onBack }: { song: Song; onBack: () => void }) {
+/**
+ * SPEC §2 Player: full-screen, blurred cover behind, controls, queue drawer.
+ * On a desktop (`wide`) the player bar below holds the transport, the seek
+ * bar and the volume, so the screen does not repeat them: the cover and the
+ * song on the left, its lyrics or the queue beside them.
+ */
+export function PlayerScreen({ song, onBack, wide = false }: { song: Song; onBack: () => void; wide?: boolean }) {
   const [queueOpen, setQueueOpen] = useState(false);
   const [lyricsFor, setLyricsFor] = useState<string | null>(null);
   const showLyrics = lyricsFor === song.id;
+  const [besideCover, setBesideCover] = useState<'lyrics' | 'queue'>('lyrics');
   const error = usePlayerStore((s) => s.error);
   const swipe = useSwipe(commands.next, commands.previous);
+  const autoTooltips = useFirstTooltips();
   useBlockReloadKeys();
 
+  const header = (
+    <header className="flex items-center justify-between">
+      <button type="button" onClick={onBack} aria-label="Back" className={roundButton}>
+        <ChevronDown className="size-7" aria-hidden />
+      </button>
+      <p className="text-xs font-semibold tracking-widest text-white/80 uppercase">Now playing</p>
+      <div className="flex items-center">
+        <AutoTooltip label="Share this song" side="bottom" align="end">
+          <button type="button" onClick={() => void shareFromPage(song, (m) => toast.success(m))} aria-label="Share song" className={roundButton}>
+            <Share2 className="size-5" aria-hidden />
+          </button>
+        </AutoTooltip>
+        <PlayerMoreMenu song={song} className={roundButton} />
+      </div>
+    </header>
+  );
+  const title = (
+    <PlayerTitle
+      song={song}
+      names={{
+        artists: <SongNames pieces={artistPieces(song)} />,
+        album: <SongNames pieces={[albumLink(song)]} />,
+      }}
+    />
+  );
+  const cover = (
+    <VideoCover song={song}>
+      <PlayerCover song={song} />
+    </VideoCover>
+  );
+  const errorLine = error && (
+    <p role="alert" className="rounded-lg bg-red-950/80 px-3 py-2 text-center text-sm text-red-100">
+      {error}
+    </p>
+  );
+
+  if (wide) {
+    // Lyrics beside the cover when the song has them, else the queue; the listener may switch.
+    const panel = song.hasLyrics && besideCover === 'lyrics' ? 'lyrics' : 'queue';
+    return (
+      <TooltipProvider autoOpen={autoTooltips}>
+        <div className="fixed inset-0 left-60 overflow-hidden bg-surface" style={{ bottom: 'var(--player-bar, 0px)' }}>
+          <PlayerBackdrop cover={coverUrl(song.image)} />
+          <div className="relative mx-auto grid h-full max-w-6xl grid-cols-2 gap-10 px-10 pt-4 pb-6">
+            <div className="flex min-h-0 flex-col gap-4 overflow-y-auto">
+              {header}
+              <div className="mx-auto w-full max-w-[min(26rem,52vh)]">{cover}</div>
+              <div className="mx-auto w-full max-w-[26rem]">
+                {title}
+                <PlayerActions />
+                {errorLine}
+              </div>
+            </div>
+            <div className="flex min-h-0 flex-col gap-3 rounded-2xl bg-black/25 p-4">
+              <div className="flex gap-2">
+                {song.hasLyrics && (
+                  <button type="button" aria-pressed={panel === 'lyrics'} onClick={() => setBesideCover('lyrics')} className={pill}>
+                    <MicVocal className="size-4" aria-hidden /> Lyrics
+                  </button>
+                )}
+                <button type="button" aria-pressed={panel === 'queue'} onClick={() => setBesideCover('queue')} className={pill}>
+                  <ListMusic className="size-4" aria-hidden /> Queue
+                </button>
+              </div>
+              {panel === 'lyrics' ? (
+                <div className="mx-auto w-full max-w-[min(100%,60vh)]">
+                  <LyricsPanel song={song} />
+                </div>
+              ) : (
+                <QueueList scrollWhen className="min-h-0 flex-1 overflow-y-auto" />
+              )}
+            </div>
+          </div>
+        </div>
+      </TooltipProvider>
+    );
+  }
+
   return (
-    <TooltipProvider>
-      {/* Desktops keep the sidebar and the player bar around it (app-shell.tsx). */}
+    <TooltipProvider autoOpen={autoTooltips}>
+      {/* A desktop shows the wide layout; these keep a narrow one clear of the sidebar and the bar all the same. */}
       <div className="fixed inset-0 overflow-hidden bg-surface lg:left-60 lg:bottom-[var(--player-bar,0px)]">
         <PlayerBackdrop cover={coverUrl(song.image)} />
         <div className={`${PLAYER_COLUMN} overflow-y-auto pb-[max(1rem,env(safe-area-inset-bottom))]`}>
-          <header className="flex items-center justify-between">
-            <button type="button" onClick={onBack} aria-label="Back" className="grid size-11 place-items-center rounded-full hover:bg-white/10">
-              <ChevronDown className="size-7" aria-hidden />
-            </button>
-            <p className="text-xs font-semibold tracking-widest text-white/80 uppercase">Now playing</p>
-            <AutoTooltip label="Share this song" side="bottom" align="end">
-              <button type="button" onClick={() => void share(song)} aria-label="Share song" className="grid size-11 place-items-center rounded-full hover:bg-white/10">
-                <Share2 className="size-5" aria-hidden />
-              </button>
-            </AutoTooltip>
-          </header>
-
+          {header}
           <div {...swipe} className="touch-pan-y py-2" data-testid="player-cover">
-            {showLyrics ? (
-              <LyricsPanel song={song} />
-            ) : (
-              <VideoCover song={song}>
-                <PlayerCover song={song} />
-              </VideoCover>
-            )}
+            {showLyrics ? <LyricsPanel song={song} /> : cover}
           </div>
-
-          <PlayerTitle song={song} />
+          {title}
           {song.hasLyrics && (
-            <button
-              type="button"
-              onClick={() => setLyricsFor(showLyrics ? null : song.id)}
-              aria-pressed={showLyrics}
-              className="mx-auto flex items-center gap-1.5 rounded-full bg-white/10 px-3 py-1.5 text-sm font-semibold hover:bg-white/20 aria-pressed:bg-white aria-pressed:text-black"
-            >
+            <button type="button" onClick={() => setLyricsFor(showLyrics ? null : song.id)} aria-pressed={showLyrics} className={`mx-auto ${pill}`}>
               <MicVocal className="size-4" aria-hidden />
               Lyrics
             </button>
           )}
-
           <PlayerActions onOpenQueue={() => setQueueOpen(true)} />
           <SeekBar />
           <TransportControls />
           <VolumeSlider />
-          {error && (
-            <p role="alert" className="rounded-lg bg-red-950/80 px-3 py-2 text-center text-sm text-red-100">
-              {error}
-            </p>
-          )}
+          {errorLine}
         </div>
         <QueueDrawer open={queueOpen} onOpenChange={setQueueOpen} />
       </div>

@@ -1,5 +1,6 @@
 import type { Song } from '@lyra/contracts/catalogue';
 import { albumName, coverUrl, DEFAULT_COVER, primaryArtistNames, songTitle } from '../../../shared/lib/song-view.js';
+import type { ReactNode } from 'react';
 import { CoverImage } from '../../../shared/ui/cover-image.js';
 
 /** The player's backdrop: its cover, blurred, under a darkening gradient (the player screen's own). */
@@ -28,15 +29,24 @@ export function PlayerCover({ song }: { song: Song }) {
   );
 }
 
-/** The song's title and artists under the cover. */
-export function PlayerTitle({ song }: { song: Song }) {
+/**
+ * The song's title, artists and album under the cover. `names` draws the
+ * artists and the album (the screen's links, song-names.tsx); the loading
+ * skeleton, rendered on the server too, shows them as text.
+ */
+export function PlayerTitle({ song, names }: { song: Song; names?: { artists: ReactNode; album: ReactNode } }) {
   return (
     <div className="min-w-0">
       <h1 className="truncate text-2xl font-bold" data-testid="player-title">
         {songTitle(song)}
       </h1>
-      <p className="truncate text-white/80">{primaryArtistNames(song)}</p>
-      <p className="sr-only">Album: {albumName(song)}</p>
+      <p className="truncate text-white/80" data-testid="player-artists">
+        {names ? names.artists : primaryArtistNames(song)}
+      </p>
+      <p className="truncate text-sm text-white/60" data-testid="player-album">
+        <span className="sr-only">Album: </span>
+        {names ? names.album : albumName(song)}
+      </p>
     </div>
   );
 }
