@@ -8,7 +8,7 @@ import { createTestApp, type TestApp } from '../../test/app.js';
 import { ENGINES } from '../../test/db.js';
 import { getJson } from '../test/api-client.js';
 import { buildFixtureLibrary } from '../test/fixtures.js';
-import { coverDesign, coverOrGenerated, generatedCoverId, matchesTitle, parseGeneratedCoverId, renderGeneratedCover } from './generated-cover.js';
+import { coverDesign, coverOrGenerated, generatedCoverId, matchesTitle, parseGeneratedCoverId, renderGeneratedCover, textLayer } from './generated-cover.js';
 
 describe('generated cover design', () => {
   it('is the same for an album every time, and differs from album to album', () => {
@@ -19,7 +19,7 @@ describe('generated cover design', () => {
 
   it('names the album and its title in the cover id', () => {
     const id = generatedCoverId('9352269052', 'Mastered');
-    expect(id).toMatch(/^g1-9352269052-[0-9a-f]{8}$/);
+    expect(id).toMatch(/^g2-9352269052-[0-9a-f]{8}$/);
     const parsed = parseGeneratedCoverId(id)!;
     expect(parsed.albumId).toBe('9352269052');
     expect(matchesTitle(parsed.hash, 'Mastered')).toBe(true);
@@ -113,5 +113,69 @@ describe.each(ENGINES)('generated covers over a scanned library (%s)', (engine) 
     await db.query(`update playlists set name = 'Early Morning Drive', norm_name = 'early morning drive' where id = '7000000001'`);
     expect(await imageOf()).toBe(`/images/${generatedCoverId('7000000001', 'Early Morning Drive')}/500.jpg`);
     expect((await t.app.request(`/images/${generatedCoverId('7000000001', 'Late Night Drive')}/150.jpg`)).status).toBe(404);
+  });
+});
+
+/**
+ * Where a text layer has ink (alpha above a quarter): its box, how many pixels, and whether each edge
+ * of the box is inked along nine tenths of its length (a frame, as Pango's missing-glyph box is).
+ */
+async function ink(png: Buffer): Promise<{ width: number; height: number; pixels: number; framed: boolean }> {
+  const { data, info } = await sharp(png).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  const on = (x: number, y: number) => data[(y * info.width + x) * 4 + 3]! > 64;
+  let [left, top, right, bottom, pixels] = [info.width, info.height, -1, -1, 0];
+  for (let y = 0; y < info.height; y++) {
+    for (let x = 0; x < info.width; x++) {
+      if (!on(x, y)) continue;
+      pixels++;
+      [left, top, right, bottom] = [Math.min(left, x), Math.min(top, y), Math.max(right, x), Math.max(bottom, y)];
+    }
+  }
+  const share = (n: number, at: (i: number) => boolean) => Array.from({ length: n }, (_, i) => at(i)).filter(Boolean).length / n;
+  const [width, height] = [right - left + 1, bottom - top + 1];
+  const framed =
+    pixels > 0 &&
+    Math.min(
+      share(width, (i) => on(left + i, top)),
+      share(width, (i) => on(left + i, bottom)),
+      share(height, (i) => on(left, top + i)),
+      share(height, (i) => on(right, top + i)),
+    ) >= 0.9;
+  return { width, height, pixels, framed };
+}
+
+describe('generated covers in every script', () => {
+  const size = 65;
+  const glyph = async (text: string) => ink(await textLayer(text, size, 400, 1));
+  // No shipped font has these: Pango draws its missing-glyph box (the code point in hex inside a frame),
+  // four hex digits wide for the Basic Multilingual Plane, five beyond it.
+  const boxes = async () => ({ bmp: await glyph('\u0378'), astral: await glyph('\u{F0000}') });
+  type Ink = Awaited<ReturnType<typeof ink>>;
+  const isBox = (g: Ink, box: Ink) => g.framed && Math.abs(g.width - box.width) <= 1 && Math.abs(g.height - box.height) <= 1;
+
+  const titles = {
+    CJK: '夜に駆ける 수록곡 水调歌头 龍',
+    Arabic: 'سماعي بياتي',
+    emoji: 'Road Trip 🎵🚗🔥❤️',
+    'Cyrillic and Greek': 'Кино Ελλάδα',
+    Indic: 'తెలుగు हिन्दी தமிழ்',
+  };
+
+  it.each(Object.entries(titles))('draws every character of a %s title with a real glyph, never the missing-glyph box', async (_, title) => {
+    const box = await boxes();
+    expect(box.bmp.framed && box.astral.framed).toBe(true);
+    const graphemes = [...new Intl.Segmenter('en', { granularity: 'grapheme' }).segment(title)].map((s) => s.segment).filter((g) => g.trim() !== '');
+    for (const g of graphemes) {
+      const drawn = await glyph(g);
+      expect(drawn.pixels, `ink of ${g}`).toBeGreaterThan(20);
+      expect(isBox(drawn, (g.codePointAt(0) ?? 0) > 0xffff ? box.astral : box.bmp), `${g} (U+${g.codePointAt(0)!.toString(16)}) is a box`).toBe(false);
+    }
+  });
+
+  it('renders the whole cover for such titles', async () => {
+    for (const title of Object.values(titles)) {
+      const png = await renderGeneratedCover('a-script', title, 'Artist');
+      expect((await sharp(png).metadata()).width).toBe(500);
+    }
   });
 });

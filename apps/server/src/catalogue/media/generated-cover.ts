@@ -1,20 +1,21 @@
 import { hash } from 'node:crypto';
-import { fileURLToPath } from 'node:url';
 import sharp, { type OverlayOptions } from 'sharp';
+import { FONT_FILE } from './cover-fonts.js';
 
 /**
  * Covers for albums (and catalogue playlists) that have no art: colours and a pattern derived from the
  * album id (stable across rescans, distinct per album) and the title set in
- * Inter ExtraBold (assets/fonts, SIL OFL), like the covers streaming services
+ * Inter ExtraBold, falling back to the Noto fonts shipped beside it for any
+ * other script or emoji (cover-fonts.ts), like the covers streaming services
  * make for their own playlists.
  *
  * The cover id names the album and its title (`g1-<albumId>-<titleHash>`), so
  * a renamed album gets a new image at a new address while every image stays
- * cacheable for good. Bump RECIPE (the `g1`) when the drawing changes.
+ * cacheable for good. Bump RECIPE (the `g2`) when the drawing changes (g2: every
+ * script drawn, where g1 showed boxes for CJK and emoji).
  */
-const RECIPE = 'g1';
-export const FONT_FILE = fileURLToPath(new URL('../../../assets/fonts/Inter-ExtraBold.ttf', import.meta.url));
-const ID = /^g1-([A-Za-z0-9_]{1,80})-([0-9a-f]{8})$/;
+const RECIPE = 'g2';
+const ID = /^g2-([A-Za-z0-9_]{1,80})-([0-9a-f]{8})$/;
 
 // One-shot hash: a list of 500 albums without art names 500 generated covers.
 const titleHash = (title: string) => hash('sha1', title, 'hex').slice(0, 8);
@@ -85,7 +86,8 @@ const escapeMarkup = (text: string) => text.replace(/&/g, '&amp;').replace(/</g,
 /** A title fits in four lines: the longer it is, the smaller the type. */
 const titleSizePx = (title: string, s: number) => Math.round(s * (title.length <= 12 ? 0.13 : title.length <= 24 ? 0.105 : title.length <= 40 ? 0.085 : 0.07));
 
-async function textLayer(text: string, sizePx: number, widthPx: number, opacity: number): Promise<Buffer> {
+/** Text as a transparent PNG, white at `opacity`, wrapped at word breaks to `widthPx`. */
+export async function textLayer(text: string, sizePx: number, widthPx: number, opacity: number): Promise<Buffer> {
   return sharp({
     text: {
       text: `<span foreground="white" alpha="${Math.round(opacity * 100)}%">${escapeMarkup(text)}</span>`,
