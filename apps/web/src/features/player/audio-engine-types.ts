@@ -49,6 +49,8 @@ export interface AudioEngineDeps {
   songGone?: (songId: string) => Promise<boolean>;
   /** The current song left the library: it leaves the queue, and the next one takes its place. */
   onSongGone?: (song: Song) => void;
+  /** Where a queue restored at start-up (a reload) had got to in its current song, in seconds. */
+  restoredPositionS?: (songId: string) => number;
 }
 
 export interface AudioEngine {

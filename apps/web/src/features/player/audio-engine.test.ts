@@ -154,4 +154,25 @@ describe('audio engine: playback state', () => {
     expect(rig.audio.plays).toBe(0);
     expect(state().isLoading).toBe(false);
   });
+
+  it('a restored queue loads its current song where it was, paused (a reload)', () => {
+    rig.engine.dispose();
+    usePlayerStore.setState({ queue: makeSongs(2), currentIndex: 1, isPlaying: false });
+    rig.engine = createAudioEngine({ audio: rig.audio, store: usePlayerStore, quality: () => '160kbps', restoredPositionS: (id) => (id === 'song0002' ? 75.4 : 0) });
+    expect(state().positionS).toBe(75.4);
+    vi.advanceTimersByTime(200);
+    expect(rig.audio.src).toBe('https://music.example/media/song0002/160kbps.mp4?timeOffset=75.4');
+    expect(rig.audio.plays).toBe(0);
+    expect(state().isPlaying).toBe(false);
+  });
+
+  it("a position asked for a song that has not loaded yet is bounded by that song's length, not the one before's", () => {
+    actions().playQueue([makeSong(1, { duration: 60 })], 0);
+    vi.advanceTimersByTime(200);
+    actions().playQueue([makeSong(2, { duration: 300 })], 0);
+    rig.engine.seekTo(120);
+    expect(state().positionS).toBe(120);
+    vi.advanceTimersByTime(200);
+    expect(rig.audio.src).toContain('song0002/320kbps.mp4?timeOffset=120.0');
+  });
 });

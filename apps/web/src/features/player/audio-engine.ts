@@ -98,13 +98,20 @@ export function createAudioEngine(deps: AudioEngineDeps): AudioEngine {
     show: session.show,
   });
 
+  const clamp = (to: number, durationS: number) => Math.min(Math.max(0, to), durationS > 0 ? durationS : Number.POSITIVE_INFINITY);
   const seekTo = (to: number) => {
+    if (songChange.waiting() && songChange.scheduledId() === current()?.id) {
+      // Its load has not started (the element still holds the song before): its own length bounds the position.
+      const durationS = current()?.duration ?? 0;
+      const target = clamp(to, durationS);
+      songChange.startAt(target);
+      actions().setProgress(target, durationS);
+      return;
+    }
     const durationS = position.durationS();
-    const max = durationS > 0 ? durationS : Number.POSITIVE_INFINITY;
-    const target = Math.min(Math.max(0, to), max);
-    if (songChange.waiting() && songChange.scheduledId() === current()?.id) songChange.startAt(target);
-    else if (!loader.loadedId()) return;
-    else if (!position.pending() && canSeekTo(audio.seekable, target)) audio.currentTime = target;
+    const target = clamp(to, durationS);
+    if (!loader.loadedId()) return;
+    if (!position.pending() && canSeekTo(audio.seekable, target)) audio.currentTime = target;
     else {
       // A first transcode still streaming cannot jump ahead: start a new stream there.
       songChange.cancel();
@@ -154,9 +161,13 @@ export function createAudioEngine(deps: AudioEngineDeps): AudioEngine {
     }
   });
 
-  // A queue restored from the session loads its current song, paused.
+  // A queue restored from the session loads its current song, paused, where it was.
   const restored = current();
-  if (restored) songChange.schedule(restored);
+  if (restored) {
+    songChange.schedule(restored);
+    const at = deps.restoredPositionS?.(restored.id) ?? 0;
+    if (at > 0) seekTo(at);
+  }
 
   return {
     seekTo,

@@ -15,6 +15,7 @@ import { onLoudnessModeChange, readLoudnessMode } from './loudness-storage.js';
 import { followNormalisation } from './normalisation.js';
 import { recordPlay } from './play-stats-storage.js';
 import { createPlaybackOutput } from './playback-output.js';
+import { rememberedPositionS, rememberPosition } from './position-memory.js';
 import { usePlayerStore } from './player-store.js';
 import { onAudioQualityChange, readAudioQuality } from './quality-storage.js';
 
@@ -64,6 +65,7 @@ export function startPlayer(catalogue?: CatalogueClient): AudioEngine {
     },
     ...(graph ? { beforeLoad: (url: string) => graph.prepare(url) } : {}),
     localSource: (id) => (isKeptOffline(id) ? keptAudioUrl(id) : null),
+    restoredPositionS: (id) => rememberedPositionS(id),
     onUnavailableOffline: skipToKeptSong,
     ...(catalogue
       ? {
@@ -77,6 +79,7 @@ export function startPlayer(catalogue?: CatalogueClient): AudioEngine {
   });
   engine = started;
   followDocumentTitle(usePlayerStore);
+  rememberPosition(usePlayerStore);
   if (graph) {
     let crossfadeS = readCrossfadeS();
     onCrossfadeChange((seconds) => (crossfadeS = seconds));
