@@ -120,6 +120,8 @@ export const Song = z.object({
    * ReplayGain 2 reference of -18 LUFS, linear peaks); null until measured.
    */
   replayGain: ReplayGain.nullable().optional(),
+  /** Ours: a live stream (an internet radio station, radio.ts): no length, no seeking, no play counted. */
+  live: z.literal(true).optional(),
 });
 export type Song = z.infer<typeof Song>;
 

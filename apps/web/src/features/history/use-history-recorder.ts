@@ -14,6 +14,7 @@ import { dueForSave, withNowPlaying } from './now-playing-prefs.js';
  * minutes becomes a History document (listen-count.ts), and the current song
  * and position are saved in the account's preferences every 10 s while
  * playing and at once on pause, so another device can offer to continue.
+ * Radio stations (live streams) are left out of both.
  */
 export function useHistoryRecorder(): void {
   const userId = useSessionStore((s) => (s.checked ? s.user?.$id : undefined));
@@ -49,7 +50,8 @@ export function useHistoryRecorder(): void {
 
     return usePlayerStore.subscribe((s, prev) => {
       const song = s.queue[s.currentIndex];
-      if (!song) return;
+      // A live stream (a radio station) is neither a play to count nor a place to continue from.
+      if (!song || song.live) return;
       if (s.positionS !== prev.positionS && tracker.sample(song.id, s.positionS, s.durationS, s.isPlaying)) {
         void record(song.id).catch(report('Recording a play'));
       }
