@@ -8,6 +8,11 @@ export interface ExpandedWord {
   tracks: number;
 }
 
+/** A character of a script written without spaces between words: Han, kana, Hangul (a PostgreSQL regular expression). */
+const CJK_CHARACTER = '[\\u1100-\\u11ff\\u3040-\\u30ff\\u3130-\\u318f\\u31f0-\\u31ff\\u3400-\\u4dbf\\u4e00-\\u9fff\\uac00-\\ud7af\\uf900-\\ufaff]';
+/** At most this many catalogue words stand for a CJK query word found inside them. */
+export const CJK_ALTS_PER_WORD = 200;
+
 export interface ExpandedQuery {
   /** The whole query as catalogue_norm() gives it (lower case, no accents). */
   norm: string;
@@ -23,6 +28,12 @@ export interface ExpandedQuery {
  * by default), found through the trigram index on the small catalogue_words
  * table. A word that begins catalogue words is taken as typed (a real word,
  * or one being typed).
+ *
+ * Chinese, Japanese and Korean are written without spaces between words, so a
+ * whole title is one catalogue word ('水调歌头'): a query word in those scripts
+ * also matches the catalogue words that contain it anywhere (up to
+ * CJK_ALTS_PER_WORD of them, the most used first), and a single character
+ * finds every title holding it.
  */
 export async function expandQueryWords(db: Queryable, text: string, maxWords: number, perWord: number): Promise<ExpandedQuery> {
   const rows = await db.query<ExpandedWord & { norm: string }>(
@@ -37,13 +48,19 @@ export async function expandQueryWords(db: Queryable, text: string, maxWords: nu
           where cw.word ~>=~ q.word and cw.word ~<~ (q.word || chr(1114111))
             and (length(q.word) >= 2 or cw.word = q.word)) p
        left join lateral (
-         select cw.word, cw.tracks, similarity(cw.word, q.word) as sim
-           from catalogue_words cw
-          where p.tracks = 0 and cw.word % q.word
-          order by sim desc, cw.word
-          limit $3) x on true
+         (select cw.word, cw.tracks, 2::real as sim
+            from catalogue_words cw
+           where q.word ~ $4 and strpos(cw.word, q.word) > 0 and cw.word <> q.word
+           order by cw.tracks desc, cw.word
+           limit $5)
+         union all
+         (select cw.word, cw.tracks, similarity(cw.word, q.word) as sim
+            from catalogue_words cw
+           where p.tracks = 0 and cw.word % q.word
+           order by sim desc, cw.word
+           limit $3)) x on true
       group by q.word, n.norm`,
-    [text, maxWords, perWord],
+    [text, maxWords, perWord, CJK_CHARACTER, CJK_ALTS_PER_WORD],
   );
   return { norm: rows[0]?.norm ?? '', words: rows.map(({ word, alts, tracks }) => ({ word, alts, tracks })) };
 }
@@ -136,22 +153,34 @@ const NAME_SCORE = `(case when e.norm_name = $3 then 8 else 0 end
                   + case when to_tsvector('simple', e.norm_name) @@ $2::tsquery then 2 else 0 end)`;
 
 /**
- * Albums or artists whose name matches `widened` (served by the GIN index on
- * to_tsvector('simple', norm_name)), ranked by NAME_SCORE, then name and id.
+ * What each named search looks through, as (id, score) rows: artists by name;
+ * albums by name, and by their album artist's name (scored 1, below any album
+ * whose own name has every word as typed), so the Albums tab finds an artist's
+ * albums by the artist. Each part is served by a GIN index on
+ * to_tsvector('simple', norm_name).
  */
+const NAMED_HITS: Record<'albums' | 'artists', string> = {
+  artists: `select e.id, ${NAME_SCORE} as score from artists e where to_tsvector('simple', e.norm_name) @@ $1::tsquery`,
+  albums: `select e.id, ${NAME_SCORE} as score from albums e where to_tsvector('simple', e.norm_name) @@ $1::tsquery
+           union all
+           select e.id, 1 from artists ar join albums e on e.album_artist_id = ar.id
+            where to_tsvector('simple', ar.norm_name) @@ $1::tsquery`,
+};
+
+/** Albums or artists matching `widened` (NAMED_HITS), ranked by score, then name and id. */
 export async function searchNamedIds(db: Queryable, table: 'albums' | 'artists', q: TrackQuery): Promise<RankedIds> {
   const rows = await db.query<{ id: string; total: number }>(
     `select e.id, count(*) over ()::int as total
-       from ${table} e
-      where to_tsvector('simple', e.norm_name) @@ $1::tsquery
-      order by ${NAME_SCORE} desc, e.norm_name, e.id
+       from (select id, max(score) as score from (${NAMED_HITS[table]}) hits group by id) h
+       join ${table} e on e.id = h.id
+      order by h.score desc, e.norm_name, e.id
       limit $4 offset $5`,
     [q.widened, q.strict, q.norm, q.limit, q.offset],
   );
   if (rows.length > 0 || q.offset === 0) return { ids: rows.map((r) => r.id), total: rows[0]?.total ?? 0 };
   const [count] = await db.query<{ n: number }>(
-    `select count(*)::int as n from ${table} where to_tsvector('simple', norm_name) @@ $1::tsquery`,
-    [q.widened],
+    `select count(distinct id)::int as n from (${NAMED_HITS[table]}) hits`,
+    [q.widened, q.strict, q.norm],
   );
   return { ids: [], total: count?.n ?? 0 };
 }
