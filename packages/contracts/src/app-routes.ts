@@ -20,7 +20,7 @@ export type LibraryList = (typeof LIBRARY_LISTS)[number];
 
 const APP_ROUTES = [
   /^\/$/,
-  /^\/(search|library|profile|favorites|callback|recovery|verify)\/?$/,
+  /^\/(search|library|profile|favorites|radio|callback|recovery|verify)\/?$/,
   /^\/(player|album|playlist|artist)\/[^/]+\/?$/,
   /^\/library\/(albums|artists|songs|genres)\/?$/,
   /^\/library\/genres\/[^/]+\/?$/,

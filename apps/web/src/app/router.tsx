@@ -29,6 +29,7 @@ export function createRouter(): AppRouter {
         { path: 'library/genres/:name', lazy: async () => ({ Component: (await import('./routes/library-browse-route.js')).LibraryGenreRoute }) },
         { path: 'profile', lazy: async () => ({ Component: (await import('./routes/profile-route.js')).ProfileRoute }) },
         { path: 'favorites', lazy: async () => ({ Component: (await import('./routes/favorites-route.js')).FavoritesRoute }) },
+        { path: 'radio', lazy: async () => ({ Component: (await import('../features/radio/ui.js')).RadioScreen }) },
         { path: 'player/:songId', lazy: async () => ({ Component: (await import('./routes/player-route.js')).PlayerRoute }) },
         { path: 'album/:id', lazy: async () => ({ Component: (await import('./routes/collection-route.js')).AlbumRoute }) },
         { path: 'playlist/:id', lazy: async () => ({ Component: (await import('./routes/collection-route.js')).PlaylistRoute }) },

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Heart, House, Library, ListMusic, Search, UserRound } from 'lucide-react';
+import { Heart, House, Library, ListMusic, RadioTower, Search, UserRound } from 'lucide-react';
 import { NavLink, useNavigate } from 'react-router';
 import { useBackend } from '../../shared/lib/backend-hooks.js';
 import { useSessionUser } from '../../features/auth/session-store.js';
@@ -11,6 +11,7 @@ const LINKS = [
   { to: '/search', label: 'Search', Icon: Search },
   { to: '/library', label: 'Library', Icon: Library },
   { to: '/favorites', label: 'Favorites', Icon: Heart },
+  { to: '/radio', label: 'Radio', Icon: RadioTower },
   { to: '/profile', label: 'Profile', Icon: UserRound },
 ] as const;
 

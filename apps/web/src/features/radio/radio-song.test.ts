@@ -1,0 +1,13 @@
+import { Song } from '@lyra/contracts/catalogue';
+import { describe, expect, it } from 'vitest';
+import { radioSong, radioStreamPath } from './radio-song.js';
+
+describe('a radio station in the player', () => {
+  it('is a live song playing the relayed stream', () => {
+    const song = radioSong({ id: 'ab12', name: 'Night Shift FM', homePageUrl: 'https://radio.example.org/' }, '/api/');
+    expect(Song.parse(song)).toEqual(song);
+    expect(song).toMatchObject({ id: 'radio-ab12', name: 'Night Shift FM', duration: null, live: true });
+    expect(song.downloadUrl).toEqual([{ quality: '320kbps', url: '/api/radio/ab12/stream' }]);
+    expect(radioStreamPath('https://lyra.example.org/api', 'a b')).toBe('https://lyra.example.org/api/radio/a%20b/stream');
+  });
+});

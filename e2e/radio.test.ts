@@ -1,0 +1,106 @@
+/**
+ * The Radio screen: a station an administrator added from a Subsonic app plays
+ * in the player as a live stream. The station is a loopback HTTP server sending
+ * an endless MP3 (ffmpeg encoding a tone in real time, as an Icecast mount does);
+ * the page plays it through the server's relay (/api/radio/{id}/stream).
+ */
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { useServerAndBrowser, waitForAudioProgress } from './harness.js';
+
+const EMAIL = 'radio-admin@example.org';
+const PASSWORD = 'a radio password';
+const PROJECT = { 'x-appwrite-project': 'lyra', 'content-type': 'application/json' };
+
+/** A live MP3 station on loopback at /live.mp3; counts the listeners connected now. */
+async function startStation() {
+  let listeners = 0;
+  const server: Server = createServer((req, res) => {
+    if (req.url !== '/live.mp3') return res.writeHead(404).end();
+    listeners++;
+    const ffmpeg = spawn('ffmpeg', ['-v', 'error', '-re', '-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=44100', '-ac', '2', '-c:a', 'libmp3lame', '-b:a', '128k', '-f', 'mp3', 'pipe:1'], {
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
+    res.writeHead(200, { 'content-type': 'audio/mpeg', 'icy-name': 'Loopback FM', 'cache-control': 'no-cache' });
+    ffmpeg.stdout.pipe(res);
+    res.on('close', () => {
+      listeners--;
+      ffmpeg.kill('SIGKILL');
+    });
+  });
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/live.mp3`,
+    listeners: () => listeners,
+    close: () => new Promise<void>((r) => { server.closeAllConnections(); server.close(() => r()); }),
+  };
+}
+
+/** Makes the server's first account (its administrator), reads its app password and adds the station over Subsonic. */
+async function addStation(serverUrl: string, streamUrl: string): Promise<string> {
+  const made = await fetch(`${serverUrl}/v1/account`, { method: 'POST', headers: PROJECT, body: JSON.stringify({ userId: 'unique()', email: EMAIL, password: PASSWORD, name: 'Radio Admin' }) });
+  if (made.status !== 201) throw new Error(`sign-up: ${made.status} ${await made.text()}`);
+  const session = await fetch(`${serverUrl}/v1/account/sessions/email`, { method: 'POST', headers: PROJECT, body: JSON.stringify({ email: EMAIL, password: PASSWORD }) });
+  if (session.status !== 201) throw new Error(`sign-in: ${session.status} ${await session.text()}`);
+  const cookie = session.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  const creds = await fetch(`${serverUrl}/subsonic/credentials`, { headers: { ...PROJECT, cookie } });
+  if (!creds.ok) throw new Error(`credentials: ${creds.status} ${await creds.text()}`);
+  const { appPassword } = (await creds.json()) as { appPassword: string };
+  const rest = (method: string, params: Record<string, string>) =>
+    fetch(`${serverUrl}/rest/${method}?${new URLSearchParams({ u: EMAIL, p: appPassword, v: '1.16.1', c: 'e2e', f: 'json', ...params })}`).then(
+      async (r) => ((await r.json()) as { 'subsonic-response': Record<string, unknown> })['subsonic-response'],
+    );
+  const created = await rest('createInternetRadioStation', { name: 'Loopback FM', streamUrl, homepageUrl: 'https://loopback.example.org/' });
+  if (created.status !== 'ok') throw new Error(`createInternetRadioStation: ${JSON.stringify(created)}`);
+  const listed = await rest('getInternetRadioStations', {});
+  const stations = (listed.internetRadioStations as { internetRadioStation: { id: string }[] }).internetRadioStation;
+  return stations[0]!.id;
+}
+
+describe('Radio', () => {
+  const rig = useServerAndBrowser();
+  let station: Awaited<ReturnType<typeof startStation>>;
+  let stationId: string;
+
+  beforeAll(async () => {
+    station = await startStation();
+    stationId = await addStation(rig.server.url, station.url);
+  });
+  afterAll(async () => {
+    await station?.close();
+  });
+
+  it('lists the stations and plays one live from the sidebar, with no seek bar and no length', async () => {
+    const page = await rig.open('/', { width: 1280, height: 800 });
+    await page.getByRole('link', { name: 'Radio' }).click();
+    await page.getByRole('heading', { name: 'Radio' }).waitFor({ timeout: 30_000 });
+    expect(new URL(page.url()).pathname).toBe('/radio');
+    await page.getByRole('link', { name: 'loopback.example.org' }).waitFor();
+    await page.getByRole('button', { name: 'Play Loopback FM' }).click();
+
+    await page.waitForFunction((path) => (document.querySelector('audio')?.src ?? '').endsWith(path), `/api/radio/${stationId}/stream`, { timeout: 30_000 });
+    const first = await waitForAudioProgress(page, 2, 0, 60_000);
+    await waitForAudioProgress(page, 2, first, 60_000);
+    expect(station.listeners()).toBe(1);
+    await page.getByText('Live', { exact: true }).first().waitFor();
+    expect(await page.getByRole('slider', { name: 'Seek' }).count()).toBe(0);
+    expect(await page.getByTestId('duration').count()).toBe(0);
+    expect(await page.evaluate(() => document.querySelector('audio')!.duration)).toBe(Infinity);
+
+    await page.getByRole('button', { name: 'Pause Loopback FM' }).click();
+    await page.waitForFunction(() => document.querySelector('audio')?.paused === true, undefined, { timeout: 15_000 });
+    await page.getByRole('button', { name: 'Play Loopback FM' }).waitFor();
+  });
+
+  it('lets go of the station when the listener leaves the page', async () => {
+    const page = await rig.open('/radio', { width: 1280, height: 800 });
+    await page.getByRole('button', { name: 'Play Loopback FM' }).click();
+    await waitForAudioProgress(page, 1, 0, 60_000);
+    await page.close();
+    await expect.poll(() => station.listeners(), { timeout: 30_000, interval: 100 }).toBe(0);
+  });
+});
