@@ -1,9 +1,12 @@
+import { setFlagsFromString } from 'node:v8';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { INT8_OID, NUMERIC_OID } from './db.js';
 import { serializeError, type WorkerMessage, type WorkerOptions, type WorkerRequest } from './pglite-protocol.js';
+import { PGLITE_V8_FLAGS, pgliteStartParams } from './pglite-settings.js';
+import { seedFromTemplate } from './pglite-template.js';
 
 /**
  * The thread that owns the embedded database: PGlite runs its queries
@@ -18,9 +21,13 @@ const ROLLBACK = Symbol('rollback');
 
 let pg: PGlite;
 try {
+  // A new data folder starts as a copy of the build's initialised one when there is one (pglite-template.ts).
+  if (options.dataDir && !options.loadDataDir) seedFromTemplate(options.dataDir);
+  setFlagsFromString(PGLITE_V8_FLAGS);
   pg = await PGlite.create({
     ...(options.dataDir ? { dataDir: options.dataDir } : {}),
     ...(options.loadDataDir ? { loadDataDir: new Blob([options.loadDataDir]) } : {}),
+    startParams: pgliteStartParams(PGlite.defaultStartParams),
     extensions: { pg_trgm, unaccent },
     parsers: { [INT8_OID]: Number, [NUMERIC_OID]: Number },
   });

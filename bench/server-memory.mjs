@@ -1,0 +1,145 @@
+#!/usr/bin/env node
+// Memory of the built server (`apps/server/dist/cli/serve.js`, as `npm start` runs it): idle RSS and
+// start-up peak, over the demo library (data/demo-music, scanned on start) and over an empty music
+// folder, PGlite in a fresh DATA_DIR each time (the first start: initdb and every migration run).
+//
+// Per library, the server in a process of its own: from spawn until `/api/admin/status` says the
+// start-up scan is done (`scanning: false` with the library's songs in), then SETTLE_MS of rest.
+// Printed: start-up peak (the kernel's VmHWM of the process: its highest RSS, so samples cannot miss
+// it), idle RSS after the rest, the time to listen and to a scanned library. The reference, in the
+// same run: a bare `node -e` process of the same Node (the floor any Node server starts from).
+// Goals: idle <= 200 MB, start-up peak <= 300 MB. Figures only; nothing is asserted.
+//
+//   node bench/server-memory.mjs            BENCH_MEMORY_LIBRARIES=demo,empty  BENCH_NODE_OPTIONS="--max-old-space-size=256"
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { freePort } from './lib/app-in-chromium.mjs';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const MAIN = join(ROOT, 'apps/server/dist/cli/serve.js');
+const DEMO = join(ROOT, 'data/demo-music');
+const SETTLE_MS = Number(process.env.BENCH_SETTLE_MS ?? 10_000);
+const LIBRARIES = (process.env.BENCH_MEMORY_LIBRARIES ?? 'demo,empty').split(',').map((s) => s.trim());
+const NODE_OPTIONS = (process.env.BENCH_NODE_OPTIONS ?? '').split(' ').filter(Boolean);
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const fmt = (n) => (Number.isFinite(n) ? n.toFixed(0) : '-');
+
+/** VmRSS and VmHWM of a process, in MB. */
+export function memoryOf(pid) {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = (key) => Number(new RegExp(`${key}:\\s+(\\d+) kB`).exec(status)?.[1] ?? NaN);
+  return { rss: kb('VmRSS') / 1024, hwm: kb('VmHWM') / 1024 };
+}
+
+async function status(port) {
+  try {
+    const res = await fetch(`http://127.0.0.1:${port}/api/admin/status`);
+    return res.ok ? (await res.json()).data : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Starts the server over `musicDir`, waits for its start-up scan and the rest, and reads its memory. */
+async function measure(musicDir, expectTracks) {
+  const work = mkdtempSync(join(tmpdir(), 'lyra-bench-memory-'));
+  const port = await freePort();
+  const t0 = performance.now();
+  const proc = spawn(process.execPath, [...NODE_OPTIONS, MAIN], {
+    env: {
+      ...process.env,
+      DATA_DIR: work,
+      MUSIC_DIR: musicDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      VIDEO_WORKER: 'off',
+      LOUDNESS_SCAN: 'off',
+    },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  proc.stderr.on('data', (d) => (stderr += d));
+  let peakSampled = 0;
+  const sampler = setInterval(() => {
+    if (proc.exitCode === null) peakSampled = Math.max(peakSampled, memoryOf(proc.pid).rss);
+  }, 20);
+  try {
+    let listening = NaN;
+    for (;;) {
+      if (proc.exitCode !== null) throw new Error(`the server exited (${proc.exitCode}): ${stderr.slice(-600)}`);
+      const s = await status(port);
+      if (s && Number.isNaN(listening)) listening = performance.now() - t0;
+      if (s && !s.scanning && s.tracks >= expectTracks) break;
+      if (performance.now() - t0 > 600_000) throw new Error('no scanned library after 10 minutes');
+      await sleep(50);
+    }
+    const scanned = performance.now() - t0;
+    const atScanned = memoryOf(proc.pid);
+    await sleep(SETTLE_MS);
+    const idle = memoryOf(proc.pid);
+    return { listening, scanned, startupPeak: Math.max(atScanned.hwm, peakSampled), idle: idle.rss, hwm: idle.hwm };
+  } finally {
+    clearInterval(sampler);
+    if (proc.exitCode === null) {
+      proc.kill('SIGTERM');
+      await new Promise((r) => (proc.exitCode !== null ? r() : proc.once('exit', r)));
+    }
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+/** The floor: a bare Node process of the same version and options. */
+function bareNode() {
+  const r = spawnSync(
+    process.execPath,
+    [...NODE_OPTIONS, '-e', 'setTimeout(() => process.stdout.write(require("fs").readFileSync("/proc/self/status","utf8")), 300)'],
+    { encoding: 'utf8' },
+  );
+  return Number(/VmRSS:\s+(\d+) kB/.exec(r.stdout)?.[1] ?? NaN) / 1024;
+}
+
+async function main() {
+  if (!existsSync(MAIN)) {
+    console.log('server-memory: the server is not built; run `npm run build -w apps/server` first');
+    process.exit(1);
+  }
+  const empty = mkdtempSync(join(tmpdir(), 'lyra-bench-empty-music-'));
+  mkdirSync(empty, { recursive: true });
+  const demoSongs = existsSync(DEMO) ? countAudio(DEMO) : 0;
+  console.log(`node ${process.version}${NODE_OPTIONS.length ? ' ' + NODE_OPTIONS.join(' ') : ''}; PGlite in a fresh DATA_DIR; rest ${SETTLE_MS / 1000} s before the idle figure`);
+  console.log(`bare node process (reference): ${fmt(bareNode())} MB RSS`);
+  const rows = [];
+  try {
+    for (const lib of LIBRARIES) {
+      if (lib === 'demo' && demoSongs === 0) {
+        console.log('demo: no demo library in data/demo-music (run `npm run setup`); left out');
+        continue;
+      }
+      const r = await measure(lib === 'demo' ? DEMO : empty, lib === 'demo' ? demoSongs : 0);
+      rows.push({ lib, r });
+      console.log(
+        `${lib.padEnd(6)} idle RSS ${fmt(r.idle).padStart(4)} MB (goal <= 200) | start-up peak ${fmt(r.startupPeak).padStart(4)} MB (goal <= 300) | listening after ${(r.listening / 1000).toFixed(1)} s, scanned after ${(r.scanned / 1000).toFixed(1)} s`,
+      );
+    }
+  } finally {
+    rmSync(empty, { recursive: true, force: true });
+  }
+  console.log('\n| Music folder | Idle RSS (goal <= 200 MB) | Start-up peak (goal <= 300 MB) | Listening after | Scanned after |');
+  console.log('| --- | --- | --- | --- | --- |');
+  for (const { lib, r } of rows) {
+    const name = lib === 'demo' ? `demo library (${demoSongs} songs)` : 'empty';
+    console.log(`| ${name} | ${fmt(r.idle)} MB | ${fmt(r.startupPeak)} MB | ${(r.listening / 1000).toFixed(1)} s | ${(r.scanned / 1000).toFixed(1)} s |`);
+  }
+}
+
+function countAudio(dir) {
+  const r = spawnSync('find', [dir, '-type', 'f', '-regextype', 'posix-extended', '-iregex', '.*\\.(mp3|m4a|mp4|flac|ogg|oga|opus|wav)$'], { encoding: 'utf8' });
+  return r.stdout.split('\n').filter(Boolean).length;
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) await main();
