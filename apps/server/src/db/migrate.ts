@@ -16,8 +16,13 @@ export async function migrate(db: Db, module: string, dir = MIGRATIONS_DIR + mod
   await db.exec(
     'create table if not exists schema_migrations (name text primary key, applied_at timestamptz not null default now())',
   );
+  // Names recorded already are final: only the others need the lock and a transaction each.
+  const done = new Set(
+    (await db.query<{ name: string }>('select name from schema_migrations where starts_with(name, $1)', [`${module}/`])).map((r) => r.name),
+  );
   for (const file of files) {
     const name = `${module}/${file}`;
+    if (done.has(name)) continue;
     const text = await readFile(`${dir}/${file}`, 'utf8');
     const ran = await db.transaction(async (tx) => {
       await tx.query("select pg_advisory_xact_lock(hashtext('lyra-migrations'))");

@@ -1,10 +1,11 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createApp, type App, type ModuleName } from '../app.js';
+import { ALL_MODULES, createApp, type App, type ModuleName } from '../app.js';
 import { loadConfig, type Config } from '../config.js';
 import { silentLogger } from '../log.js';
 import { createTestDb, type Engine, type TestDb } from './db.js';
+import { migrationsFor } from './templates.js';
 
 export interface TestApp {
   app: App;
@@ -19,7 +20,7 @@ export interface TestAppOptions {
   now?: () => number;
 }
 
-/** The real app on a fresh database of `engine`, with a temporary DATA_DIR. */
+/** The real app on a fresh database of `engine` (a copy of the run's migrated template), with a temporary DATA_DIR. */
 export async function createTestApp(
   engine: Engine,
   env: Record<string, string> = {},
@@ -28,7 +29,7 @@ export async function createTestApp(
 ): Promise<TestApp> {
   const dataDir = await mkdtemp(join(tmpdir(), 'lyra-test-'));
   const config = loadConfig({ DATA_DIR: dataDir, SCAN_WATCH: 'off', VIDEO_WORKER: 'off', RATE_LIMITS: 'off', ...env });
-  const testDb = await createTestDb(engine);
+  const testDb = await createTestDb(engine, { migrated: migrationsFor(only ?? ALL_MODULES) });
   const app = await createApp({ config, db: testDb.db, log: silentLogger, now }, only);
   return {
     app,

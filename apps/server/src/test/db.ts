@@ -1,14 +1,21 @@
 import postgres from 'postgres';
 import type { Db } from '../db/db.js';
+import { migrate } from '../db/migrate.js';
 import { openPglite } from '../db/pglite-db.js';
 import { openPostgres } from '../db/postgres-db.js';
+import { TEST_DATABASE_URL } from './database-url.js';
+import { enginesFor, type Engine } from './engines.js';
+import { pgliteTemplate, postgresTemplate, templatePlace } from './templates.js';
 
-/** Backend and catalogue tests run on both engines (PGlite and a real PostgreSQL). */
-export const ENGINES = ['pglite', 'postgres'] as const;
-export type Engine = (typeof ENGINES)[number];
+export { TEST_DATABASE_URL } from './database-url.js';
+export { ALL_ENGINES, type Engine } from './engines.js';
 
-/** The PostgreSQL server tests use; every test database is created fresh on it and dropped after. */
-export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+/**
+ * The engines the current test file runs on: both (PGlite and a real PostgreSQL) unless engines.ts
+ * lists the file as one whose SQL is covered elsewhere; TEST_ENGINES=all runs every file on both.
+ */
+export const ENGINES = enginesFor();
+
 
 export interface TestDb {
   db: Db;
@@ -17,18 +24,30 @@ export interface TestDb {
   drop(): Promise<void>;
 }
 
-/** A new empty database on `engine`. PostgreSQL being down is a failure, not a skip. */
-export async function createTestDb(engine: Engine): Promise<TestDb> {
+export interface TestDbOptions {
+  /**
+   * Migration folders (`catalogue`, `backend`, `subsonic`, ...) already run on the new database, in
+   * this order; it is a copy of this run's template for them (templates.ts). Default none: empty.
+   */
+  migrated?: readonly string[];
+}
+
+/** A new database on `engine`, empty or `migrated`. PostgreSQL being down is a failure, not a skip. */
+export async function createTestDb(engine: Engine, { migrated = [] }: TestDbOptions = {}): Promise<TestDb> {
+  const place = migrated.length > 0 ? templatePlace() : undefined;
   if (engine === 'pglite') {
-    const db = await openPglite();
+    const db = await openPglite(undefined, place ? await pgliteTemplate(place, migrated) : undefined);
+    if (!place) for (const folder of migrated) await migrate(db, folder);
     return { db, drop: () => db.close() };
   }
+  const template = place ? await postgresTemplate(TEST_DATABASE_URL, place, migrated) : undefined;
   const admin = postgres(TEST_DATABASE_URL, { max: 1, onnotice: () => {} });
   const name = `lyra_t_${process.pid}_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
-  await admin.unsafe(`create database "${name}"`);
+  await admin.unsafe(`create database "${name}"${template ? ` template "${template}"` : ''}`);
   const url = new URL(TEST_DATABASE_URL);
   url.pathname = '/' + name;
   const db = await openPostgres(url.toString(), 5);
+  if (!template) for (const folder of migrated) await migrate(db, folder);
   return {
     db,
     url: url.toString(),

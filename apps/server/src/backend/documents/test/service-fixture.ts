@@ -1,5 +1,4 @@
 import type { Caller } from '../../auth/caller.js';
-import { migrate } from '../../../db/migrate.js';
 import { silentLogger } from '../../../log.js';
 import { createTestDb, type Engine, type TestDb } from '../../../test/db.js';
 import type { BackendEvent, EventBus } from '../../realtime/event-bus.js';
@@ -27,8 +26,7 @@ export interface ServiceFixture {
 
 /** The document service over appwrite.json on a fresh, migrated `engine` database, with a settable clock. */
 export async function serviceFixture(engine: Engine): Promise<ServiceFixture> {
-  const t = await createTestDb(engine);
-  await migrate(t.db, 'backend');
+  const t = await createTestDb(engine, { migrated: ['backend'] });
   const events: BackendEvent[] = [];
   const bus: EventBus = {
     publish: async (e) => void events.push(e),

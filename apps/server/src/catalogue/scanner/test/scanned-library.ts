@@ -3,7 +3,6 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 import { loadConfig } from '../../../config.js';
-import { migrate } from '../../../db/migrate.js';
 import { silentLogger } from '../../../log.js';
 import { createTestDb, type Engine, type TestDb } from '../../../test/db.js';
 import { buildFixtureLibrary } from '../../test/fixtures.js';
@@ -68,8 +67,7 @@ export function useScannedLibrary(engine: Engine) {
     const musicDir = (state.musicDir = await mkdtemp(join(tmpdir(), 'lyra-music-')));
     const dataDir = (state.dataDir = await mkdtemp(join(tmpdir(), 'lyra-data-')));
     await buildFixtureLibrary(musicDir);
-    const t = (state.t = await createTestDb(engine));
-    await migrate(t.db, 'catalogue');
+    const t = (state.t = await createTestDb(engine, { migrated: ['catalogue'] }));
     const config = loadConfig({ DATA_DIR: dataDir, MUSIC_DIR: musicDir, SCAN_WATCH: 'off' });
     const scanner = (state.scanner = createScanner(
       { config, db: t.db, log: silentLogger, now: Date.now },
