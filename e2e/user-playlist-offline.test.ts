@@ -108,7 +108,7 @@ describe("the listener's own playlist offline", () => {
 
     // Still offline: a song removed goes from the list (and from the device), a new playlist is listed as waiting.
     await openPlaylist(page, 'Night drive');
-    const title = (await page.locator(`[data-index][data-song-id="${first}"]`).first().locator('span span').first().textContent())!;
+    const title = (await page.locator(`[data-index][data-song-id="${first}"]`).first().textContent())!;
     await page.getByRole('button', { name: `Remove ${title} from playlist` }).click();
     await seeText(page, 'removed from playlist');
     await seeText(page, 'You are offline: it will be removed when you are back online.');

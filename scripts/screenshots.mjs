@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm run screenshots`: PNGs of Home, Search, an album, the player and Library
+// `npm run screenshots`: PNGs of Home, Search, an album, its artist, the player and Library
 // at a phone's size (390x844) and a desktop's (1440x900), from Debian Chromium
 // against the built server over the demo library, into docs/screenshots/; Home on a
 // phone and an album on a desktop also become the web app manifest's screenshots
@@ -57,6 +57,12 @@ try {
       await page.goto(`${server.url}/album/${albums[0].id}`);
       await page.getByTestId('collection-stats').waitFor();
       await shot('album');
+      const artist = albums[0].artists?.primary?.[0];
+      if (artist) {
+        await page.goto(`${server.url}/artist/${artist.id}`);
+        await page.getByTestId('collection-stats').waitFor();
+        await shot('artist');
+      }
     }
     await page.goto(`${server.url}/library`);
     await page.getByRole('heading', { name: 'Your Library' }).waitFor();

@@ -13,6 +13,15 @@ describe('app routes', () => {
   });
 });
 
+describe('catalogueEntityOf', () => {
+  it('reads an album or artist address, the id decoded; anything else is none', async () => {
+    const { catalogueEntityOf } = await import('./app-routes.js');
+    expect(catalogueEntityOf('/album/a%2Fb')).toEqual({ kind: 'album', id: 'a/b' });
+    expect(catalogueEntityOf('/artist/%E6%9D%B1/')).toEqual({ kind: 'artist', id: '東' });
+    for (const p of ['/album/', '/album/a/b', '/playlist/a', '/player/a', '/artist/%E0%A4%A']) expect(catalogueEntityOf(p), p).toBeNull();
+  });
+});
+
 describe('isAppRoute', () => {
   it("names SPEC §2's routes; anything else is the 404 page", async () => {
     const { isAppRoute } = await import('./app-routes.js');

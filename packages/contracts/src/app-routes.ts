@@ -14,6 +14,17 @@ export function playerSongId(path: string): string | null {
   }
 }
 
+/** The album or artist of an /album/{id} or /artist/{id} address, if it is one. */
+export function catalogueEntityOf(path: string): { kind: 'album' | 'artist'; id: string } | null {
+  const m = /^\/(album|artist)\/([^/]+)\/?$/.exec(path);
+  if (!m) return null;
+  try {
+    return { kind: m[1] as 'album' | 'artist', id: decodeURIComponent(m[2]!) };
+  } catch {
+    return null;
+  }
+}
+
 /** Library's lists of the whole collection, each with its own address (a genre's albums under its name). */
 export const LIBRARY_LISTS = ['albums', 'artists', 'songs', 'genres'] as const;
 export type LibraryList = (typeof LIBRARY_LISTS)[number];

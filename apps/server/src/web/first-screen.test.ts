@@ -12,7 +12,7 @@ import { silentLogger } from '../log.js';
 import { createTestApp, type TestApp } from '../test/app.js';
 import { ENGINES } from '../test/db.js';
 import { clientConfig } from './client-config.js';
-import { FIRST_SCREEN_TIMEOUT_MS, RENDERER_PATH, withFirstScreen, type CatalogueApi, type FirstScreenRenderer } from './first-screen.js';
+import { catalogueLacks, FIRST_SCREEN_TIMEOUT_MS, RENDERER_PATH, withFirstScreen, type CatalogueApi, type FirstScreenRenderer } from './first-screen.js';
 
 const SHELL =
   '<!doctype html><html><head><title>Lyra Music</title></head><body>' +
@@ -86,6 +86,37 @@ describe('the first screen in the page (withFirstScreen)', () => {
   });
 });
 
+describe('an album or artist the catalogue lacks (catalogueLacks)', () => {
+  afterEach(() => vi.useRealTimers());
+  const notFound = () => new Response(JSON.stringify({ success: false, message: 'album not found' }), { status: 404 });
+
+  it('asks for the album or the artist of the address and takes a 404 as lacking', async () => {
+    const asked: string[] = [];
+    const api: CatalogueApi = async (url) => (asked.push(url.href), notFound());
+    expect(await catalogueLacks(api, '/album/a%2Fb', ORIGIN)).toBe(true);
+    expect(await catalogueLacks(api, '/artist/%E6%9D%B1', ORIGIN)).toBe(true);
+    expect(asked).toEqual([`${ORIGIN}/api/albums?id=a%2Fb`, `${ORIGIN}/api/artists/%E6%9D%B1/albums`]);
+  });
+
+  it.each([
+    ['found', () => ok({})],
+    ['a 500', () => new Response('boom', { status: 500 })],
+  ])('does not when the catalogue answers %s', async (_, answer) => {
+    expect(await catalogueLacks(async () => answer(), '/album/x', ORIGIN)).toBe(false);
+  });
+
+  it('does not for other addresses, nor when the catalogue is late or fails', async () => {
+    const api = vi.fn<CatalogueApi>(async () => notFound());
+    for (const path of ['/', '/player/x', '/playlist/x', '/album/', '/album/x/y']) expect(await catalogueLacks(api, path, ORIGIN)).toBe(false);
+    expect(api).not.toHaveBeenCalled();
+    expect(await catalogueLacks(async () => Promise.reject(new Error('down')), '/artist/x', ORIGIN)).toBe(false);
+    vi.useFakeTimers();
+    const late = catalogueLacks(() => new Promise<Response>(() => {}), '/artist/x', ORIGIN);
+    await vi.advanceTimersByTimeAsync(FIRST_SCREEN_TIMEOUT_MS);
+    expect(await late).toBe(false);
+  });
+});
+
 /** The web build's own renderer and shell (npm test builds before it tests). */
 const WEB_DIR = loadConfig({ DATA_DIR: '/tmp/unused' }).WEB_DIR;
 
@@ -139,6 +170,17 @@ describe.each(ENGINES)('pages with their first screen, from the built web app an
     expect((await t.app.request('/index.html')).status).toBe(200);
   });
 
+  it("answers an album or artist the catalogue does not have with a 404 (the app's 404 page), a known one with a 200", async () => {
+    const [song] = ((await (await t.app.request(`/api/songs/${lib.elvish}`)).json()) as { data: { album: { id: string }; artists: { primary: { id: string }[] } }[] }).data;
+    for (const path of ['/album/no-such-album', '/artist/no-such-artist', '/artist/%E6%9D%B1%E4%BA%AC']) {
+      const res = await t.app.request(path);
+      expect(res.status, path).toBe(404);
+      expect(await res.text()).toBe(built);
+    }
+    expect((await t.app.request(`/album/${song!.album.id}`)).status).toBe(200);
+    expect((await t.app.request(`/artist/${song!.artists.primary[0]!.id}`)).status).toBe(200);
+  });
+
   it('never serves the renderer itself', async () => {
     const res = await t.app.request(`/${RENDERER_PATH}`);
     expect(res.status).toBe(404);
@@ -157,5 +199,9 @@ describe.each(ENGINES)('pages when the app asks a mirror first (%s)', (engine) =
 
   it('sends Home as built: the app will show what the mirror has, not what this server has', async () => {
     expect(await (await t.app.request('/')).text()).toBe(built);
+  });
+
+  it('sends an album this server does not have with a 200: the mirror may have it', async () => {
+    expect((await t.app.request('/album/no-such-album')).status).toBe(200);
   });
 });

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { playerSongId } from '@lyra/contracts/app-routes';
+import { catalogueEntityOf, playerSongId } from '@lyra/contracts/app-routes';
 import type { Logger } from '../log.js';
 import type { ClientConfig } from './client-config.js';
 
@@ -42,6 +42,28 @@ async function apiData(api: CatalogueApi, url: URL): Promise<unknown> {
     if (!res?.ok) return null;
     const body = (await res.json()) as { success?: boolean; data?: unknown };
     return body.success ? body.data : null;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * True when this server's catalogue says it has no album or artist of an /album/{id} or
+ * /artist/{id} address (a 404), so the page goes with a 404 status (the app shows its 404
+ * page); false for any other address, or when the answer is anything else or late.
+ */
+export async function catalogueLacks(api: CatalogueApi, path: string, origin: string): Promise<boolean> {
+  const entity = catalogueEntityOf(path);
+  if (!entity) return false;
+  const id = encodeURIComponent(entity.id);
+  const url = new URL(entity.kind === 'album' ? `/api/albums?id=${id}` : `/api/artists/${id}/albums`, origin);
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), FIRST_SCREEN_TIMEOUT_MS)));
+  try {
+    const res = await Promise.race([api(url), late]);
+    return res?.status === 404;
+  } catch {
+    return false;
   } finally {
     clearTimeout(timer);
   }

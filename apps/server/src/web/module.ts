@@ -8,7 +8,7 @@ import type { Deps, ServerModule } from '../module.js';
 import { clientConfig } from './client-config.js';
 import { catalogueOrigins, contentSecurityPolicy, inlineScriptHashes, securityHeaders } from './security-headers.js';
 import { isAppRoute, playerSongId } from '@lyra/contracts/app-routes';
-import { loadRenderer, RENDERER_DIR, withFirstScreen, type CatalogueApi } from './first-screen.js';
+import { catalogueLacks, loadRenderer, RENDERER_DIR, withFirstScreen, type CatalogueApi } from './first-screen.js';
 
 const HTML = 'text/html; charset=utf-8';
 
@@ -46,8 +46,9 @@ export async function createWeb({ config, log }: Deps, { api }: { api?: Catalogu
   const client = clientConfig(config);
   // Only when the app asks this server first: the page must show what the app will. Never on a private
   // server: the first screen is the catalogue's, which only signed-in listeners see (the app asks for it).
-  const renderer = api && client.catalogueHosts[0] === '/api' && config.ACCESS === 'public' ? await loadRenderer(root, log) : null;
-  const firstScreen = api && renderer ? { renderer, api, config: client, log } : null;
+  const ownCatalogue = api && client.catalogueHosts[0] === '/api' && config.ACCESS === 'public' ? api : null;
+  const renderer = ownCatalogue ? await loadRenderer(root, log) : null;
+  const firstScreen = ownCatalogue && renderer ? { renderer, api: ownCatalogue, config: client, log } : null;
   // The policy hashes index.html's inline scripts: computed once from the built file.
   const shell = await readFile(join(root, 'index.html'), 'utf8').catch(() => '');
   const security = securityHeaders(
@@ -94,9 +95,11 @@ export async function createWeb({ config, log }: Deps, { api }: { api?: Catalogu
         });
       }
     }
-    // The app answers every address, but only its own routes are pages: anything else is its 404 page, with a 404.
+    // The app answers every address, but only its own routes are pages: anything else is its 404 page, with a 404,
+    // as is an album or artist this server's catalogue does not have.
+    const missing = ownCatalogue ? await catalogueLacks(ownCatalogue, path, new URL(c.req.url).origin) : false;
     const out = await shellReply(root, accepts);
-    return c.body(out.body, isAppRoute(path) ? 200 : 404, {
+    return c.body(out.body, isAppRoute(path) && !missing ? 200 : 404, {
       'content-type': HTML,
       'cache-control': 'no-cache',
       vary: 'accept-encoding',

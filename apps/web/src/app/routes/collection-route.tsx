@@ -1,21 +1,35 @@
 import { lazy, Suspense, type ComponentType } from 'react';
 import { useParams } from 'react-router';
 import { useCategoryStore } from '../../features/collection/category-store.js';
-import { CollectionScreen } from '../../features/collection/collection-screen.js';
+import { CollectionScreen, type CollectionView } from '../../features/collection/collection-screen.js';
 import { useAlbumView, useArtistView, usePlaylistView } from '../../features/collection/collection-sources.js';
+import { NotFoundRoute } from './not-found-route.js';
+
+/** A list screen, or the 404 page when the catalogue has no such album, playlist or artist. */
+function ListOrNotFound({ view }: { view: CollectionView }) {
+  return view.notFound ? <NotFoundRoute /> : <CollectionScreen {...view} />;
+}
+
+function CatalogueAlbum({ id }: { id: string }) {
+  return <ListOrNotFound view={useAlbumView(id)} />;
+}
+
+function CatalogueArtist({ id }: { id: string }) {
+  return <ListOrNotFound view={useArtistView(id)} />;
+}
 
 export function AlbumRoute() {
   const { id = '' } = useParams();
-  return <CollectionScreen key={id} {...useAlbumView(id)} />;
+  return <CatalogueAlbum key={id} id={id} />;
 }
 
 export function ArtistRoute() {
   const { id = '' } = useParams();
-  return <CollectionScreen key={id} {...useArtistView(id)} />;
+  return <CatalogueArtist key={id} id={id} />;
 }
 
 function CataloguePlaylist({ id }: { id: string }) {
-  return <CollectionScreen {...usePlaylistView(id)} />;
+  return <ListOrNotFound view={usePlaylistView(id)} />;
 }
 
 /**

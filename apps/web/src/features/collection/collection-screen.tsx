@@ -8,7 +8,7 @@ import { CoverImage } from '../../shared/ui/cover-image.js';
 import type { CollectionRef } from '../offline/index.js';
 import { OfflineButton } from '../offline/ui.js';
 import { commands } from '../player/index.js';
-import { PlaceholderRow, type RowAction } from './collection-row.js';
+import { PlaceholderRow, type RowAction, type RowLook } from './collection-row.js';
 import { useScrollMemory } from '../../shared/lib/scroll-memory.js';
 import { VirtualSongList } from './virtual-song-list.js';
 import { accentButton } from '../../shared/ui/button-classes.js';
@@ -19,16 +19,28 @@ export const PLACEHOLDER_ROWS = 10;
 /** What a list screen shows, whatever it lists (album, playlist, artist, a user's playlist). */
 export interface CollectionView {
   title?: string;
-  /** Who and when, e.g. "David White · 2008" (albums). */
+  /** Who made it, as links under the title (an album's artists). */
+  byline?: ReactNode;
+  /** A note under the title (a playlist created offline). */
   subtitle?: string | null;
   description?: string | null;
   coverUrl?: string;
   songs: Song[];
+  /** The counts under the title; else the listed songs' count and length. */
+  stats?: string;
   isPending: boolean;
   isError?: boolean;
+  /** The catalogue has no such album, playlist or artist: the route shows its 404 page. */
+  notFound?: boolean;
   /** What "Make available offline" keeps (albums and playlists). */
   offline?: Omit<CollectionRef, 'title' | 'image'>;
-  /** Shown under the songs (an artist's albums). */
+  /** Shown between the play buttons and the songs (an artist's albums). */
+  before?: ReactNode;
+  /** A heading over the songs, when the screen has other sections. */
+  songsHeading?: string;
+  /** What each row shows besides title and artists. */
+  look?: RowLook;
+  /** Shown under the songs. */
   more?: ReactNode;
 }
 
@@ -51,7 +63,23 @@ export const addToQueueAction = (song: Song): RowAction => ({
  * the queue set to it plus the next 9. The scroll position is restored when the
  * listener comes back to this address.
  */
-export function CollectionScreen({ title, subtitle, description, coverUrl, songs, isPending, actionFor = addToQueueAction, emptyNote, offline, more }: CollectionScreenProps) {
+export function CollectionScreen({
+  title,
+  byline,
+  subtitle,
+  description,
+  coverUrl,
+  songs,
+  stats,
+  isPending,
+  actionFor = addToQueueAction,
+  emptyNote,
+  offline,
+  before,
+  songsHeading,
+  look,
+  more,
+}: CollectionScreenProps) {
   const { pathname } = useLocation();
   const ready = !isPending;
   const play = useCallback((index: number) => commands.playListRow(songs, index), [songs]);
@@ -61,21 +89,22 @@ export function CollectionScreen({ title, subtitle, description, coverUrl, songs
 
   return (
     <section className="px-2" aria-busy={isPending || undefined}>
-      <div className="flex items-end gap-4 pb-3">
+      <div className="flex items-end gap-4 px-2 pb-3">
         <CoverImage src={coverUrl ?? DEFAULT_COVER} size={128} className="size-32 shrink-0 rounded-xl shadow-lg sm:size-44" priority />
         <div className="min-w-0">
           <h1 className="text-2xl font-bold break-words sm:text-4xl">{title ? decodeEntities(title) : isPending ? 'Loading…' : ''}</h1>
-          {subtitle ? <p className="mt-1 truncate text-sm font-medium">{decodeEntities(subtitle)}</p> : null}
+          {byline ? <p className="mt-1 text-sm font-medium" data-testid="collection-byline">{byline}</p> : null}
+          {subtitle ? <p className="mt-1 text-sm font-medium">{decodeEntities(subtitle)}</p> : null}
           {description ? <p className="mt-1 line-clamp-2 text-sm text-muted">{decodeEntities(description)}</p> : null}
-          {songs.length > 0 ? (
+          {stats || songs.length > 0 ? (
             <p className="mt-1 text-sm text-muted" data-testid="collection-stats">
-              {songCountLabel(songs.length)}, {totalDurationLabel(songs.map((s) => s.duration))}
+              {stats ?? `${songCountLabel(songs.length)}, ${totalDurationLabel(songs.map((s) => s.duration))}`}
             </p>
           ) : null}
         </div>
       </div>
       {songs.length > 0 ? (
-        <div className="flex items-center gap-2 pb-3">
+        <div className="flex items-center gap-2 px-2 pb-3">
           <button
             type="button"
             onClick={() => commands.playAll(songs)}
@@ -95,6 +124,12 @@ export function CollectionScreen({ title, subtitle, description, coverUrl, songs
           {offline && title ? <OfflineButton collection={{ ...offline, title: decodeEntities(title), image: coverUrl ?? null }} songs={songs} /> : null}
         </div>
       ) : null}
+      {before}
+      {songsHeading && (isPending || songs.length > 0) ? (
+        <h2 id="collection-songs" className="px-2 pt-6 pb-2 text-xl font-bold">
+          {songsHeading}
+        </h2>
+      ) : null}
       {isPending ? (
         <div data-testid="list-placeholders">
           {Array.from({ length: PLACEHOLDER_ROWS }, (_, i) => (
@@ -107,7 +142,7 @@ export function CollectionScreen({ title, subtitle, description, coverUrl, songs
           {emptyNote ? <p className="mt-1 text-sm">{emptyNote}</p> : null}
         </div>
       ) : (
-        <VirtualSongList songs={songs} onPlay={play} actionFor={actionFor} initialOffset={initialOffset} />
+        <VirtualSongList songs={songs} onPlay={play} actionFor={actionFor} initialOffset={initialOffset} look={look} />
       )}
       {more}
     </section>

@@ -1,29 +1,55 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Album, Artist, Playlist } from '@lyra/contracts/catalogue';
-import { createElement } from 'react';
+import type { Album, Artist, ArtistTotals, Playlist } from '@lyra/contracts/catalogue';
+import { songCountLabel, totalDurationLabel } from '@lyra/player-core/collection-play';
+import { createElement, Fragment } from 'react';
 import { useCatalogue } from '../../shared/lib/catalogue-context.js';
-import { albumQuery, artistQuery, wholePlaylistQuery } from '../../shared/lib/catalogue-queries.js';
+import { albumQuery, artistQuery, isNotFound, wholePlaylistQuery } from '../../shared/lib/catalogue-queries.js';
+import { artistLinks } from '../../shared/lib/entity-links.js';
 import { coverUrl } from '../../shared/lib/song-view.js';
-import { ArtistAlbums } from './artist-albums.js';
+import { NameLinks } from '../../shared/ui/name-links.js';
+import { AlbumShelf } from './album-shelf.js';
+import type { RowLook } from './collection-row.js';
 import type { CollectionView } from './collection-screen.js';
+
+/** On an album's own screen every song's cover and album are the album's: rows leave them out. */
+export const ALBUM_LOOK: RowLook = { covers: false, albums: false };
 
 /**
  * Each list screen's song source (SPEC §3 "Detail of album/playlist/artist":
- * songs, description, image; artists list their top songs, then their albums). Data stays fresh
- * 5 minutes (SPEC §9), as the query factories say.
+ * songs, description, image; artists list their albums, the albums they appear
+ * on and their most played songs). Data stays fresh 5 minutes (SPEC §9), as the
+ * query factories say.
  */
 export function useAlbumView(id: string): CollectionView {
-  // The description reads "2008 · English Album · David White" (catalogue-api.md §3.7).
-  return songListView(useQuery(albumQuery(useCatalogue(), id)), { kind: 'album', id });
+  const query = useQuery(albumQuery(useCatalogue(), id));
+  const view = songListView(query, { kind: 'album', id });
+  const artists = artistLinks(query.data?.artists?.primary);
+  if (!query.data || artists.length === 0) return { ...view, look: ALBUM_LOOK };
+  // "2008 · English Album · David White" (catalogue-api.md §3.7): the names become links above it.
+  return {
+    ...view,
+    byline: createElement(NameLinks, { links: artists }),
+    description: withoutTrailingNames(query.data.description, artists.map((a) => a.name)),
+    look: ALBUM_LOOK,
+  };
 }
 
 export function usePlaylistView(id: string): CollectionView {
   return songListView(useQuery(wholePlaylistQuery(useCatalogue(), id)), { kind: 'playlist', id });
 }
 
+/** A description's last " · "-part when it only repeats the names shown as links above it. */
+export function withoutTrailingNames(description: string | null | undefined, names: readonly string[]): string | null {
+  if (!description) return null;
+  const parts = description.split(' · ');
+  const last = parts[parts.length - 1]?.trim();
+  if (parts.length > 1 && last === names.join(', ')) return parts.slice(0, -1).join(' · ');
+  return description;
+}
+
 /** An album or a playlist as a list screen shows it, and what "Make available offline" keeps of it. */
 function songListView(
-  { data, isPending, isError }: { data?: Album | Playlist; isPending: boolean; isError: boolean },
+  { data, isPending, isError, error }: { data?: Album | Playlist; isPending: boolean; isError: boolean; error: unknown },
   offline: NonNullable<CollectionView['offline']>,
 ): CollectionView {
   return {
@@ -33,25 +59,50 @@ function songListView(
     songs: data?.songs ?? [],
     isPending,
     isError,
+    notFound: isNotFound(error),
     offline,
   };
 }
 
-/** An artist's description: the first paragraph of the bio, else what they mostly are. */
+/**
+ * An artist's description: the first paragraph of the bio, else the role their credits give
+ * ("Composer"); nothing for a performer (a song's artist tag does not say they sing).
+ */
 export function artistDescription(artist: Pick<Artist, 'bio' | 'dominantType'>): string | null {
   const text = artist.bio?.find((b) => b.text && b.text.trim())?.text?.trim();
-  return text || artist.dominantType || null;
+  if (text) return text;
+  const role = artist.dominantType?.trim();
+  return role ? role[0]!.toUpperCase() + role.slice(1) : null;
 }
 
+/** "13 songs, 2 albums, 1 hr 5 min": the artist's whole catalogue (our server's totals). */
+export function artistStats(totals: ArtistTotals): string {
+  const albums = totals.albums > 0 ? `${totals.albums} ${totals.albums === 1 ? 'album' : 'albums'}` : null;
+  const length = totals.duration > 0 ? totalDurationLabel([totals.duration]) : null;
+  return [songCountLabel(totals.songs), albums, length].filter(Boolean).join(', ');
+}
+
+/**
+ * An artist's screen: picture, name and role, their totals, then their Albums, the albums they
+ * Appear on, and their Songs, most played first. A mirror without totals counts the songs listed.
+ */
 export function useArtistView(id: string): CollectionView {
-  const { data, isPending, isError } = useQuery(artistQuery(useCatalogue(), id));
+  const { data, isPending, isError, error } = useQuery(artistQuery(useCatalogue(), id));
   return {
     title: data?.name,
     description: data ? artistDescription(data) : null,
     coverUrl: data ? coverUrl(data.image) : undefined,
     songs: data?.topSongs ?? [],
+    stats: data?.totals ? artistStats(data.totals) : undefined,
     isPending,
     isError,
-    more: createElement(ArtistAlbums, { albums: data?.topAlbums ?? [] }),
+    notFound: isNotFound(error),
+    before: createElement(
+      Fragment,
+      null,
+      createElement(AlbumShelf, { heading: 'Albums', albums: data?.topAlbums ?? [] }),
+      createElement(AlbumShelf, { heading: 'Appears on', albums: data?.appearsOn ?? [], byArtists: true }),
+    ),
+    songsHeading: 'Songs',
   };
 }

@@ -2,7 +2,7 @@ import type { Song } from '@lyra/contracts/catalogue';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { useLayoutEffect, useRef, useState } from 'react';
 import { usePlayerStore } from '../player/index.js';
-import { CollectionRow, ROW_HEIGHT_PX, type RowAction } from './collection-row.js';
+import { CollectionRow, LIST_LOOK, ROW_HEIGHT_PX, type RowAction, type RowLook } from './collection-row.js';
 
 /** SPEC §9 "Lists": rows of about 70px, one extra row rendered beyond the screen. */
 export const LIST_OVERSCAN = 1;
@@ -17,11 +17,13 @@ export function VirtualSongList({
   onPlay,
   actionFor,
   initialOffset,
+  look = LIST_LOOK,
 }: {
   songs: readonly Song[];
   onPlay: (index: number) => void;
   actionFor?: (song: Song, index: number) => RowAction | undefined;
   initialOffset: number;
+  look?: RowLook;
 }) {
   const listRef = useRef<HTMLDivElement>(null);
   const [margin, setMargin] = useState(0);
@@ -56,6 +58,7 @@ export function VirtualSongList({
               isCurrent={song.id === currentId}
               onPlay={onPlay}
               actionFor={actionFor}
+              look={look}
             />
           </div>
         );

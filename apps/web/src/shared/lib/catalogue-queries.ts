@@ -22,6 +22,9 @@ import { COLLECTION_STALE_MS } from './query-client.js';
 const key = (c: CatalogueClient, ...rest: unknown[]) => ['catalogue', c.hostId, ...rest] as const;
 const q = encodeURIComponent;
 
+/** The catalogue said it has no such thing (a song, an album, an artist). */
+export const isNotFound = (e: unknown): boolean => e instanceof CatalogueError && e.status === 404;
+
 /** SPEC §7: /songs/{id} answers a list; the first entry is the song. None: a 404 CatalogueError. */
 async function fetchSong(c: CatalogueClient, id: string, signal?: AbortSignal): Promise<Song> {
   const songs = await c.get<Song[]>(`/songs/${q(id)}`, { signal });
@@ -60,7 +63,7 @@ export async function songIsGone(c: CatalogueClient, id: string): Promise<boolea
     await fetchSong(c, id);
     return false;
   } catch (e) {
-    return e instanceof CatalogueError && e.status === 404;
+    return isNotFound(e);
   }
 }
 
@@ -111,10 +114,14 @@ export const playlistQuery = (c: CatalogueClient, id: string, limit = 50) =>
     staleTime: COLLECTION_STALE_MS,
   });
 
+/** How many of an artist's most played songs, albums and albums they appear on their screen lists. */
+export const ARTIST_SCREEN_COUNT = 50;
+
 export const artistQuery = (c: CatalogueClient, id: string) =>
   queryOptions({
     queryKey: key(c, 'artist', id),
-    queryFn: ({ signal }) => c.get<Artist>(`/artists/${q(id)}`, { signal }),
+    queryFn: ({ signal }) =>
+      c.get<Artist>(`/artists/${q(id)}?songCount=${ARTIST_SCREEN_COUNT}&albumCount=${ARTIST_SCREEN_COUNT}`, { signal }),
     staleTime: COLLECTION_STALE_MS,
   });
 

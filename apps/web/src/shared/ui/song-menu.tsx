@@ -45,7 +45,7 @@ export function SongMenuButton({ title, onClick }: { title: string; onClick?: (e
       onClick={onClick}
       aria-label={`More options for ${title}`}
       aria-haspopup="menu"
-      className="hidden size-11 shrink-0 place-items-center rounded-full text-muted hover:bg-raised hover:text-white lg:grid"
+      className="relative z-[1] hidden size-11 shrink-0 place-items-center rounded-full text-muted hover:bg-raised hover:text-white lg:grid"
     >
       <MoreHorizontal className="size-5" aria-hidden />
     </button>
