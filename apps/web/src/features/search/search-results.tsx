@@ -5,11 +5,15 @@ import { toast } from '../../shared/lib/toast.js';
 import { useCatalogue } from '../../shared/lib/catalogue-context.js';
 import { searchAlbumsQuery, searchArtistsQuery, searchPlaylistsQuery, searchSongsPagesQuery } from '../../shared/lib/catalogue-queries.js';
 import { PlaylistCard } from '../../shared/ui/playlist-card.js';
-import { SongRow } from '../../shared/ui/song-row.js';
 import { Spinner } from '../../shared/ui/spinner.js';
 import type { SearchCategory } from '../collection/index.js';
 import { commands } from '../player/index.js';
+import { AllResults } from './all-results.js';
 import { AlbumCard, ArtistCard } from './result-cards.js';
+import { SearchSongRow } from './search-song-row.js';
+
+/** What the search screen shows: the All view or one of SPEC's four tabs. */
+export type SearchView = 'all' | SearchCategory;
 
 /** SPEC §8: what a failed search says. */
 export const SEARCH_DOWN =
@@ -22,17 +26,41 @@ export interface ResultHandlers {
   onPlaylist(playlist: SearchPlaylist): void;
 }
 
-type Results = { kind: 'songs'; items: Song[] } | { kind: 'albums'; items: SearchAlbum[] } | { kind: 'artists'; items: ArtistRef[] } | { kind: 'playlists'; items: SearchPlaylist[] };
+type Results =
+  | { kind: 'all'; songs: Song[]; albums: SearchAlbum[]; artists: ArtistRef[] }
+  | { kind: 'songs'; items: Song[] } | { kind: 'albums'; items: SearchAlbum[] } | { kind: 'artists'; items: ArtistRef[] } | { kind: 'playlists'; items: SearchPlaylist[] };
 
-function useResults(category: SearchCategory, term: string) {
+function useResults(view: SearchView, term: string) {
   const c = useCatalogue();
-  // One query per tab; only the open tab's is enabled.
+  // One query per tab; only the open tab's are enabled (the All view's: songs, albums and artists,
+  // the same queries as their tabs, so switching between them asks nothing again).
   // Songs come a page (15) at a time, the next when the list's end scrolls into view.
-  const songs = useInfiniteQuery({ ...searchSongsPagesQuery(c, term), enabled: category === 'songs' && term !== '' });
-  const albums = useQuery({ ...searchAlbumsQuery(c, term), enabled: category === 'albums' && term !== '' });
-  const artists = useQuery({ ...searchArtistsQuery(c, term), enabled: category === 'artists' && term !== '' });
-  const playlists = useQuery({ ...searchPlaylistsQuery(c, term), enabled: category === 'playlists' && term !== '' });
-  if (category === 'songs') {
+  const all = view === 'all';
+  const songs = useInfiniteQuery({ ...searchSongsPagesQuery(c, term), enabled: (all || view === 'songs') && term !== '' });
+  const albums = useQuery({ ...searchAlbumsQuery(c, term), enabled: (all || view === 'albums') && term !== '' });
+  const artists = useQuery({ ...searchArtistsQuery(c, term), enabled: (all || view === 'artists') && term !== '' });
+  const playlists = useQuery({ ...searchPlaylistsQuery(c, term), enabled: view === 'playlists' && term !== '' });
+  if (all) {
+    const parts = [songs, albums, artists];
+    // Shown once each part has answered or failed (a failed part shows nothing, and the toast says why).
+    const settled = parts.every((p) => p.data !== undefined || p.isError);
+    return {
+      results: settled
+        ? ({
+            kind: 'all',
+            songs: songs.data?.pages[0]?.results ?? [],
+            albums: albums.data?.results ?? [],
+            artists: artists.data?.results ?? [],
+          } as Results)
+        : undefined,
+      isFetching: parts.some((p) => p.isFetching),
+      isError: parts.some((p) => p.isError),
+      errorAt: Math.max(...parts.map((p) => p.errorUpdatedAt)),
+      more: undefined,
+      loadingMore: false,
+    };
+  }
+  if (view === 'songs') {
     const items = songs.data?.pages.flatMap((p) => p.results ?? []);
     return {
       results: items ? ({ kind: 'songs', items } as Results) : undefined,
@@ -43,8 +71,8 @@ function useResults(category: SearchCategory, term: string) {
       loadingMore: songs.isFetchingNextPage,
     };
   }
-  const q = { albums, artists, playlists }[category];
-  const results: Results | undefined = q.data ? ({ kind: category, items: q.data.results ?? [] } as Results) : undefined;
+  const q = { albums, artists, playlists }[view];
+  const results: Results | undefined = q.data ? ({ kind: view, items: q.data.results ?? [] } as Results) : undefined;
   return { results, isFetching: q.isFetching, isError: q.isError, errorAt: q.errorUpdatedAt, more: undefined, loadingMore: false };
 }
 
@@ -63,9 +91,19 @@ function EndOfList({ onVisible }: { onVisible: (() => void) | undefined }) {
   return <div ref={ref} aria-hidden className="h-4" data-testid="search-results-end" />;
 }
 
-/** 'Search Results' for the open tab; 'No Results Found' when there are none. */
-export function SearchResults({ category, term, handlers }: { category: SearchCategory; term: string; handlers: ResultHandlers }) {
-  const { results, isFetching, isError, errorAt, more, loadingMore } = useResults(category, term);
+/** 'Search Results' for the open tab or the All view; 'No Results Found' when there are none. */
+export function SearchResults({
+  view,
+  term,
+  handlers,
+  onSeeAll,
+}: {
+  view: SearchView;
+  term: string;
+  handlers: ResultHandlers;
+  onSeeAll: (tab: SearchCategory) => void;
+}) {
+  const { results, isFetching, isError, errorAt, more, loadingMore } = useResults(view, term);
   useEffect(() => {
     if (isError) toast.error(SEARCH_DOWN);
   }, [isError, errorAt]);
@@ -79,7 +117,13 @@ export function SearchResults({ category, term, handlers }: { category: SearchCa
   return (
     <>
       <h2 className="mt-4 mb-2 px-2 text-lg font-semibold">Search Results</h2>
-      {results.items.length === 0 ? <p className="px-2 text-muted">No Results Found</p> : <ResultList results={results} handlers={handlers} />}
+      {results.kind === 'all' ? (
+        <AllResults found={results} term={term} handlers={handlers} onSeeAll={onSeeAll} />
+      ) : results.items.length === 0 ? (
+        <p className="px-2 text-muted">No Results Found</p>
+      ) : (
+        <ResultList results={results} handlers={handlers} />
+      )}
       {loadingMore && (
         <div className="grid place-items-center py-4 text-muted">
           <Spinner className="size-5" label="Loading more results" />
@@ -92,13 +136,13 @@ export function SearchResults({ category, term, handlers }: { category: SearchCa
 
 const grid = 'grid grid-cols-2 gap-3 px-2 sm:grid-cols-3 md:grid-cols-4';
 
-function ResultList({ results, handlers }: { results: Results; handlers: ResultHandlers }) {
+function ResultList({ results, handlers }: { results: Exclude<Results, { kind: 'all' }>; handlers: ResultHandlers }) {
   switch (results.kind) {
     case 'songs':
       return (
         <ul>
           {results.items.map((song) => (
-            <SongRow key={song.id} song={song} onPlay={() => handlers.onSong(song)} onAddToQueue={() => commands.addToQueue(song)} />
+            <SearchSongRow key={song.id} song={song} onPlay={() => handlers.onSong(song)} onAddToQueue={() => commands.addToQueue(song)} />
           ))}
         </ul>
       );

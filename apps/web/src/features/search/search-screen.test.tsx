@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import type { SearchAlbum } from '@lyra/contracts/catalogue';
 import { notifyManager } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../../test/render.js';
 import { makeSong } from '../../test/songs.js';
@@ -40,8 +40,12 @@ function catalogue(options: { fail?: boolean } = {}) {
         ? []
         : [makeSong(1, { name: 'Battle &amp; Epic' }), makeSong(2)]
       : url.pathname.endsWith('/albums')
-        ? [album('a1'), album('a2', { artists: { primary: [{ id: 'x', name: 'Mira', role: '', type: 'artist', image: [], url: '' }], featured: [], all: [] } })]
-        : [];
+        ? q === 'zzz'
+          ? []
+          : [album('a1'), album('a2', { artists: { primary: [{ id: 'x', name: 'Mira', role: '', type: 'artist', image: [], url: '' }], featured: [], all: [] } })]
+        : url.pathname.endsWith('/artists') && q !== 'zzz'
+          ? [{ id: 'ar-mira', name: 'Mira', role: 'Artist', type: 'artist', image: [], url: '' }]
+          : [];
     return new Response(JSON.stringify({ success: true, data: { total: results.length, start: 1, results } }));
   }) as typeof fetch;
   return { requests, fetchFn };
@@ -50,6 +54,7 @@ function catalogue(options: { fail?: boolean } = {}) {
 const routes = [
   { path: '/player/:id', element: <h1>Player page</h1> },
   { path: '/album/:id', element: <h1>Album page</h1> },
+  { path: '/artist/:id', element: <h1>Artist page</h1> },
 ];
 
 const type = (text: string) => fireEvent.change(screen.getByRole('searchbox', { name: 'Search songs, artists, or albums' }), { target: { value: text } });
@@ -77,7 +82,7 @@ describe('Search (SPEC §2, §4, §5, §8)', () => {
     renderApp(<SearchScreen />, { path: '/search' });
     expect(screen.getByRole('searchbox').getAttribute('placeholder')).toBe('Search songs, artists, or albums...');
     expect(isVisible(screen.getByText('Search for Songs, Albums, Playlists, Artists'))).toBe(true);
-    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Songs', 'Albums', 'Playlists', 'Artists']);
+    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['All', 'Songs', 'Albums', 'Playlists', 'Artists']);
   });
 
   it('searches once, 700 ms after the last keystroke, for 15 results', async () => {
@@ -198,5 +203,66 @@ describe('Search (SPEC §2, §4, §5, §8)', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Clear search' }));
     expect((screen.getByRole('searchbox') as HTMLInputElement).value).toBe('');
     expect(isVisible(screen.getByText('Search for Songs, Albums, Playlists, Artists'))).toBe(true);
+  });
+});
+
+describe('Search: the All view', () => {
+  it('shows the top result, then songs with album and length, albums and artists, from the three searches', async () => {
+    const { requests, fetchFn } = catalogue();
+    renderApp(<SearchScreen />, { path: '/search', fetch: fetchFn });
+    fireEvent.click(screen.getByRole('tab', { name: 'All' }));
+    expect(screen.getByRole('tab', { name: 'All' }).getAttribute('aria-selected')).toBe('true');
+    type('bat');
+    await wait(700);
+    expect(requests.map((u) => u.pathname).sort()).toEqual(['/api/search/albums', '/api/search/artists', '/api/search/songs']);
+    realTime();
+    const top = await screen.findByRole('region', { name: 'Top result' });
+    expect(within(top).getByText('Battle & Epic')).toBeDefined();
+    expect(within(top).getByText('Song · An Artist With A Long Name')).toBeDefined();
+    const songs = screen.getByRole('region', { name: 'Songs' });
+    expect(within(songs).getAllByText('An Artist With A Long Name · An Album')).toHaveLength(2);
+    expect(within(songs).getAllByText('3:00')).toHaveLength(2);
+    expect(within(screen.getByRole('region', { name: 'Albums' })).getByText('Album a1')).toBeDefined();
+    expect(within(screen.getByRole('region', { name: 'Artists' })).getByText('Mira')).toBeDefined();
+    expect(within(screen.getByRole('tabpanel')).getAllByRole('region').map((r) => r.getAttribute('aria-label'))).toEqual(['Top result', 'Songs', 'Albums', 'Artists']);
+  });
+
+  it('makes an artist named as the query the top result, opening /artist/{id}', async () => {
+    const { fetchFn } = catalogue();
+    const { router } = renderApp(<SearchScreen />, { path: '/search', at: '/search?tab=all', routes, fetch: fetchFn });
+    type('mira');
+    await wait(700);
+    realTime();
+    const top = await screen.findByRole('region', { name: 'Top result' });
+    expect(within(top).getByText('Artist')).toBeDefined();
+    fireEvent.click(within(top).getByRole('button'));
+    expect(router.state.location.pathname).toBe('/artist/ar-mira');
+  });
+
+  it('a song there plays alone (the queue is cleared) and opens /player/{id}, as in the Songs tab', async () => {
+    const { fetchFn } = catalogue();
+    act(() => usePlayerStore.getState().actions.playQueue([makeSong(7), makeSong(8)], 0, false));
+    const { router } = renderApp(<SearchScreen />, { path: '/search', at: '/search?tab=all', routes, fetch: fetchFn });
+    type('bat');
+    await wait(700);
+    realTime();
+    const songs = await screen.findByRole('region', { name: 'Songs' });
+    fireEvent.click(within(songs).getByRole('button', { name: /^Song 2/ }));
+    expect(router.state.location.pathname).toBe('/player/song0002');
+    expect(usePlayerStore.getState().queue.map((s) => s.id)).toEqual(['song0002']);
+  });
+
+  it("'See all' opens the kind's tab; 'No Results Found' when nothing matched", async () => {
+    const { fetchFn } = catalogue();
+    renderApp(<SearchScreen />, { path: '/search', at: '/search?tab=all', fetch: fetchFn });
+    type('bat');
+    await wait(700);
+    realTime();
+    fireEvent.click(await screen.findByRole('button', { name: 'See all albums' }));
+    expect(screen.getByRole('tab', { name: 'Albums' }).getAttribute('aria-selected')).toBe('true');
+    expect(useCategoryStore.getState().category).toBe('albums');
+    fireEvent.click(screen.getByRole('tab', { name: 'All' }));
+    type('zzz');
+    expect(isVisible(await screen.findByText('No Results Found', {}, { timeout: 10_000 }))).toBe(true);
   });
 });

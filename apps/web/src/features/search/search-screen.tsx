@@ -3,14 +3,15 @@ import { Search, X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { local } from '../../shared/lib/storage.js';
-import { searchCategoryOf, useCategoryStore, type SearchCategory } from '../collection/index.js';
+import { searchCategoryOf, useCategoryStore } from '../collection/index.js';
 import { commands } from '../player/index.js';
 import { addToHistory, entryPath, readHistory, removeFromHistory, saveHistory, type HistoryEntry } from './search-history.js';
 import { SearchHistoryList } from './search-history-list.js';
-import { SearchResults, type ResultHandlers } from './search-results.js';
+import { SearchResults, type ResultHandlers, type SearchView } from './search-results.js';
 import { searchTerm, useDebouncedValue } from './use-debounced-value.js';
 
-const TABS: { id: SearchCategory; label: string }[] = [
+const TABS: { id: SearchView; label: string }[] = [
+  { id: 'all', label: 'All' },
   { id: 'songs', label: 'Songs' },
   { id: 'albums', label: 'Albums' },
   { id: 'playlists', label: 'Playlists' },
@@ -21,7 +22,9 @@ const CATEGORY_OF_TYPE = { song: 'songs', album: 'albums', artist: 'artists', pl
 /**
  * Search (SPEC §2, §4): the text updates at once and searches after a 700 ms
  * pause; never when blank. The settled text is kept in the address (`?q=`) so
- * Back from a result finds the results again.
+ * Back from a result finds the results again. Beside SPEC's four tabs, an All
+ * tab shows the top result, then a few songs, albums and artists (`&tab=all`
+ * keeps it open across Back); the four tabs set the search category as SPEC says.
  */
 export function SearchScreen() {
   const navigate = useNavigate();
@@ -32,6 +35,12 @@ export function SearchScreen() {
   const storeCategory = useCategoryStore((s) => s.category);
   const setCategory = useCategoryStore((s) => s.setCategory);
   const category = searchCategoryOf(storeCategory);
+  const [all, setAll] = useState(() => params.get('tab') === 'all');
+  const view: SearchView = all ? 'all' : category;
+  const showTab = (tab: SearchView) => {
+    setAll(tab === 'all');
+    if (tab !== 'all') setCategory(tab);
+  };
   const [history, setHistory] = useState(() => readHistory(local()));
   const input = useRef<HTMLInputElement>(null);
   // The `/` shortcut opens Search ready to type.
@@ -47,9 +56,9 @@ export function SearchScreen() {
   }, [storeCategory, setCategory]);
 
   useEffect(() => {
-    if ((params.get('q') ?? '') === term) return;
-    setParams(term ? { q: term } : {}, { replace: true });
-  }, [term, params, setParams]);
+    if ((params.get('q') ?? '') === term && (params.get('tab') === 'all') === all) return;
+    setParams({ ...(term ? { q: term } : {}), ...(all ? { tab: 'all' } : {}) }, { replace: true });
+  }, [term, all, params, setParams]);
 
   const remember = (entry: HistoryEntry) => {
     const next = addToHistory(readHistory(local()), entry);
@@ -126,16 +135,16 @@ export function SearchScreen() {
             type="button"
             role="tab"
             id={`tab-${tab.id}`}
-            aria-selected={category === tab.id}
+            aria-selected={view === tab.id}
             aria-controls="search-panel"
-            onClick={() => setCategory(tab.id)}
-            className={`rounded-full px-4 py-1.5 text-sm font-medium ${category === tab.id ? 'bg-white text-surface' : 'bg-panel text-muted hover:text-white'}`}
+            onClick={() => showTab(tab.id)}
+            className={`shrink-0 rounded-full px-4 py-1.5 text-sm font-medium ${view === tab.id ? 'bg-white text-surface' : 'bg-panel text-muted hover:text-white'}`}
           >
             {tab.label}
           </button>
         ))}
       </div>
-      <div role="tabpanel" id="search-panel" aria-labelledby={`tab-${category}`}>
+      <div role="tabpanel" id="search-panel" aria-labelledby={`tab-${view}`}>
         {searchTerm(text) === '' ? (
           history.length > 0 ? (
             <SearchHistoryList entries={history} onOpen={open} onRemove={removeEntry} />
@@ -143,7 +152,7 @@ export function SearchScreen() {
             <p className="mt-10 text-center text-muted">Search for Songs, Albums, Playlists, Artists</p>
           )
         ) : (
-          <SearchResults category={category} term={term} handlers={handlers} />
+          <SearchResults view={view} term={term} handlers={handlers} onSeeAll={showTab} />
         )}
       </div>
     </section>
