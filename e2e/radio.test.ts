@@ -10,10 +10,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useServerAndBrowser, waitForAudioProgress } from './harness.js';
-
-const EMAIL = 'radio-admin@example.org';
-const PASSWORD = 'a radio password';
-const PROJECT = { 'x-appwrite-project': 'lyra', 'content-type': 'application/json' };
+import { subsonicAccount } from './subsonic-account.js';
 
 /** A live MP3 station on loopback at /live.mp3; counts the listeners connected now. */
 async function startStation() {
@@ -40,25 +37,13 @@ async function startStation() {
   };
 }
 
-/** Makes the server's first account (its administrator), reads its app password and adds the station over Subsonic. */
+/** The server's first account (its administrator) adds the station from a Subsonic app; its id. */
 async function addStation(serverUrl: string, streamUrl: string): Promise<string> {
-  const made = await fetch(`${serverUrl}/v1/account`, { method: 'POST', headers: PROJECT, body: JSON.stringify({ userId: 'unique()', email: EMAIL, password: PASSWORD, name: 'Radio Admin' }) });
-  if (made.status !== 201) throw new Error(`sign-up: ${made.status} ${await made.text()}`);
-  const session = await fetch(`${serverUrl}/v1/account/sessions/email`, { method: 'POST', headers: PROJECT, body: JSON.stringify({ email: EMAIL, password: PASSWORD }) });
-  if (session.status !== 201) throw new Error(`sign-in: ${session.status} ${await session.text()}`);
-  const cookie = session.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
-  const creds = await fetch(`${serverUrl}/subsonic/credentials`, { headers: { ...PROJECT, cookie } });
-  if (!creds.ok) throw new Error(`credentials: ${creds.status} ${await creds.text()}`);
-  const { appPassword } = (await creds.json()) as { appPassword: string };
-  const rest = (method: string, params: Record<string, string>) =>
-    fetch(`${serverUrl}/rest/${method}?${new URLSearchParams({ u: EMAIL, p: appPassword, v: '1.16.1', c: 'e2e', f: 'json', ...params })}`).then(
-      async (r) => ((await r.json()) as { 'subsonic-response': Record<string, unknown> })['subsonic-response'],
-    );
-  const created = await rest('createInternetRadioStation', { name: 'Loopback FM', streamUrl, homepageUrl: 'https://loopback.example.org/' });
+  const admin = await subsonicAccount(serverUrl, 'radio-admin@example.org', 'a radio password', 'Radio Admin');
+  const created = await admin.rest('createInternetRadioStation', { name: 'Loopback FM', streamUrl, homepageUrl: 'https://loopback.example.org/' });
   if (created.status !== 'ok') throw new Error(`createInternetRadioStation: ${JSON.stringify(created)}`);
-  const listed = await rest('getInternetRadioStations', {});
-  const stations = (listed.internetRadioStations as { internetRadioStation: { id: string }[] }).internetRadioStation;
-  return stations[0]!.id;
+  const listed = await admin.rest('getInternetRadioStations');
+  return (listed.internetRadioStations as { internetRadioStation: { id: string }[] }).internetRadioStation[0]!.id;
 }
 
 describe('Radio', () => {
