@@ -1,8 +1,8 @@
 import { createServer, type Server } from 'node:http';
 import { getRequestListener } from '@hono/node-server';
-import { Hono } from 'hono';
+import { Hono, type MiddlewareHandler } from 'hono';
 import { corsMiddleware } from './backend/http/cors.js';
-import { backendGuardRules, createBackend, createCallerResolver, mayListen, songsRemovedEvent } from './backend/module.js';
+import { backendGuardRules, createBackend, createCallerResolver, isAdmin, mayListen, songsRemovedEvent } from './backend/module.js';
 import { createCatalogue } from './catalogue/module.js';
 import { catalogueAdminRoutes } from './catalogue/http/admin.routes.js';
 import { healthRoutes } from './http/health.js';
@@ -39,6 +39,19 @@ function privateGate(deps: Deps): PrivateGate | null {
   return createPrivateGate({ now: deps.now, isListener: async (headers) => mayListen(await callers.fromHeaders(headers)) });
 }
 
+/**
+ * The catalogue's admin API (/api/admin/...) answers the loopback admin listener
+ * in full; over the network, a signed-in administrator's request is served as
+ * the listener's would be (the backend says who is one, at every call).
+ */
+function adminSessions(deps: Deps, hono: Hono): MiddlewareHandler {
+  const callers = createCallerResolver(deps);
+  return async (c, next) => {
+    if (c.env === IN_PROCESS || !(await callers.fromHeaders(c.req.raw.headers).then(isAdmin))) return next();
+    c.res = await hono.fetch(c.req.raw, IN_PROCESS);
+  };
+}
+
 /** Builds the whole server as a value; only cli/serve.ts opens a port. */
 export async function createApp(deps: Deps, only: readonly ModuleName[] = ALL_MODULES): Promise<App> {
   const modules: ServerModule[] = [];
@@ -64,6 +77,7 @@ export async function createApp(deps: Deps, only: readonly ModuleName[] = ALL_MO
     // Its calls are in process (IN_PROCESS), past a private server's gate.
     const adminRoutes = new Hono().route('/', catalogueAdminRoutes(async (r) => hono.fetch(r, IN_PROCESS)));
     if (subsonic) adminRoutes.route('/', subsonic.adminRoutes);
+    adminRoutes.route('/', backend.adminRoutes);
     modules.push(await createVideo(deps, { events: backend.events, adminRoutes }));
   }
   if (subsonic) modules.push(subsonic);
@@ -77,6 +91,7 @@ export async function createApp(deps: Deps, only: readonly ModuleName[] = ALL_MO
   hono.use('*', limitBodies(guards), refuseBadInput(guards));
   const gate = privateGate(deps);
   if (gate) hono.use('*', gate.middleware);
+  if (catalogue) hono.use('/api/admin/*', adminSessions(deps, hono));
   hono.route('/', healthRoutes(deps.db));
   for (const m of modules) if (m.routes) hono.route('/', m.routes);
   hono.notFound((c) => c.json({ success: false, message: 'route not found' }, 404));

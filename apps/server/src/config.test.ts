@@ -40,17 +40,13 @@ describe('config', () => {
     }
   });
 
-  it('is public with open sign-ups unless ACCESS=private, which closes them unless SIGNUPS says otherwise', () => {
+  it('is public with open sign-ups unless ACCESS=private, which takes invited sign-ups only unless SIGNUPS says otherwise', () => {
     expect(loadConfig({})).toMatchObject({ ACCESS: 'public', SIGNUPS: 'open' });
     expect(loadConfig({ SIGNUPS: 'closed' })).toMatchObject({ ACCESS: 'public', SIGNUPS: 'closed' });
-    expect(loadConfig({ ACCESS: 'private' })).toMatchObject({ ACCESS: 'private', SIGNUPS: 'closed' });
+    expect(loadConfig({ SIGNUPS: 'invite' })).toMatchObject({ ACCESS: 'public', SIGNUPS: 'invite' });
+    expect(loadConfig({ ACCESS: 'private' })).toMatchObject({ ACCESS: 'private', SIGNUPS: 'invite' });
     expect(loadConfig({ ACCESS: 'private', SIGNUPS: 'open' })).toMatchObject({ ACCESS: 'private', SIGNUPS: 'open' });
-  });
-
-  it('refuses SIGNUPS=invite until invitations exist, saying so', () => {
-    expect(() => loadConfig({ SIGNUPS: 'invite' })).toThrowError(
-      'Invalid SIGNUPS="invite": invite-only sign-ups are not available yet: use open or closed',
-    );
+    expect(loadConfig({ ACCESS: 'private', SIGNUPS: 'closed' })).toMatchObject({ ACCESS: 'private', SIGNUPS: 'closed' });
   });
 
   it('trusts no forwarded header unless TRUST_PROXY names the proxy', () => {

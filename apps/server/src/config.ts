@@ -81,10 +81,8 @@ const schema = z.object({
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
   /** Who may listen: `public` (anyone who reaches the server) or `private` (signed-in accounts only). */
   ACCESS: z.enum(['public', 'private']).default('public'),
-  /** Whether new accounts may be made. Default: open with ACCESS=public, closed with ACCESS=private. */
-  SIGNUPS: optional(
-    z.enum(['open', 'closed', 'invite']).refine((v) => v !== 'invite', 'invite-only sign-ups are not available yet: use open or closed'),
-  ),
+  /** Who may make an account: anyone (`open`), holders of an admin's invitation link (`invite`), or nobody (`closed`). Default: open with ACCESS=public, invite with ACCESS=private. */
+  SIGNUPS: optional(z.enum(['open', 'invite', 'closed'])),
 });
 
 export type Env = z.infer<typeof schema>;
@@ -101,8 +99,8 @@ export interface Config extends Env {
   trustProxy: TrustProxy;
   /** Resolved: on when VIDEO_S3_ENDPOINT is set, unless said otherwise. */
   VIDEO_S3_FORCE_PATH_STYLE: 'on' | 'off';
-  /** Resolved: closed on a private server unless said otherwise. */
-  SIGNUPS: 'open' | 'closed';
+  /** Resolved: invite on a private server unless said otherwise. */
+  SIGNUPS: 'open' | 'invite' | 'closed';
 }
 
 export class ConfigError extends Error {}
@@ -161,7 +159,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     catalogueHosts: list(e.CATALOGUE_HOSTS),
     trustProxy,
     VIDEO_S3_FORCE_PATH_STYLE: e.VIDEO_S3_FORCE_PATH_STYLE ?? (e.VIDEO_S3_ENDPOINT ? 'on' : 'off'),
-    // The refinement above leaves only open and closed.
-    SIGNUPS: (e.SIGNUPS as 'open' | 'closed' | undefined) ?? (e.ACCESS === 'private' ? 'closed' : 'open'),
+    SIGNUPS: e.SIGNUPS ?? (e.ACCESS === 'private' ? 'invite' : 'open'),
   };
 }

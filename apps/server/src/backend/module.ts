@@ -4,6 +4,7 @@ import { isDatabaseUnavailable, RETRY_AFTER_S } from '../db/unavailable.js';
 import type { BackendRules } from '../http/request-guards.js';
 import type { Deps, ServerModule } from '../module.js';
 import { createAccountRoutes } from './accounts/accounts.routes.js';
+import { usersAdminRoutes } from './accounts/admin-command.js';
 import { callerMiddleware, createCallerResolver, type BackendEnv } from './auth/caller.js';
 import { createDocumentRoutes } from './documents/documents.routes.js';
 import { createServerDocuments, type ServerDocuments } from './documents/server-documents.js';
@@ -21,7 +22,12 @@ import { loadSchema } from './schema/appwrite-schema.js';
  * The backend's event bus is shared with modules that write documents as the
  * server (video); `documents` writes as a given user (subsonic).
  */
-export type BackendModule = ServerModule & { events: EventBus; documents: ServerDocuments };
+export type BackendModule = ServerModule & {
+  events: EventBus;
+  documents: ServerDocuments;
+  /** `npm run admin -- users ...` on the loopback admin listener (behind its token). */
+  adminRoutes: Hono;
+};
 
 /** The Appwrite-compatible backend under /v1: accounts, OAuth, documents, realtime. */
 export async function createBackend(deps: Deps): Promise<BackendModule> {
@@ -34,13 +40,14 @@ export async function createBackend(deps: Deps): Promise<BackendModule> {
     events,
     liveSessions: (ids) => sessionRows.liveIds(ids, new Date(deps.now())),
   });
-  const documents = createServerDocuments({ ...deps, schema: loadSchema(), events });
+  const schema = loadSchema();
+  const documents = createServerDocuments({ ...deps, schema, events });
 
   const routes = new Hono<BackendEnv>();
   routes.use('/v1/*', corsMiddleware(deps.config));
   routes.use('/v1/*', projectMiddleware(deps.config.APPWRITE_PROJECT_ID));
   routes.use('/v1/*', callerMiddleware(callers));
-  routes.route('/', createAccountRoutes(deps, { callers, events }));
+  routes.route('/', createAccountRoutes(deps, { callers, events, schema, realtimeSockets: () => realtime.held().sockets }));
   routes.route('/', createDocumentRoutes(deps, { events }));
   routes.all('/v1/*', () => {
     throw new AppwriteError(404, 'general_route_not_found', 'The requested route was not found. Please refer to the API docs and try again.');
@@ -60,6 +67,7 @@ export async function createBackend(deps: Deps): Promise<BackendModule> {
     name: 'backend',
     events,
     documents,
+    adminRoutes: usersAdminRoutes(deps.db, deps.now),
     routes: routes as unknown as Hono,
     upgrade: (req, socket, head) => realtime.upgrade(req, socket, head),
     start: () => events.start(),
@@ -88,6 +96,12 @@ export { LOGIN_LIMIT } from './auth/login-limiter.js';
 export { createRateLimiter } from './auth/rate-limiter.js';
 // Routes served under the backend's sessions and in its error shape (Subsonic's /v1 profile routes).
 export { createCallerResolver, requireUser, type CallerResolver } from './auth/caller.js';
+// Administrators (auth/admins.ts): the composition root lets an administrator's session use the catalogue's admin API;
+// Subsonic's user calls list, make, change and delete accounts with the same rules as the admin page.
+export { isAdmin, isAdminLabels } from './auth/admins.js';
+export { adminStore } from './accounts/admin.store.js';
+export { loadSchema } from './schema/appwrite-schema.js';
+export { uniqueId } from './http/params.js';
 // Who may reach the catalogue on a private server (ACCESS=private): the composition root's gate asks it.
 export { mayListen } from './accounts/listeners.js';
 export { corsMiddleware } from './http/cors.js';

@@ -28,7 +28,7 @@ export async function createCatalogue(deps: Deps): Promise<CatalogueModule> {
   let passes: PassRunner | null = null;
   const routes = new Hono();
   routes.route('/', createApiRoutes(deps, scanner));
-  routes.route('/', createAdminRoutes(scanner));
+  routes.route('/', createAdminRoutes(scanner, deps.db));
   routes.route('/', media.routes);
   return {
     name: 'catalogue',

@@ -83,7 +83,7 @@ describe.each(ENGINES)('a private server (%s)', (engine) => {
     const page = await fetch(`${s.baseUrl}/`);
     expect(page.status).toBe(200);
     expect(page.headers.get('content-type')).toMatch(/^text\/html/);
-    expect(await (await fetch(`${s.baseUrl}/config.json`)).json()).toMatchObject({ access: 'private', signUps: 'closed' });
+    expect(await (await fetch(`${s.baseUrl}/config.json`)).json()).toMatchObject({ access: 'private', signUps: 'invite' });
     expect(await (await fetch(`${s.baseUrl}/v1/ping`)).text()).toBe('Pong!');
     // Subsonic checks its own callers: without credentials, its own error in its own envelope.
     const ping = await fetch(`${s.baseUrl}/rest/ping?f=json&v=1.16.1&c=test`);

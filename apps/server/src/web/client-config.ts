@@ -15,7 +15,7 @@ export interface ClientConfig {
   signIn: { google: boolean; oidc: boolean; email: boolean };
   /** `private`: the catalogue answers signed-in accounts only, so a signed-out visitor is shown the sign-in. */
   access: 'public' | 'private';
-  signUps: 'open' | 'closed';
+  signUps: 'open' | 'invite' | 'closed';
 }
 
 export function clientConfig(config: Config): ClientConfig {

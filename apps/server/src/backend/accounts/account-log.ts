@@ -17,6 +17,7 @@ export type AccountLogEvent =
   | 'user.update.phone'
   | 'user.update.password'
   | 'user.update.status'
+  | 'user.update.labels'
   | 'user.update.mfa'
   | 'mfa.authenticator.create'
   | 'mfa.authenticator.verify'

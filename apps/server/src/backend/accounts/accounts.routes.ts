@@ -8,7 +8,10 @@ import { createMailer, type Mailer } from '../mail/mailer.js';
 import { oauthRoutes } from '../oauth/oauth.routes.js';
 import type { EventBus } from '../realtime/event-bus.js';
 import type { AccountKit } from './account-kit.js';
+import type { Schema } from '../schema/appwrite-schema.js';
 import { createAccountLog } from './account-log.js';
+import { adminRoutes } from './admin.routes.js';
+import { createInvitations } from './invitations.js';
 import { createAccounts } from './accounts.js';
 import { emailFlowRoutes } from './email-flows.routes.js';
 import { mfaRoutes } from './mfa.routes.js';
@@ -17,13 +20,19 @@ import { securityRoutes } from './security.routes.js';
 import { createSessions } from './sessions.js';
 import { sessionRoutes } from './sessions.routes.js';
 
-/** /v1/account*, sessions, OAuth token flow, MFA, mailed secrets, /v1/ping. */
+/** /v1/account*, sessions, OAuth token flow, MFA, mailed secrets, /v1/ping, and the administration routes /v1/admin/*. */
 export function createAccountRoutes(
   deps: Deps,
-  { events, mailer = createMailer(deps.config, deps.log) }: { callers: CallerResolver; events: EventBus; mailer?: Mailer },
+  {
+    events,
+    mailer = createMailer(deps.config, deps.log),
+    schema,
+    realtimeSockets,
+  }: { callers: CallerResolver; events: EventBus; mailer?: Mailer; schema: Schema; realtimeSockets: () => number },
 ) {
   const accounts = createAccounts(deps);
   const sessions = createSessions(deps);
+  const invitations = createInvitations(deps);
   const on = deps.config.RATE_LIMITS === 'on';
   const store = limiterStoreFor(deps.db);
   const kit: AccountKit = {
@@ -40,7 +49,8 @@ export function createAccountRoutes(
   const routes = new Hono<BackendEnv>();
   // backend-api.md §8: 200 text/plain `Pong!`.
   routes.get('/v1/ping', (c) => c.text('Pong!'));
-  routes.route('/', profileRoutes(deps, { accounts, sessions, events, limits: kit.limits, log: kit.log }));
+  routes.route('/', profileRoutes(deps, { accounts, sessions, events, limits: kit.limits, log: kit.log, invitations }));
+  routes.route('/', adminRoutes(kit, { invitations, schema, realtimeSockets }));
   routes.route('/', securityRoutes(kit));
   routes.route('/', mfaRoutes(kit));
   routes.route('/', emailFlowRoutes(kit));

@@ -6,6 +6,7 @@ import { sessionsEndedEvent } from '../realtime/session-end.js';
 import { hashPassword } from '../auth/password.js';
 import { kitHelpers, type AccountKit } from './account-kit.js';
 import { accountErrors } from './errors.js';
+import { refuseUninvited } from './invitations.js';
 import { mailedLink } from './links.js';
 import { newSixDigitCode, securityPhrase } from './mfa.js';
 import { appwriteTime, tokenModel } from './models.js';
@@ -131,7 +132,7 @@ export function emailFlowRoutes(kit: AccountKit) {
   async function userForEmail(userIdParam: string, email: string): Promise<UserRow> {
     const existing = await accounts.users.byEmail(email);
     if (existing) return existing;
-    if (deps.config.SIGNUPS === 'closed') throw accountErrors.signUpsClosed();
+    refuseUninvited(deps.config);
     const id = resolveId('userId', userIdParam, deps.now());
     const now = new Date(deps.now());
     const created = await accounts.users.insert({ id, email: email.toLowerCase(), name: '', passwordHash: null, emailVerification: false, at: now });

@@ -67,6 +67,15 @@ export const accountErrors = {
    * answer when a project's user limit is reached, with our own words.
    */
   signUpsClosed: () => new AppwriteError(501, 'user_count_exceeded', 'Sign-ups are closed on this server. Ask its owner for an account.'),
+  /** SIGNUPS=invite: a new account needs an invitation link from an administrator (invitations.ts). */
+  invitationRequired: () =>
+    new AppwriteError(403, 'user_invitation_required', 'Sign-ups on this server need an invitation. Ask its owner for an invitation link.'),
+  invitationInvalid: () =>
+    new AppwriteError(404, 'user_invitation_invalid', "This invitation link is not valid. Ask the server's owner for a new one."),
+  invitationExpired: () =>
+    new AppwriteError(410, 'user_invitation_expired', "This invitation has expired. Ask the server's owner for a new one."),
+  invitationUsedUp: () =>
+    new AppwriteError(410, 'user_invitation_used', "This invitation has already been used. Ask the server's owner for a new one."),
   /** ACCESS=private: Appwrite's answer when the project has turned an auth method (here anonymous) off. */
   anonymousDisabled: () =>
     new AppwriteError(501, 'user_auth_method_unsupported', 'Anonymous sessions are turned off on this private server. Sign in with an account.'),

@@ -9,19 +9,29 @@ import { clientIp } from '../http/request-info.js';
 import { accountEvent } from './account-events.js';
 import { accountErrors } from './errors.js';
 import type { Accounts } from './accounts.js';
+import type { Invitations } from './invitations.js';
 import { appwriteTime, userModel } from './models.js';
 import { emailParam, nameParam, passwordParam, prefsParam } from './validation.js';
 import type { AccountLog } from './account-log.js';
 import type { Sessions } from './sessions.js';
 import { targetsStore } from './targets.store.js';
+import { adminStore } from './admin.store.js';
 
 /** /v1/account: sign-up, the current user, prefs, name, password, identities (backend-api.md §3). */
 export function profileRoutes(
   deps: Deps,
-  { accounts, sessions, events, limits, log }: { accounts: Accounts; sessions: Sessions; events: EventBus; limits: CreationLimits; log: AccountLog },
+  {
+    accounts,
+    sessions,
+    events,
+    limits,
+    log,
+    invitations,
+  }: { accounts: Accounts; sessions: Sessions; events: EventBus; limits: CreationLimits; log: AccountLog; invitations: Invitations },
 ) {
   const routes = new Hono<BackendEnv>();
   const targets = targetsStore(deps.db);
+  const admins = adminStore(deps.db);
   const now = () => appwriteTime(new Date(deps.now()));
   const publish = async (userId: string, action: string, user: ReturnType<typeof userModel>) =>
     events.publish(accountEvent(userId, null, action, user, now()));
@@ -40,7 +50,11 @@ export function profileRoutes(
     if (deps.config.SIGNUPS === 'closed') throw accountErrors.signUpsClosed();
     const wait = await limits.take('signUp', clientIp(c, deps.config));
     if (wait > 0) throw accountErrors.rateLimited(wait);
-    const user = await accounts.signUp({ id, email, password, name });
+    // SIGNUPS=invite: the body's `invitation` (the secret of an admin's link) pays for the account,
+    // except the first one on a fresh server, which becomes its administrator.
+    const signUp = () => accounts.signUp({ id, email, password, name });
+    const invited = deps.config.SIGNUPS === 'invite' && (body.invitation !== undefined || (await admins.claimed()));
+    const user = invited ? await invitations.redeem(body.invitation, signUp) : await signUp();
     await log(c, user.id, 'user.create');
     return c.json(userModel(user), 201);
   });

@@ -9,6 +9,7 @@ import { sessionsEndedEvent } from '../realtime/session-end.js';
 import { accountEvent } from './account-events.js';
 import type { Accounts } from './accounts.js';
 import { accountErrors } from './errors.js';
+import { refuseUninvited } from './invitations.js';
 import { appwriteTime, sessionModel } from './models.js';
 import { clearSessionCookies, setSessionCookies } from './session-cookies.js';
 import type { IssuedSession, Sessions } from './sessions.js';
@@ -79,7 +80,7 @@ export function sessionRoutes(deps: Deps, { accounts, sessions, events, limits, 
     refuseIfSignedIn(c);
     // A private server has no listener without an account; closed sign-ups make no account either.
     if (deps.config.ACCESS === 'private') throw accountErrors.anonymousDisabled();
-    if (deps.config.SIGNUPS === 'closed') throw accountErrors.signUpsClosed();
+    refuseUninvited(deps.config);
     const wait = await limits.take('anonymousSession', clientIp(c, deps.config));
     if (wait > 0) throw accountErrors.rateLimited(wait);
     const user = await accounts.createAnonymous();

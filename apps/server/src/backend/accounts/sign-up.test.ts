@@ -22,7 +22,8 @@ describe.each(ENGINES)('accounts and sessions through the appwrite SDK (%s)', (e
       const user = await sdk.account.create({ userId, email: 'Ada@Example.com', password: 'password123', name: 'Ada Lovelace' });
       expect(Object.keys(user).sort()).toEqual(USER_KEYS);
       expect(user).toMatchObject({
-        $id: userId, name: 'Ada Lovelace', email: 'ada@example.com', phone: '', status: true, labels: [],
+        // The server's first account is its administrator (backend-api.md §11).
+        $id: userId, name: 'Ada Lovelace', email: 'ada@example.com', phone: '', status: true, labels: ['admin'],
         emailVerification: false, phoneVerification: false, mfa: false, prefs: {}, targets: [],
       });
       for (const k of ['$createdAt', '$updatedAt', 'registration', 'passwordUpdate', 'accessedAt'] as const) {

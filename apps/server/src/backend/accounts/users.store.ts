@@ -1,4 +1,5 @@
 import type { Queryable } from '../../db/db.js';
+import { ADMIN_LABEL } from '../auth/admins.js';
 
 export interface UserRow {
   id: string;
@@ -31,13 +32,21 @@ export interface NewUser {
 
 /** SQL for `users`; nothing but queries. Emails compare case-insensitively. */
 export const usersStore = (db: Queryable) => ({
-  /** Null when the id or the email is taken. */
+  /**
+   * Null when the id or the email is taken. The first account with an email on
+   * a fresh server claims `admin_claim` in the same statement and is made an
+   * administrator (auth/admins.ts); two sign-ups at once cannot both claim it.
+   */
   async insert(u: NewUser): Promise<UserRow | null> {
     const [row] = await db.query<UserRow>(
-      `insert into users (id, email, name, password_hash, email_verification, registration,
-         password_update, accessed_at, created_at, updated_at)
+      `with claim as (
+         insert into admin_claim (one) select true where $2::text is not null on conflict do nothing returning one
+       )
+       insert into users (id, email, name, password_hash, email_verification, registration,
+         password_update, accessed_at, created_at, updated_at, labels)
        values ($1, $2, $3, $4, $5, $6::timestamptz, case when $4::text is null then null else $6::timestamptz end,
-         $6::timestamptz, $6::timestamptz, $6::timestamptz)
+         $6::timestamptz, $6::timestamptz, $6::timestamptz,
+         case when exists (select 1 from claim) then array['${ADMIN_LABEL}']::text[] else '{}'::text[] end)
        on conflict do nothing returning *`,
       [u.id, u.email, u.name, u.passwordHash, u.emailVerification, u.at],
     );

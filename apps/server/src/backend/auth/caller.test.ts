@@ -20,6 +20,8 @@ describe.each(ENGINES)('caller resolution (%s)', (engine) => {
     await migrate(t.db, 'backend');
     const deps = { config: loadConfig({}), db: t.db, log: silentLogger, now: () => now };
     callers = createCallerResolver(deps);
+    // A server whose administrator exists already: u1 is an ordinary account (admin roles are tested in accounts/administrators).
+    await t.db.query('insert into admin_claim (one) values (true)');
     const user = await createAccounts(deps).signUp({ id: 'u1', email: 'u1@example.com', password: 'password123', name: 'U' });
     userId = user.id;
     ({ blob } = await createSessions(deps).issue(user.id, { provider: 'email', factors: ['password'] }, { ip: '', userAgent: '' }));

@@ -1,5 +1,4 @@
 import type { Db } from '../../db/db.js';
-import { accountErrors } from '../accounts/errors.js';
 import { identitiesStore } from '../accounts/identities.store.js';
 import { usersStore, type UserRow } from '../accounts/users.store.js';
 import { AppwriteError } from '../http/errors.js';
@@ -17,7 +16,7 @@ export interface ProviderProfile {
  * The user behind a provider identity. In order: the user already linked to
  * (provider, sub); else the user whose email the provider has VERIFIED (the
  * identity is linked and the email counts as verified from now on); else a
- * new user, unless sign-ups are closed (`canCreate` false). An unverified email that belongs to someone else is refused:
+ * new user, unless `refuseNew` throws (sign-ups closed or by invitation). An unverified email that belongs to someone else is refused:
  * linking on it would let anyone who can type that address into a provider
  * take the account over.
  */
@@ -26,7 +25,7 @@ export async function userForProfile(
   provider: string,
   p: ProviderProfile,
   nowMs: number,
-  { canCreate = true }: { canCreate?: boolean } = {},
+  { refuseNew }: { refuseNew?: () => void } = {},
 ): Promise<UserRow> {
   return db.transaction(async (tx) => {
     const users = usersStore(tx);
@@ -50,7 +49,7 @@ export async function userForProfile(
       );
     }
     if (user && !user.email_verification) user = await users.update(user.id, at, { emailVerification: true });
-    if (!user && !canCreate) throw accountErrors.signUpsClosed();
+    if (!user) refuseNew?.();
     user ??= await users.insert({
       id: uniqueId(nowMs),
       email: email || null,

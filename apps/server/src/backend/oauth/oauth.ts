@@ -6,6 +6,7 @@ import { hashSecret, newSecret } from '../auth/secrets.js';
 import { AppwriteError } from '../http/errors.js';
 import { createIssuerClients, IssuerUnavailable } from './issuer-client.js';
 import { userForProfile, type ProviderProfile } from './oauth-users.js';
+import { refuseUninvited } from '../accounts/invitations.js';
 import { oauthStatesStore, type OAuthStateRow } from './oauth-states.store.js';
 import { configuredProviders, requestedScopes, type OAuthProvider } from './providers.js';
 
@@ -130,7 +131,7 @@ export function createOAuthFlows(deps: Deps, { accounts }: { accounts: Accounts 
       const why = err instanceof Error ? err.message : String(err);
       throw new OAuthFailure(`Failed to obtain access token. The OAuth2 provider returned an error: ${why}`);
     }
-    const user = await userForProfile(deps.db, providerId, profile, deps.now(), { canCreate: deps.config.SIGNUPS === 'open' });
+    const user = await userForProfile(deps.db, providerId, profile, deps.now(), { refuseNew: () => refuseUninvited(deps.config) });
     if (!user.status) throw new OAuthFailure('The current user has been blocked.', 'user_blocked', 403);
     return { user, sub: profile.sub };
   }

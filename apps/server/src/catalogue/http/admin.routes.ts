@@ -1,5 +1,6 @@
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
+import type { Queryable } from '../../db/db.js';
 import type { Scanner, ScanStatus } from '../scanner/scanner-service.js';
 
 /**
@@ -20,7 +21,10 @@ import type { Scanner, ScanStatus } from '../scanner/scanner-service.js';
  * The rescan is an admin action: a request that came over the network (the
  * public port, where any site could trigger it from a browser) is refused
  * with 403. Admins reach it through the loopback admin API
- * (`POST /admin/catalogue/rescan`), which calls it in process.
+ * (`POST /admin/catalogue/rescan`), which calls it in process, or with an
+ * administrator's session (app.ts serves those in process too).
+ * - `GET /api/admin/scan-errors`: the files scans could not read and why
+ *   (`{path, message, at}`, newest first, at most MAX_SCAN_ERRORS); admins only.
  */
 const flag = z.enum(['true', 'false', '1', '0']).optional();
 const RescanQuery = z.object({ wait: flag, full: flag }).strict();
@@ -50,8 +54,21 @@ export function catalogueAdminRoutes(internal: (req: Request) => Promise<Respons
   return app;
 }
 
-export function createAdminRoutes(scanner: Scanner): Hono {
+/** How many failed files `GET /api/admin/scan-errors` lists, newest first. */
+export const MAX_SCAN_ERRORS = 500;
+
+export function createAdminRoutes(scanner: Scanner, db: Queryable): Hono {
   const app = new Hono();
+
+  /** Files the scans could not read, and why (the admin page's "Failed files"); admins only. */
+  app.get('/api/admin/scan-errors', async (c) => {
+    if (cameOverNetwork(c)) return c.json({ success: false, message: 'the failed files are for administrators: sign in as one' }, 403);
+    const rows = await db.query<{ path: string; message: string; at: Date }>(
+      'select path, message, at from scan_errors order by at desc, path limit $1',
+      [MAX_SCAN_ERRORS],
+    );
+    return c.json({ success: true, data: rows.map((r) => ({ path: r.path, message: r.message, at: new Date(r.at).toISOString() })) }, 200);
+  });
 
   app.post('/api/admin/rescan', async (c) => {
     if (cameOverNetwork(c)) {
