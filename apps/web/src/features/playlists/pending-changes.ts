@@ -1,6 +1,7 @@
 import type { BackendFailure } from '../../shared/lib/backend.js';
 import { local, readJson, writeJson, type StorageLike } from '../../shared/lib/storage.js';
 import type { UserPlaylist } from './playlists-cache.js';
+import { readPendingRenames, withPendingRenames } from './pending-renames.js';
 
 /**
  * Playlist changes made while the device could not reach the server: kept on
@@ -99,7 +100,7 @@ export function dropRemoval(removal: PlaylistSongRef, storage: StorageLike | und
 /** Whether this account has something to send (a change stored before changes named an account may become its own). */
 export const hasPendingChanges = (userId: string, storage: StorageLike | undefined = local()): boolean =>
   [...readPendingAdds(storage), ...readPendingRemovals(storage)].some((x) => x.userId === userId || x.userId == null) ||
-  readPendingPlaylists(storage).some((p) => p.userId === userId);
+  [...readPendingPlaylists(storage), ...readPendingRenames(storage)].some((p) => p.userId === userId);
 
 /** The changes this account's session sends now: its own, to playlists the server has. */
 export const toSendFor = <T extends PendingAdd>(userId: string, changes: readonly T[]): T[] =>
@@ -162,7 +163,8 @@ export function withPendingChanges(playlistId: string, ids: readonly string[], s
   return [...ids, ...added].filter((id) => !removed.has(id));
 }
 
-/** The user's playlists as read from the server, with the ones created offline after them. */
+/** The user's playlists as read from the server, renamed as renames still waiting say, with the ones created offline after them. */
 export function withPendingPlaylists(userId: string, playlists: readonly UserPlaylist[], storage: StorageLike | undefined = local()): UserPlaylist[] {
-  return [...playlists, ...readPendingPlaylists(storage).filter((p) => p.userId === userId && !playlists.some((x) => x.$id === p.$id))];
+  const own = readPendingPlaylists(storage).filter((p) => p.userId === userId && !playlists.some((x) => x.$id === p.$id));
+  return [...withPendingRenames(userId, playlists, storage), ...own];
 }

@@ -26,6 +26,11 @@ export async function createPlaylist(api: BackendApi, userId: string, name: stri
   return p;
 }
 
+/** A new name for a playlist (a PATCH of its document; realtime tells the account's other devices). */
+export async function renamePlaylist(api: BackendApi, playlistId: string, name: string): Promise<void> {
+  await api.update('Playlist', playlistId, { name });
+}
+
 /** The backend deletes the playlist, then its song links (SPEC §4). */
 export async function deletePlaylist(api: BackendApi, playlistId: string): Promise<void> {
   await api.remove('Playlist', playlistId);

@@ -8,16 +8,18 @@ import {
   dropAdd,
   dropPlaylist,
   dropRemoval,
+  isPendingPlaylistId,
   readPendingAdds,
   readPendingPlaylists,
   readPendingRemovals,
   settlePlaylist,
   toSendFor,
 } from './pending-changes.js';
-import { addSongToPlaylist, createPlaylist, removeSongFromPlaylist } from './playlists-api.js';
+import { dropRename, readPendingRenames } from './pending-renames.js';
+import { addSongToPlaylist, createPlaylist, removeSongFromPlaylist, renamePlaylist } from './playlists-api.js';
 import { forgetPlaylistSongs, readPlaylistSongs, writePlaylistSongs, type UserPlaylist } from './playlists-cache.js';
 import { playlistSongsKey } from './playlists-keys.js';
-import { editPlaylists, putBackSong } from './playlists-query.js';
+import { editPlaylists, putBackSong, refreshPlaylists } from './playlists-query.js';
 
 /** SPEC §8: a playlist the server would not create (1.5 s, as in the Create Playlist dialog). */
 export const CREATE_FAILED = 'Playlist not created, try after some time';
@@ -40,9 +42,10 @@ const takeNext = () => {
 };
 
 /**
- * Sends the playlist changes made offline (pending-changes.ts), in the order
- * they depend on: playlists created offline first (their songs then go to the
- * server's id), then additions, then removals. No answer keeps the rest for
+ * Sends the playlist changes made offline (pending-changes.ts,
+ * pending-renames.ts), in the order they depend on: playlists created offline
+ * first (their songs then go to the server's id), then renames, then
+ * additions, then removals. No answer keeps the rest for
  * next time. A song already in the playlist, or already gone from it, counts
  * as sent. A refusal undoes the change on screen: a playlist the server would
  * not create goes ('Playlist not created, try after some time'), a removed
@@ -85,6 +88,21 @@ async function sendOnce(api: BackendApi, queryClient: QueryClient, userId: strin
       queryClient.removeQueries({ queryKey: playlistSongsKey(p.$id) });
       toast.error(CREATE_FAILED, { duration: TOAST_MS.playlist });
     }
+  }
+  for (const rename of readPendingRenames().filter((r) => r.userId === userId && !isPendingPlaylistId(r.playlistId))) {
+    if (!stillSignedIn()) return;
+    try {
+      await renamePlaylist(api, rename.playlistId, rename.name);
+    } catch (e) {
+      const f = describeFailure(e);
+      if (isTransient(f)) return;
+      // Refused (or the playlist is gone): the server's name stands, and shows again.
+      console.error("couldn't rename", f.message);
+      dropRename(rename.playlistId);
+      await refreshPlaylists(queryClient, api, userId).catch(() => undefined);
+      continue;
+    }
+    dropRename(rename.playlistId);
   }
   // Another account's changes, and a playlist still without a server id, wait.
   for (const add of toSendFor(userId, readPendingAdds())) {

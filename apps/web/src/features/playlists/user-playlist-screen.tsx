@@ -12,6 +12,7 @@ import { dropChange, gotNoAnswer, isPendingPlaylistId, PENDING_PLAYLIST_NOTE, qu
 import { removeSongFromPlaylist } from './playlists-api.js';
 import { editPlaylistSongs, putBackSong } from './playlists-query.js';
 import { REMOVE_FAILED, serverIdOf } from './send-pending-changes.js';
+import { RenamePlaylistButton } from './rename-playlist-dialog.js';
 import { usePlaylists, usePlaylistSongIds, useSongsByIds } from './use-playlists.js';
 
 /** SPEC §2: the note under 'No songs available' in a user's playlist (spelling as SPEC). */
@@ -25,7 +26,7 @@ export const REMOVE_OFFLINE_NOTE = 'You are offline: it will be removed when you
  * with "couldn't remove, try again after sometime" if the server refuses, and
  * kept on the device to send once back online if the server does not answer.
  * The playlist can be made available offline (the kept copy then follows its
- * songs: kept-playlists.ts). A playlist created offline is marked so, and
+ * songs: kept-playlists.ts) and renamed (rename-playlist.ts). A playlist created offline is marked so, and
  * moves to its server address once created.
  */
 export function UserPlaylistScreen({ id }: { id: string }) {
@@ -70,24 +71,31 @@ export function UserPlaylistScreen({ id }: { id: string }) {
 
   if (serverId) return <Navigate to={`/playlist/${encodeURIComponent(serverId)}`} replace />;
   return (
-    <CollectionScreen
-      title={playlist?.name ?? (listPending ? undefined : 'Playlist')}
-      subtitle={isCreatedOffline && playlist ? PENDING_PLAYLIST_NOTE : null}
-      coverUrl={songs[0] ? coverUrl(songs[0].image) : undefined}
-      songs={songs}
-      isPending={isPending || (ids.length > 0 && isLoading && songs.length === 0)}
-      emptyNote={USER_PLAYLIST_EMPTY_NOTE}
-      // Make available offline once every song is known, as on an album (and once the playlist is on the server).
-      {...(isOwn && !isLoading && !isCreatedOffline ? { offline: { kind: 'userPlaylist' as const, id } } : {})}
-      {...(isOwn
-        ? {
-            actionFor: (song: Song) => ({
-              label: `Remove ${songTitle(song)} from playlist`,
-              icon: <Trash2 className="size-5" aria-hidden />,
-              onClick: () => void remove(song),
-            }),
-          }
-        : {})}
-    />
+    <>
+      {isOwn && playlist && (
+        <div className="flex justify-end px-2 pb-1">
+          <RenamePlaylistButton playlist={playlist} />
+        </div>
+      )}
+      <CollectionScreen
+        title={playlist?.name ?? (listPending ? undefined : 'Playlist')}
+        subtitle={isCreatedOffline && playlist ? PENDING_PLAYLIST_NOTE : null}
+        coverUrl={songs[0] ? coverUrl(songs[0].image) : undefined}
+        songs={songs}
+        isPending={isPending || (ids.length > 0 && isLoading && songs.length === 0)}
+        emptyNote={USER_PLAYLIST_EMPTY_NOTE}
+        // Make available offline once every song is known, as on an album (and once the playlist is on the server).
+        {...(isOwn && !isLoading && !isCreatedOffline ? { offline: { kind: 'userPlaylist' as const, id } } : {})}
+        {...(isOwn
+          ? {
+              actionFor: (song: Song) => ({
+                label: `Remove ${songTitle(song)} from playlist`,
+                icon: <Trash2 className="size-5" aria-hidden />,
+                onClick: () => void remove(song),
+              }),
+            }
+          : {})}
+      />
+    </>
   );
 }

@@ -27,6 +27,7 @@ type Op =
   | 'updatePrefs'
   | 'list'
   | 'create'
+  | 'update'
   | 'remove';
 
 const UNIQUE: Partial<Record<CollectionName, { keys: string[]; message: string }>> = {
@@ -105,6 +106,13 @@ export function createFakeBackend(init: { user?: BackendUser | null } = {}): Fak
       emit(name, doc, 'create');
       return { ...doc };
     }),
+    update: (name, id, data) => run('update', [name, id, data], () => {
+      const doc = fake.docs[name].find((d) => d.$id === id);
+      if (!doc) throw new FakeBackendError(`Document with the requested ID '${id}' could not be found.`, 404, 'document_not_found');
+      Object.assign(doc, data);
+      emit(name, doc, 'update');
+      return { ...doc };
+    }),
     remove: (name, id) => run('remove', [name, id], () => {
       const i = fake.docs[name].findIndex((d) => d.$id === id);
       if (i < 0) throw new FakeBackendError(`Document with the requested ID '${id}' could not be found.`, 404, 'document_not_found');
@@ -134,7 +142,7 @@ export function createFakeBackend(init: { user?: BackendUser | null } = {}): Fak
     return body();
   }
 
-  function emit(name: CollectionName, doc: BackendDocument, action: 'create' | 'delete') {
+  function emit(name: CollectionName, doc: BackendDocument, action: 'create' | 'update' | 'delete') {
     const channel = documentsChannel(name);
     const event: RealtimeEvent = { events: [`${channel}.${doc.$id}.${action}`], channels: [channel], payload: { ...doc } };
     for (const l of listeners) if (l.channels.includes(channel)) l.fn(event);

@@ -49,6 +49,11 @@ export function createSdkBackend(config: Pick<ClientConfig, 'backendEndpoint' | 
       const doc = await databases.createDocument({ databaseId, collectionId, documentId: ID.unique(), data });
       return doc as unknown as BackendDocument;
     },
+    update: async (name, id, data) => {
+      const { databaseId, collectionId } = COLLECTIONS[name];
+      const doc = await databases.updateDocument({ databaseId, collectionId, documentId: id, data });
+      return doc as unknown as BackendDocument;
+    },
     remove: async (name, id) => {
       const { databaseId, collectionId } = COLLECTIONS[name];
       await databases.deleteDocument({ databaseId, collectionId, documentId: id });

@@ -43,6 +43,8 @@ export interface BackendApi {
   updatePrefs(prefs: Record<string, unknown>): Promise<void>;
   list(collection: CollectionName, queries: QueryString[]): Promise<BackendDocument[]>;
   create(collection: CollectionName, data: Record<string, unknown>): Promise<BackendDocument>;
+  /** PATCH of a document: only the attributes given change. */
+  update(collection: CollectionName, id: string, data: Record<string, unknown>): Promise<BackendDocument>;
   remove(collection: CollectionName, id: string): Promise<void>;
   /**
    * Subscribes to channels; resolves to an unsubscribe function. `onReconnect`
