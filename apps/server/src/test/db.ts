@@ -5,7 +5,7 @@ import { openPglite } from '../db/pglite-db.js';
 import { openPostgres } from '../db/postgres-db.js';
 import { TEST_DATABASE_URL } from './database-url.js';
 import { enginesFor, type Engine } from './engines.js';
-import { pgliteTemplate, postgresTemplate, templatePlace } from './templates.js';
+import { pgliteFromTemplate, postgresTemplate, templatePlace } from './templates.js';
 
 export { TEST_DATABASE_URL } from './database-url.js';
 export { ALL_ENGINES, type Engine } from './engines.js';
@@ -36,7 +36,7 @@ export interface TestDbOptions {
 export async function createTestDb(engine: Engine, { migrated = [] }: TestDbOptions = {}): Promise<TestDb> {
   const place = migrated.length > 0 ? templatePlace() : undefined;
   if (engine === 'pglite') {
-    const db = await openPglite(undefined, place ? await pgliteTemplate(place, migrated) : undefined);
+    const db = place ? await pgliteFromTemplate(place, migrated) : await openPglite();
     if (!place) for (const folder of migrated) await migrate(db, folder);
     return { db, drop: () => db.close() };
   }

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import postgres from 'postgres';
 import { inject } from 'vitest';
 import { migrate } from '../db/migrate.js';
-import { openPglite } from '../db/pglite-db.js';
+import { openPglite, type PgliteDb } from '../db/pglite-db.js';
 import { openPostgres } from '../db/postgres-db.js';
 
 /**
@@ -91,22 +91,39 @@ export async function postgresTemplate(serverUrl: string, place: TemplatePlace, 
   return name;
 }
 
-/** Dumps already read in this worker process (test files share a process, one after another). */
+/** Dumps already read or made in this worker process (test files share a process, one after another). */
 const dumps: Map<string, Promise<Blob>> = ((globalThis as { lyraPgliteDumps?: Map<string, Promise<Blob>> }).lyraPgliteDumps ??= new Map());
 
 /**
- * A dumped PGlite data folder with `folders` migrated. The first worker to need it builds it and renames
- * the file into place when complete; a second worker building it at the same moment only repeats work.
+ * A new PGlite database with `folders` migrated: loaded from this run's dump of them, or, for the first
+ * file that needs it, migrated and then dumped for the others (the file goes on with the database it
+ * migrated). The dump is renamed into place when complete; a second worker building it at the same
+ * moment only repeats work.
  */
-export function pgliteTemplate(place: TemplatePlace, folders: readonly string[]): Promise<Blob> {
+export async function pgliteFromTemplate(place: TemplatePlace, folders: readonly string[]): Promise<PgliteDb> {
   const file = join(place.dir, `${keyOf(folders)}.tar`);
-  let dump = dumps.get(file);
-  if (!dump) {
-    dump = readDump(file).then((found) => found ?? buildDump(file, folders));
-    dumps.set(file, dump);
-    dump.catch(() => dumps.delete(file));
+  const known = dumps.get(file) ?? (await readDump(file));
+  if (known) {
+    dumps.set(file, Promise.resolve(known));
+    return openPglite(undefined, await known);
   }
-  return dump;
+  const db = await openPglite();
+  try {
+    for (const folder of folders) await migrate(db, folder);
+    const dump = db.dump();
+    dumps.set(file, dump);
+    const partial = `${file}.${process.pid}.part`;
+    await writeFile(partial, new Uint8Array(await (await dump).arrayBuffer()));
+    await rename(partial, file).catch(async (e: unknown) => {
+      await rm(partial, { force: true });
+      throw e;
+    });
+    return db;
+  } catch (e) {
+    dumps.delete(file);
+    await db.close();
+    throw e;
+  }
 }
 
 async function readDump(file: string): Promise<Blob | undefined> {
@@ -114,22 +131,5 @@ async function readDump(file: string): Promise<Blob | undefined> {
     return new Blob([await readFile(file)]);
   } catch {
     return undefined;
-  }
-}
-
-async function buildDump(file: string, folders: readonly string[]): Promise<Blob> {
-  const db = await openPglite();
-  try {
-    for (const folder of folders) await migrate(db, folder);
-    const dump = await db.dump();
-    const partial = `${file}.${process.pid}.part`;
-    await writeFile(partial, new Uint8Array(await dump.arrayBuffer()));
-    await rename(partial, file).catch(async (e: unknown) => {
-      await rm(partial, { force: true });
-      throw e;
-    });
-    return dump;
-  } finally {
-    await db.close();
   }
 }
