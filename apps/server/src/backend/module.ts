@@ -6,6 +6,8 @@ import type { Deps, ServerModule } from '../module.js';
 import { createAccountRoutes } from './accounts/accounts.routes.js';
 import { usersAdminRoutes } from './accounts/admin-command.js';
 import { callerMiddleware, createCallerResolver, type BackendEnv } from './auth/caller.js';
+import { deviceRoutes } from './devices/devices.routes.js';
+import { createPlayQueues, type PlayQueues } from './devices/play-states.js';
 import { createDocumentRoutes } from './documents/documents.routes.js';
 import { createServerDocuments, type ServerDocuments } from './documents/server-documents.js';
 import { corsMiddleware } from './http/cors.js';
@@ -25,6 +27,8 @@ import { loadSchema } from './schema/appwrite-schema.js';
 export type BackendModule = ServerModule & {
   events: EventBus;
   documents: ServerDocuments;
+  /** What a listener plays, wherever (the devices' playback; Subsonic's play queue). */
+  playQueues: PlayQueues;
   /** `npm run admin -- users ...` on the loopback admin listener (behind its token). */
   adminRoutes: Hono;
 };
@@ -49,6 +53,7 @@ export async function createBackend(deps: Deps): Promise<BackendModule> {
   routes.use('/v1/*', callerMiddleware(callers));
   routes.route('/', createAccountRoutes(deps, { callers, events, schema, realtimeSockets: () => realtime.held().sockets }));
   routes.route('/', createDocumentRoutes(deps, { events }));
+  routes.route('/', deviceRoutes(deps, { events }));
   routes.all('/v1/*', () => {
     throw new AppwriteError(404, 'general_route_not_found', 'The requested route was not found. Please refer to the API docs and try again.');
   });
@@ -67,6 +72,7 @@ export async function createBackend(deps: Deps): Promise<BackendModule> {
     name: 'backend',
     events,
     documents,
+    playQueues: createPlayQueues(deps.db, deps.now),
     adminRoutes: usersAdminRoutes(deps.db, deps.now),
     routes: routes as unknown as Hono,
     upgrade: (req, socket, head) => realtime.upgrade(req, socket, head),
@@ -87,6 +93,8 @@ export type { DocumentModel } from './documents/document-model.js';
 // Documents written and read as a given user (Subsonic's playlists, stars, ratings, play queue).
 export { serverQuery, type ServerDocuments, type UserDocuments } from './documents/server-documents.js';
 export type { RawQuery } from './documents/query/raw-query.js';
+// What a listener plays, wherever: the web app's devices and a Subsonic app's play queue are one state.
+export type { PlayQueues, SavedPlayQueue } from './devices/play-states.js';
 // The accounts another sign-in scheme checks against (Subsonic's), with the same hashes and login limits.
 export { usersStore, type UserRow } from './accounts/users.store.js';
 export { dummyHash, hashPassword, verifyPassword } from './auth/password.js';
