@@ -74,12 +74,12 @@ describe.each(ENGINES)('subsonic bookmarks and scan status (%s)', (engine) => {
     expect(await store.remove(h.userId, a)).toBe(true);
   });
 
-  it('says whether a scan runs and how many songs there are; starting one is for the owner (50)', async () => {
+  it('says whether a scan runs and how many songs there are; starting one is for administrators (50)', async () => {
     const status = obj((await both('getScanStatus')).json.scanStatus);
     const songs = await state.h.t.testDb.db.query<{ n: number }>('select count(*)::int as n from tracks');
     expect(status).toEqual({ scanning: false, count: songs[0]!.n });
     expect(songs[0]!.n).toBeGreaterThan(10);
     const refused = await failure('startScan', {}, 50);
-    expect(refused.error?.message).toBe('Only the server owner can start a scan: npm run admin -- scan on the server');
+    expect(refused.error?.message).toBe('Only an administrator of this server can start a scan');
   });
 });

@@ -26,6 +26,7 @@ import { playMethods } from './plays.js';
 import { subsonicProfileRoutes } from './profile-routes.js';
 import { loadOrCreateKey, secretBox } from './secret-box.js';
 import { starredMethods } from './starred.js';
+import { userMethods } from './users.js';
 import { PUBLIC_METHODS, systemMethods } from './system.js';
 
 export interface SubsonicOptions {
@@ -83,6 +84,8 @@ export async function createSubsonic(deps: Deps, opts: SubsonicOptions): Promise
     ...bookmarkMethods,
     ...scanMethods(opts.scanStatus),
     ...radioMethods,
+    // Last: its getUser (any user, for administrators) and startScan (administrators) replace the callers-only ones above.
+    ...userMethods({ internal: opts.internal, forget: auth.forget }),
   };
   const methods = new Map(Object.entries(all).map(([name, handler]) => [name.toLowerCase(), { name, handler }]));
 

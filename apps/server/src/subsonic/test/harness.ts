@@ -43,6 +43,9 @@ async function prepare<T extends TestApp>(open: (env: Record<string, string>) =>
   const t = await open({ MUSIC_DIR: musicDir, LOUDNESS_SCAN: 'off' });
   await rescan(t);
   const db = t.testDb.db;
+  // The server's first account would be its administrator: the harness's is an ordinary listener
+  // (tests that need an administrator label one).
+  await db.query('insert into admin_claim (one) values (true) on conflict do nothing');
   const user = await usersStore(db).insert({
     id: 'u-listener',
     email: EMAIL,
