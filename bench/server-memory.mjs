@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Memory of the built server (`apps/server/dist/cli/serve.js`, as `npm start` runs it): idle RSS and
+// Memory of the built server (`apps/server/dist/cli/serve.js` with the Node options of `npm start`): idle RSS and
 // start-up peak, over the demo library (data/demo-music, scanned on start) and over an empty music
 // folder, PGlite in a fresh DATA_DIR each time (the first start: initdb and every migration run).
 //
@@ -10,7 +10,7 @@
 // same run: a bare `node -e` process of the same Node (the floor any Node server starts from).
 // Goals: idle <= 200 MB, start-up peak <= 300 MB. Figures only; nothing is asserted.
 //
-//   node bench/server-memory.mjs            BENCH_MEMORY_LIBRARIES=demo,empty  BENCH_NODE_OPTIONS="--max-old-space-size=256"
+//   node bench/server-memory.mjs            BENCH_MEMORY_LIBRARIES=demo,empty  BENCH_SETTLE_MS=10000  BENCH_NODE_OPTIONS="--max-old-space-size=256"
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -23,7 +23,9 @@ const MAIN = join(ROOT, 'apps/server/dist/cli/serve.js');
 const DEMO = join(ROOT, 'data/demo-music');
 const SETTLE_MS = Number(process.env.BENCH_SETTLE_MS ?? 10_000);
 const LIBRARIES = (process.env.BENCH_MEMORY_LIBRARIES ?? 'demo,empty').split(',').map((s) => s.trim());
-const NODE_OPTIONS = (process.env.BENCH_NODE_OPTIONS ?? '').split(' ').filter(Boolean);
+/** The Node options of the start script (`node <options> apps/server/dist/cli/serve.js`), then BENCH_NODE_OPTIONS. */
+const START_OPTIONS = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).scripts.start.match(/^node (.*?)\s*apps\/server\/dist\/cli\/serve\.js/)?.[1] ?? '').split(' ');
+const NODE_OPTIONS = [...START_OPTIONS, ...(process.env.BENCH_NODE_OPTIONS ?? '').split(' ')].filter(Boolean);
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const fmt = (n) => (Number.isFinite(n) ? n.toFixed(0) : '-');

@@ -2,21 +2,21 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import { Worker, type ResourceLimits } from 'node:worker_threads';
 
 /**
  * Starts a worker thread whose entry is `entry` (an address without its
  * extension, e.g. `new URL('./pglite-worker', import.meta.url)`): the built
  * .js, or, when running from source (tests), the .ts through tsx's loader
- * registered in the worker.
+ * registered in the worker. `resourceLimits` bound the thread's JavaScript heap.
  */
-export function startWorker(entry: URL, workerData?: unknown): Worker {
+export function startWorker(entry: URL, workerData?: unknown, resourceLimits?: ResourceLimits): Worker {
   const built = new URL(`${entry.href}.js`);
-  if (existsSync(fileURLToPath(built))) return new Worker(built, { workerData });
+  if (existsSync(fileURLToPath(built))) return new Worker(built, { workerData, ...(resourceLimits ? { resourceLimits } : {}) });
   const source = `${entry.href}.ts`;
   const tsx = pathToFileURL(tsxEsmApi()).href;
   const boot = `import(${JSON.stringify(tsx)}).then(({ register }) => { register(); return import(${JSON.stringify(source)}); })`;
-  return new Worker(boot, { eval: true, workerData });
+  return new Worker(boot, { eval: true, workerData, ...(resourceLimits ? { resourceLimits } : {}) });
 }
 
 /** tsx's ESM loader API (its package's `./esm/api` import), for running a worker from source. */

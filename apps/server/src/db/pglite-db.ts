@@ -1,5 +1,6 @@
 import { startWorker } from '../start-worker.js';
 import type { Db, Tx } from './db.js';
+import { PGLITE_THREAD_LIMITS } from './pglite-settings.js';
 import { reviveError, type WorkerMessage, type WorkerOptions, type WorkerRequest } from './pglite-protocol.js';
 
 /** PGlite can also dump its data folder (tests start from a migrated template). */
@@ -17,7 +18,11 @@ type Op<R extends WorkerRequest = WorkerRequest> = R extends unknown ? Omit<R, '
  * initdb and migrations).
  */
 export async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<PgliteDb> {
-  const worker = startWorker(new URL('./pglite-worker', import.meta.url), { ...(dataDir ? { dataDir } : {}), ...(loadDataDir ? { loadDataDir: await loadDataDir.arrayBuffer() } : {}) });
+  const worker = startWorker(
+    new URL('./pglite-worker', import.meta.url),
+    { ...(dataDir ? { dataDir } : {}), ...(loadDataDir ? { loadDataDir: await loadDataDir.arrayBuffer() } : {}) },
+    PGLITE_THREAD_LIMITS,
+  );
   const pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
   const onNotify = new Map<number, (payload: string) => void>();
   let next = 1;

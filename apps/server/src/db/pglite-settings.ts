@@ -1,12 +1,12 @@
 /**
  * How the embedded database is started: PostgreSQL's own memory settings, sized for a music server
  * that may run on a 1 GB machine. PostgreSQL's defaults are a dedicated database server's: 128 MB
- * of shared buffers, all of it touched in PGlite's WebAssembly heap, which never shrinks. The
- * catalogue's working set (tracks, albums, artists and their indexes) of a 100,000-song library
- * fits in 32 MB; what does not is read again from the operating system's file cache, not the disk.
+ * of shared buffers, all of it touched in PGlite's WebAssembly heap, which never shrinks, once a
+ * scan has gone through as many pages. With 16 MB, a page that is not held is read again from the
+ * operating system's file cache (PGlite runs without fsync), not the disk.
  */
 export const PGLITE_SETTINGS: Readonly<Record<string, string>> = {
-  shared_buffers: '32MB',
+  shared_buffers: '16MB',
   // One session lives in the process: each allowed connection reserves shared memory.
   max_connections: '4',
   wal_buffers: '1MB',
@@ -35,3 +35,11 @@ export const templateName = (pgliteVersion: string) => `pglite-initdb-${pgliteVe
  * competes with the scan for the cores).
  */
 export const PGLITE_V8_FLAGS = '--liftoff-only';
+
+/**
+ * The database thread's JavaScript heap: its young generation (where each query's rows and
+ * messages are made and die) at V8's default grows to 48 MB and stays resident; 4 MB is plenty
+ * for rows that are handed to the event loop at once (the same holds on the event loop: `npm start`
+ * runs Node with --max-semi-space-size=1).
+ */
+export const PGLITE_THREAD_LIMITS = { maxYoungGenerationSizeMb: 4 } as const;
