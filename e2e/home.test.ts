@@ -113,9 +113,10 @@ describe('Home end to end', () => {
     // Nothing played yet: no Recent Plays, Speed List or Suggested for You.
     for (const name of ['Recent Plays', 'Speed List', 'Suggested for You']) expect(await region(page, name).count()).toBe(0);
     // The order on the page is SPEC's.
-    const headings = await page.locator('main h2').allTextContents();
-    const want = ['Video Previews', ...rows.rows.map((r) => r.title)];
-    expect(headings).toEqual(want);
+    // Then the library's album rows (none played yet: no Most played albums).
+    const want = ['Video Previews', ...rows.rows.map((r) => r.title), 'Recently added', 'Random albums'];
+    await expect.poll(() => page.locator('main h2').allTextContents(), { timeout: 30_000 }).toEqual(want);
+    expect(await region(page, 'Recently added').getByRole('link', { name: 'See all: Recently added' }).getAttribute('href')).toBe('/library/albums?sort=recent');
 
     // After three plays, the rows that come from listening appear, above the rest.
     const topHits = await idsIn(page, 'Top Hits');

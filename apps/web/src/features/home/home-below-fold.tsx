@@ -4,6 +4,7 @@ import { useCatalogue } from '../../shared/lib/catalogue-context.js';
 import { VideoPreviewsRow } from '../video-previews/ui.js';
 import { CuratedRows } from './curated-rows.js';
 import { cachedHomeRowsQuery } from './home-queries.js';
+import { LibraryAlbumRows } from './library-album-rows.js';
 import { SuggestedForYou } from './suggested-for-you.js';
 
 /** Where the curated rows will be, the height of one row, while they load. */
@@ -14,8 +15,9 @@ const RowsPlaceholder = () => (
 );
 
 /**
- * Home from Video Previews down (SPEC §2 order): its own chunk, so the first
- * one holds only the top of Home.
+ * Home from Video Previews down (SPEC §2 order), then the library's album rows
+ * (Recently added, Most played albums, Random albums): its own chunk, so the
+ * first one holds only the top of Home.
  */
 export function HomeBelowFold() {
   const query = useQuery(cachedHomeRowsQuery(useCatalogue()));
@@ -27,6 +29,8 @@ export function HomeBelowFold() {
       <VideoPreviewsRow featuredSongId={query.data?.featuredSongId ?? null} ready={settled} />
       <SuggestedForYou />
       {data ? <CuratedRows data={data} /> : query.isPending ? <RowsPlaceholder /> : null}
+      {/* After SPEC's rows: the album rows a personal library expects. */}
+      {settled && <LibraryAlbumRows />}
     </>
   );
 }

@@ -4,6 +4,7 @@ import { knownPromise } from '../../shared/lib/known-promise.js';
 import { useCatalogue } from '../../shared/lib/catalogue-context.js';
 import { FavoritesRow } from '../favorites/ui.js';
 import { ContinueListening } from './continue-listening.js';
+import { EmptyLibraryNote } from './empty-library-note.js';
 import { cachedHomeRowsQuery } from './home-queries.js';
 import { MostPlayedRow } from './most-played-row.js';
 import { RecentPlaysRow } from './recent-plays-row.js';
@@ -21,7 +22,8 @@ function BelowFold() {
 export const greeting = (hour: number): string => (hour < 12 ? 'Good morning' : hour < 18 ? 'Good afternoon' : 'Good evening');
 
 /**
- * Home (SPEC §2), top to bottom: greeting, Continue listening (signed in, from
+ * Home (SPEC §2), top to bottom: greeting, on a server without songs how to point it at
+ * music (EmptyLibraryNote), Continue listening (signed in, from
  * another device or session), Recent Plays, Favorites and Most played (signed in),
  * Speed List, then Video Previews, Suggested for You and the curated rows.
  */
@@ -31,6 +33,7 @@ export function HomeScreen() {
   return (
     <>
       <h1 className="px-2 pt-2 pb-3 text-2xl font-bold">{greeting(new Date().getHours())}</h1>
+      <EmptyLibraryNote />
       <ContinueListening />
       <RecentPlaysRow />
       <FavoritesRow />

@@ -47,7 +47,7 @@ function TopResultCard({ top, handlers }: { top: TopResult; handlers: ResultHand
         type="button"
         onClick={open}
         data-top-result={top.type}
-        className="flex w-full items-center gap-4 rounded-xl bg-panel p-4 text-left hover:bg-raised md:max-w-md md:flex-col md:items-start"
+        className="flex w-full items-center gap-4 rounded-xl bg-panel p-4 text-left hover:bg-raised md:max-w-md md:flex-col md:items-start lg:max-w-none"
       >
         <CoverImage
           src={coverUrl(top.item.image, 2)}
@@ -72,16 +72,19 @@ export function AllResults({ found, term, handlers, onSeeAll }: { found: AllFoun
   if (!top) return <p className="px-2 text-muted">No Results Found</p>;
   return (
     <>
-      <TopResultCard top={top} handlers={handlers} />
-      {found.songs.length > 0 && (
-        <Section title="Songs" onSeeAll={() => onSeeAll('songs')}>
-          <ul>
-            {found.songs.slice(0, ALL_VIEW_SONGS).map((song) => (
-              <SearchSongRow key={song.id} song={song} onPlay={() => handlers.onSong(song)} onAddToQueue={() => commands.addToQueue(song)} />
-            ))}
-          </ul>
-        </Section>
-      )}
+      {/* On a wide screen the top result and the songs stand side by side. */}
+      <div className="lg:grid lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)] lg:gap-4 lg:[&>section]:mt-4">
+        <TopResultCard top={top} handlers={handlers} />
+        {found.songs.length > 0 && (
+          <Section title="Songs" onSeeAll={() => onSeeAll('songs')}>
+            <ul>
+              {found.songs.slice(0, ALL_VIEW_SONGS).map((song) => (
+                <SearchSongRow key={song.id} song={song} onPlay={() => handlers.onSong(song)} onAddToQueue={() => commands.addToQueue(song)} />
+              ))}
+            </ul>
+          </Section>
+        )}
+      </div>
       {found.albums.length > 0 && (
         <Section title="Albums" onSeeAll={() => onSeeAll('albums')}>
           <ul className={cards}>

@@ -53,14 +53,15 @@ export function VideoPreviewsRow({
     );
   } else if (isError || !data || data.length === 0) {
     body = (
-      // As tall as the row of cards it stands for, so the rows below do not move.
-      <div className="mx-2 flex h-[194px] flex-col items-center justify-center gap-3 rounded-lg bg-panel px-4 text-center">
+      // One line, not a panel the size of the row: a fresh server has no previews, and an empty
+      // panel would fill its first screen.
+      <div className="mx-2 flex flex-wrap items-center gap-x-3 gap-y-1">
         <p className="text-sm text-muted">{isError ? 'Failed to fetch video previews' : 'No video previews yet'}</p>
         <button
           type="button"
           onClick={retry}
           disabled={isFetching}
-          className={accentButton('px-4 py-2 text-sm disabled:opacity-60')}
+          className={accentButton('px-3 py-1 text-sm disabled:opacity-60')}
         >
           Retry to load
         </button>
