@@ -37,6 +37,8 @@ export function createRouter(): AppRouter {
         { path: 'callback', lazy: async () => ({ Component: (await import('./routes/callback-route.js')).CallbackRoute }) },
         { path: 'recovery', lazy: async () => ({ Component: (await import('../features/auth/mail-link-screens.js')).RecoveryScreen }) },
         { path: 'verify', lazy: async () => ({ Component: (await import('../features/auth/mail-link-screens.js')).VerifyScreen }) },
+        { path: 'join', lazy: async () => ({ Component: (await import('../features/auth/mail-link-screens.js')).JoinScreen }) },
+        { path: 'admin', lazy: async () => ({ Component: (await import('../features/admin/admin-page.js')).AdminPage }) },
         { path: '*', Component: NotFoundRoute },
       ],
     },

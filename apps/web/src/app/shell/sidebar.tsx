@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { Heart, House, Library, ListMusic, RadioTower, Search, UserRound } from 'lucide-react';
+import { Heart, House, Library, ListMusic, RadioTower, Search, ShieldCheck, UserRound } from 'lucide-react';
 import { NavLink, useNavigate } from 'react-router';
 import { useBackend } from '../../shared/lib/backend-hooks.js';
+import { useIsAdmin } from '../../features/admin/index.js';
 import { useSessionUser } from '../../features/auth/session-store.js';
 import { useCategoryStore } from '../../features/collection/category-store.js';
 import { playlistsQuery } from '../../features/playlists/playlists-query.js';
@@ -49,6 +50,19 @@ function SidebarPlaylists() {
   );
 }
 
+/** Admin, for the server's administrators only (SPEC §2 Admin). */
+function AdminLink() {
+  if (!useIsAdmin()) return null;
+  return (
+    <li>
+      <NavLink to="/admin" className={link}>
+        <ShieldCheck className="size-5" aria-hidden />
+        Admin
+      </NavLink>
+    </li>
+  );
+}
+
 /** The desktop sidebar (>= 1024 px): the app's places and the listener's playlists. Phones keep the bottom tabs. */
 export function Sidebar({ bottomPx }: { bottomPx: number }) {
   return (
@@ -63,6 +77,7 @@ export function Sidebar({ bottomPx }: { bottomPx: number }) {
             </NavLink>
           </li>
         ))}
+        <AdminLink />
       </ul>
       <SidebarPlaylists />
     </nav>

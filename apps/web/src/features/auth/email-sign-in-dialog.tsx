@@ -30,8 +30,21 @@ const TITLES: Record<Mode, string> = {
  * listener can also ask for a password reset or a sign-in link by mail, and
  * an account with two-factor on is asked for its code before it is in.
  * A server that takes no new accounts (SIGNUPS=closed) is not offered a sign-up.
+ * On one that takes invited ones (SIGNUPS=invite) the sign-up carries the
+ * `invitation` of the link that opened it (/join); without one, the server
+ * takes only its first account and says why it refuses the others.
  */
-export function EmailSignInDialog({ open, onOpenChange, initialMode = 'signIn' }: { open: boolean; onOpenChange: (open: boolean) => void; initialMode?: Mode }) {
+export function EmailSignInDialog({
+  open,
+  onOpenChange,
+  initialMode = 'signIn',
+  invitation,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  initialMode?: Mode;
+  invitation?: string;
+}) {
   const backend = useBackend();
   const account = useAccountApi();
   const queryClient = useQueryClient();
@@ -63,7 +76,7 @@ export function EmailSignInDialog({ open, onOpenChange, initialMode = 'signIn' }
     setBusy(true);
     setError(null);
     try {
-      await signInWithEmail(await backend(), { email: text('email').trim(), password: text('password'), name: text('name'), signUp }, queryClient);
+      await signInWithEmail(await backend(), { email: text('email').trim(), password: text('password'), name: text('name'), signUp, invitation }, queryClient);
       onOpenChange(false);
     } catch (err) {
       if (isMoreFactorsRequired(err)) go('mfa');

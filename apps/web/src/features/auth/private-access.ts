@@ -9,7 +9,7 @@ import { useSessionUser } from './session-store.js';
 export const SIGN_IN_TO_LISTEN = 'Sign in to listen on this server';
 
 /** Addresses that stay open while the sign-in stands in for the screens: where sign-in and mailed links land. */
-export const SIGN_IN_PATHS: readonly string[] = ['/callback', '/recovery', '/verify'];
+export const SIGN_IN_PATHS: readonly string[] = ['/callback', '/recovery', '/verify', '/join'];
 
 const refusedToListen = (error: unknown) => error instanceof CatalogueError && error.status === 401;
 const refusedQuery = (q: Query) => refusedToListen(q.state.error);

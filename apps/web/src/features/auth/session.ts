@@ -104,10 +104,10 @@ export const FACTORS_PENDING_KEY = 'factorsPending';
 /** DESIGN §6: email and password when no OAuth provider is configured. */
 export async function signInWithEmail(
   api: BackendApi,
-  input: { email: string; password: string; name?: string; signUp: boolean },
+  input: { email: string; password: string; name?: string; signUp: boolean; invitation?: string },
   queryClient?: QueryClient,
 ): Promise<StoredUser> {
-  if (input.signUp) await api.createAccount(input.email, input.password, input.name?.trim() || input.email.split('@')[0]!);
+  if (input.signUp) await api.createAccount(input.email, input.password, input.name?.trim() || input.email.split('@')[0]!, input.invitation);
   await api.createEmailSession(input.email, input.password);
   return finishSignIn(api, queryClient);
 }

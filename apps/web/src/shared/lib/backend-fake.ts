@@ -79,8 +79,8 @@ export function createFakeBackend(init: { user?: BackendUser | null } = {}): Fak
       if (!fake.user) throw new FakeBackendError('User (role: guests) missing scopes (["account"])', 401, 'general_unauthorized_scope');
       return { ...fake.user };
     }),
-    createAccount: (email, password, name) =>
-      run('createAccount', [email, password, name], () => ({ $id: `u${++seq}`, email, name })),
+    createAccount: (email, password, name, invitation) =>
+      run('createAccount', invitation === undefined ? [email, password, name] : [email, password, name, invitation], () => ({ $id: `u${++seq}`, email, name })),
     createEmailSession: (email) => run('createEmailSession', [email], () => {
       fake.user ??= { $id: `u${++seq}`, name: '', email };
     }),

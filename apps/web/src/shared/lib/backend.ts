@@ -30,7 +30,8 @@ export type QueryString = string;
 
 export interface BackendApi {
   getAccount(): Promise<BackendUser>;
-  createAccount(email: string, password: string, name: string): Promise<BackendUser>;
+  /** POST /account; `invitation` is the secret of an invitation link (SIGNUPS=invite). */
+  createAccount(email: string, password: string, name: string, invitation?: string): Promise<BackendUser>;
   createEmailSession(email: string, password: string): Promise<void>;
   /** POST /account/sessions/token (the OAuth token flow's last step). */
   createSession(userId: string, secret: string): Promise<void>;

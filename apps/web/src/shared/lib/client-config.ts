@@ -11,8 +11,8 @@ export interface ClientConfig {
   signIn: { google: boolean; oidc: boolean; email: boolean };
   /** `private`: only signed-in accounts listen, so a signed-out visitor is shown the sign-in. Absent: public. */
   access?: 'public' | 'private';
-  /** `closed`: the server makes no new accounts. Absent: open. */
-  signUps?: 'open' | 'closed';
+  /** `closed`: the server makes no new accounts; `invite`: only from an invitation link. Absent: open. */
+  signUps?: 'open' | 'invite' | 'closed';
 }
 
 /** Used when /config.json is unreachable: everything on this server. */
@@ -43,7 +43,7 @@ export function parseClientConfig(body: unknown): ClientConfig {
     },
     // Only the non-default values are kept: an older server says nothing, and is public and open.
     ...(b.access === 'private' ? { access: 'private' as const } : {}),
-    ...(b.signUps === 'closed' ? { signUps: 'closed' as const } : {}),
+    ...(b.signUps === 'closed' || b.signUps === 'invite' ? { signUps: b.signUps } : {}),
   };
 }
 
