@@ -19,6 +19,9 @@ describe.each(ENGINES)('subsonic API (%s)', (engine) => {
       const names = list(obj(json.indexes).index).flatMap((i) => list(i.artist).map((a) => a.name));
       expect(names).toContain('Mira Solen');
       expect(many(obj(xml.indexes).index as Obj[]).length).toBe(list(obj(json.indexes).index).length);
+      // lastModified: when the last complete scan ended, in milliseconds.
+      const [scan] = await h.t.testDb.db.query<{ at: Date | string }>('select last_scan_at as at from scan_state where id = 1');
+      expect(obj(json.indexes).lastModified).toBe(new Date(scan!.at).getTime());
       const artists = await both('getArtists');
       const index = list(obj(artists.json.artists).index);
       const m = index.find((i) => i.name === 'M')!;

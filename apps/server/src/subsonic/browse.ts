@@ -1,4 +1,4 @@
-import { selectAlbumTrackIds } from '../catalogue/module.js';
+import { lastScanAt, selectAlbumTrackIds } from '../catalogue/module.js';
 import { forCaller, loadAlbums } from './albums.js';
 import type { Methods } from './call.js';
 import { notFound } from './errors.js';
@@ -23,10 +23,10 @@ export const browseMethods: Methods = {
    */
   async getIndexes({ db, base }) {
     const artists = await selectArtists(db, null, 'albumArtists');
-    const [last] = await db.query<{ at: Date | null }>('select last_scan_at as at from scan_state where id = 1');
+    const last = await lastScanAt(db);
     return {
       indexes: {
-        lastModified: last?.at ? new Date(last.at).getTime() : 0,
+        lastModified: last ? Date.parse(last) : 0,
         ignoredArticles: IGNORED_ARTICLES,
         index: indexArtists(artists, (a) => artistEntry(a, base)),
       },
