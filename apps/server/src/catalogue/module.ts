@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import { Hono } from 'hono';
 import { migrate } from '../db/migrate.js';
 import type { Deps, ServerModule } from '../module.js';
@@ -29,7 +28,7 @@ export async function createCatalogue(deps: Deps): Promise<CatalogueModule> {
   let passes: PassRunner | null = null;
   const routes = new Hono();
   routes.route('/', createApiRoutes(deps, scanner));
-  routes.route('/', createAdminRoutes(scanner, deps.db, { cacheRoot: join(deps.config.DATA_DIR, 'cache'), tools: media.tools }));
+  routes.route('/', createAdminRoutes(scanner, deps.db));
   routes.route('/', media.routes);
   return {
     name: 'catalogue',
