@@ -68,7 +68,7 @@ export function PlayerScreen({ song, onBack, wide = false }: { song: Song; onBac
   );
   const cover = (
     <VideoCover song={song}>
-      <PlayerCover song={song} />
+      <PlayerCover song={song} wide={wide} />
     </VideoCover>
   );
   const errorLine = error && (
@@ -87,8 +87,8 @@ export function PlayerScreen({ song, onBack, wide = false }: { song: Song; onBac
           <div className="relative mx-auto grid h-full max-w-6xl grid-cols-2 gap-10 px-10 pt-4 pb-6">
             <div className="flex min-h-0 flex-col gap-4 overflow-y-auto">
               {header}
-              <div className="mx-auto w-full max-w-[min(26rem,52vh)]">{cover}</div>
-              <div className="mx-auto w-full max-w-[26rem]">
+              <div className="mx-auto w-full max-w-[min(32rem,58vh)]">{cover}</div>
+              <div className="mx-auto w-full max-w-[min(32rem,58vh)]">
                 {title}
                 <PlayerActions />
                 {errorLine}

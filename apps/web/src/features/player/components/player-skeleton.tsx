@@ -16,15 +16,15 @@ export function PlayerBackdrop({ cover }: { cover: string }) {
 /** The player screen's column: its width, gaps and the top inset of a phone's notch. */
 export const PLAYER_COLUMN = 'relative mx-auto flex h-full max-w-md flex-col gap-4 px-5 pt-[max(0.75rem,env(safe-area-inset-top))]';
 
-/** The player's cover where the player screen puts it. */
-export function PlayerCover({ song }: { song: Song }) {
+/** The player's cover where the player screen puts it (`wide`: as wide as its column, on a desktop). */
+export function PlayerCover({ song, wide = false }: { song: Song; wide?: boolean }) {
   return (
     <CoverImage
       src={coverUrl(song.image)}
       alt={`Cover of ${songTitle(song)}`}
       size={500}
       priority
-      className="mx-auto aspect-square w-full max-w-[22rem] rounded-2xl shadow-2xl"
+      className={`mx-auto aspect-square w-full rounded-2xl shadow-2xl ${wide ? '' : 'max-w-[22rem]'}`}
     />
   );
 }
