@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { Album, ArtistRef, Song, searchResults, success } from './catalogue-entities.js';
 
-export const ALBUM_SORTS = ['name', 'artist', 'year', 'recent', 'plays', 'random'] as const;
+export const ALBUM_SORTS = ['name', 'artist', 'year', 'recent', 'plays', 'rediscover', 'random'] as const;
 export type AlbumSort = (typeof ALBUM_SORTS)[number];
 export const ARTIST_SORTS = ['name', 'plays'] as const;
 export type ArtistSort = (typeof ARTIST_SORTS)[number];

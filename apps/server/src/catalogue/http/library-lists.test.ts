@@ -181,7 +181,7 @@ describe.each(ENGINES)('Library lists of the whole collection (%s)', (engine) =>
       expect(r.body.success, path).toBe(false);
       expect(r.body.message, path).toMatch(/sort|page|limit/);
     }
-    expect((await get('/api/library/albums?sort=size')).body.message).toBe('sort: sort must be one of name, artist, year, recent, plays, random');
+    expect((await get('/api/library/albums?sort=size')).body.message).toBe('sort: sort must be one of name, artist, year, recent, plays, rediscover, random');
     expect((await get('/api/library/songs?limit=101')).body.message).toBe('limit: limit must be from 1 to 100');
   });
 });

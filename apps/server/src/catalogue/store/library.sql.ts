@@ -48,6 +48,8 @@ const ALBUM_ORDER: Record<AlbumSort, string> = {
   year: 'al.year desc nulls last, al.norm_name, al.id',
   recent: 'al.first_seen_at desc, al.norm_name, al.id',
   plays: 'al.play_count desc, al.norm_name, al.id',
+  // Albums played before, the one whose last play is oldest first; never played ones last.
+  rediscover: 'al.last_played_at asc nulls last, al.norm_name, al.id',
   random: 'md5(al.id || $3), al.id',
 };
 

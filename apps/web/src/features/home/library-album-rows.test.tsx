@@ -23,7 +23,12 @@ afterEach(cleanup);
 
 describe("Home's album rows", () => {
   it("shows Recently added, Most played albums and Random albums, 10 each, with 'See all' opening the Library list", async () => {
-    const { asked, fetchFn } = catalogue({ recent: [album('n1', 0), album('n2', 0)], plays: [album('p1', 9), album('p2', 0)], random: [album('r1', 0)] });
+    const { asked, fetchFn } = catalogue({
+      recent: [album('n1', 0), album('n2', 0)],
+      plays: [album('p1', 9), album('p2', 0)],
+      rediscover: [album('p1', 9), album('n1', 0)],
+      random: [album('r1', 0)],
+    });
     renderApp(<LibraryAlbumRows />, { fetch: fetchFn });
     const recent = await screen.findByRole('region', { name: 'Recently added' });
     expect(within(recent).getAllByRole('button').map((b) => b.getAttribute('data-album-id'))).toEqual(['n1', 'n2']);
@@ -31,15 +36,25 @@ describe("Home's album rows", () => {
     // Only albums played at least once count as most played.
     const played = await screen.findByRole('region', { name: 'Most played albums' });
     expect(within(played).getAllByRole('button').map((b) => b.getAttribute('data-album-id'))).toEqual(['p1']);
+    // Rediscover: played albums only, the longest unplayed first.
+    const rediscover = await screen.findByRole('region', { name: 'Rediscover' });
+    expect(within(rediscover).getAllByRole('button').map((b) => b.getAttribute('data-album-id'))).toEqual(['p1']);
+    expect(within(rediscover).getByRole('link').getAttribute('href')).toBe('/library/albums?sort=rediscover');
     expect(within(await screen.findByRole('region', { name: 'Random albums' })).getByRole('link').getAttribute('href')).toBe('/library/albums?sort=random');
-    expect(asked.sort()).toEqual(['/api/library/albums?sort=plays&limit=10', '/api/library/albums?sort=random&limit=10', '/api/library/albums?sort=recent&limit=10']);
+    expect(asked.sort()).toEqual([
+      '/api/library/albums?sort=plays&limit=10',
+      '/api/library/albums?sort=random&limit=10',
+      '/api/library/albums?sort=recent&limit=10',
+      '/api/library/albums?sort=rediscover&limit=10',
+    ]);
   });
 
   it('leaves out a row with nothing to show, and a tap opens the album', async () => {
-    const { fetchFn } = catalogue({ recent: [album('n1', 0)], plays: [album('p2', 0)], random: [] });
+    const { fetchFn } = catalogue({ recent: [album('n1', 0)], plays: [album('p2', 0)], rediscover: [album('p2', 0)], random: [] });
     const { router } = renderApp(<LibraryAlbumRows />, { fetch: fetchFn, routes: [{ path: '/album/:id', element: <h1>Album page</h1> }] });
     const recent = await screen.findByRole('region', { name: 'Recently added' });
     expect(screen.queryByRole('region', { name: 'Most played albums' })).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Rediscover' })).toBeNull();
     expect(screen.queryByRole('region', { name: 'Random albums' })).toBeNull();
     fireEvent.click(within(recent).getByRole('button', { name: /Album n1/ }));
     expect(router.state.location.pathname).toBe('/album/n1');

@@ -12,11 +12,13 @@ export const ALBUM_ROW_SIZE = 10;
 /**
  * Album rows a personal library's Home offers after SPEC's rows, from the Library
  * lists (catalogue-api.md §6): the newest albums, the most played (those played at
- * least once) and today's random pick (the same order as /library/albums?sort=random today).
+ * least once), the played albums not played for the longest time, and today's random
+ * pick (the same order as /library/albums?sort=random today).
  */
 export const LIBRARY_ALBUM_ROWS = [
   { id: 'recently-added', title: 'Recently added', sort: 'recent', played: false },
   { id: 'most-played-albums', title: 'Most played albums', sort: 'plays', played: true },
+  { id: 'rediscover', title: 'Rediscover', sort: 'rediscover', played: true },
   { id: 'random-albums', title: 'Random albums', sort: 'random', played: false },
 ] as const;
 

@@ -26,6 +26,7 @@ export const ALBUM_SORT_OPTIONS: readonly SortOption<AlbumSort>[] = [
   { value: 'year', label: 'Year' },
   { value: 'recent', label: 'Recently added' },
   { value: 'plays', label: 'Most played' },
+  { value: 'rediscover', label: 'Played longest ago' },
   { value: 'random', label: 'Random' },
 ];
 
