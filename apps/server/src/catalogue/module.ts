@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { Hono } from 'hono';
 import { migrate } from '../db/migrate.js';
 import type { Deps, ServerModule } from '../module.js';
@@ -28,7 +29,7 @@ export async function createCatalogue(deps: Deps): Promise<CatalogueModule> {
   let passes: PassRunner | null = null;
   const routes = new Hono();
   routes.route('/', createApiRoutes(deps, scanner));
-  routes.route('/', createAdminRoutes(scanner, deps.db));
+  routes.route('/', createAdminRoutes(scanner, deps.db, { cacheRoot: join(deps.config.DATA_DIR, 'cache'), tools: media.tools }));
   routes.route('/', media.routes);
   return {
     name: 'catalogue',
@@ -86,3 +87,5 @@ export { locateTools } from './media/ffmpeg-locate.js';
 export { createScanner } from './scanner/scanner-service.js';
 // When the last complete scan ended (Subsonic's getIndexes lastModified).
 export { lastScanAt } from './scanner/scan-state.js';
+// A song's file, cover and codec, and the library's shortest songs (video previews render them).
+export { selectShortestSongs, selectSong, type SongRow } from './store/song-sources.sql.js';

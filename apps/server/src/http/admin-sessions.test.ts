@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ID } from 'appwrite';
@@ -64,13 +64,39 @@ describe.each(ENGINES)('the catalogue admin API with an administrator session (%
     expect(failed.data.every((f) => f.message.length > 0)).toBe(true);
   });
 
+  it('tells an administrator about ffmpeg, the cache per tier and the video queue, and empties the cache', async () => {
+    const cache = join(s.dataDir, 'cache');
+    await mkdir(join(cache, 'audio', 't1'), { recursive: true });
+    await mkdir(join(cache, 'images', 'a'), { recursive: true });
+    await writeFile(join(cache, 'audio', 't1', '160-k1.mp4'), Buffer.alloc(1000));
+    await writeFile(join(cache, 'audio', 't1', '96-k1.mp4'), Buffer.alloc(300));
+    await writeFile(join(cache, 'audio', 't1', '160-k2.mp3'), Buffer.alloc(500));
+    await writeFile(join(cache, 'images', 'a', 'c-500.jpg'), Buffer.alloc(200));
+    const storage = (await (await call(admin, 'GET', '/api/admin/storage')).json()) as { data: { ffmpeg: string | null; cache: unknown } };
+    expect(storage.data.ffmpeg).toMatch(/ffmpeg/);
+    expect(storage.data.cache).toEqual({
+      tiers: [
+        { kbps: 160, files: 2, bytes: 1500 },
+        { kbps: 96, files: 1, bytes: 300 },
+      ],
+      images: { files: 1, bytes: 200 },
+    });
+    const queue = (await (await call(admin, 'GET', '/api/admin/video-queue')).json()) as { data: unknown };
+    expect(queue.data).toEqual({ queued: 0, rendering: 0, done: 0, failed: 0, worker: false });
+    const cleared = (await (await call(admin, 'DELETE', '/api/admin/cache')).json()) as { data: unknown };
+    expect(cleared.data).toEqual({ files: 4, bytes: 2000 });
+    expect(((await (await call(admin, 'GET', '/api/admin/storage')).json()) as { data: { cache: unknown } }).data.cache).toEqual({ tiers: [], images: { files: 0, bytes: 0 } });
+  });
+
   it('keeps refusing a rescan to other accounts and visitors, and tells them the short status only', async () => {
     const refused = await call(member, 'POST', '/api/admin/rescan');
     expect(refused.status).toBe(403);
     expect(await refused.json()).toMatchObject({ success: false });
     const status = (await (await call(member, 'GET', '/api/admin/status')).json()) as { data: Record<string, unknown> };
     expect(Object.keys(status.data).sort()).toEqual(['scanning', 'tracks']);
-    expect((await call(member, 'GET', '/api/admin/scan-errors')).status).toBe(403);
+    for (const [method, path] of [['GET', '/api/admin/scan-errors'], ['GET', '/api/admin/storage'], ['DELETE', '/api/admin/cache'], ['GET', '/api/admin/video-queue']]) {
+      expect((await call(member, method!, path!)).status, path).toBe(403);
+    }
     // A visitor on a private server meets the sign-in first.
     expect((await call(null, 'POST', '/api/admin/rescan')).status).toBe(401);
   });

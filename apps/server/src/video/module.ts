@@ -1,4 +1,4 @@
-import type { Hono } from 'hono';
+import { Hono } from 'hono';
 import { locateTools } from '../catalogue/module.js';
 import { createEventBus, type EventBus } from '../backend/module.js';
 import { migrate } from '../db/migrate.js';
@@ -11,6 +11,7 @@ import { createBackendVideoDocuments } from './documents/backend-video-documents
 import type { VideoDocuments } from './documents/video-documents.js';
 import { VIDEO_FORMATS } from './formats.js';
 import { createVideoRoutes } from './http/video.routes.js';
+import { videoQueueRoutes } from './http/queue.routes.js';
 import { createVideoWorker, DEFAULT_WORKER, newWorkerId, type VideoWorker, type WorkerOptions } from './jobs/worker.js';
 import { createPreviews, type Previews } from './previews.js';
 import { createRenderer, type Renderer } from './render/renderer.js';
@@ -74,7 +75,7 @@ export async function createVideo(deps: Deps, opts: VideoOptions = {}): Promise<
 
   return {
     name: 'video',
-    routes: createVideoRoutes(store),
+    routes: new Hono().route('/', createVideoRoutes(store)).route('/', videoQueueRoutes(deps.db, deps.config.VIDEO_WORKER === 'on')),
     previews,
     worker,
     store,

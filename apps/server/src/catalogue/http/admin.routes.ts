@@ -1,7 +1,9 @@
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import type { Queryable } from '../../db/db.js';
+import { cameOverNetwork } from '../../http/came-over-network.js';
 import type { Scanner, ScanStatus } from '../scanner/scanner-service.js';
+import { cacheUsage, clearCache } from './cache-usage.js';
 
 /**
  * Scanner administration, in the catalogue's envelope (catalogue-api.md §1.2):
@@ -25,13 +27,13 @@ import type { Scanner, ScanStatus } from '../scanner/scanner-service.js';
  * administrator's session (app.ts serves those in process too).
  * - `GET /api/admin/scan-errors`: the files scans could not read and why
  *   (`{path, message, at}`, newest first, at most MAX_SCAN_ERRORS); admins only.
+ * - `GET /api/admin/storage`: `{ffmpeg, ffprobe, cache: {tiers: [{kbps, files, bytes}], images}}`;
+ *   `DELETE /api/admin/cache` empties the audio and cover caches (`{files, bytes}` freed); admins only.
  */
 const flag = z.enum(['true', 'false', '1', '0']).optional();
 const RescanQuery = z.object({ wait: flag, full: flag }).strict();
 const yes = (v: string | undefined) => v === 'true' || v === '1';
 
-/** Node's HTTP server hands every request its socket; in-process calls have none. */
-const cameOverNetwork = (c: Context) => (c.env as { incoming?: unknown } | undefined)?.incoming !== undefined;
 
 /**
  * The catalogue's part of the loopback admin API (served behind the admin
@@ -57,12 +59,37 @@ export function catalogueAdminRoutes(internal: (req: Request) => Promise<Respons
 /** How many failed files `GET /api/admin/scan-errors` lists, newest first. */
 export const MAX_SCAN_ERRORS = 500;
 
-export function createAdminRoutes(scanner: Scanner, db: Queryable): Hono {
+export interface AdminStorage {
+  /** DATA_DIR/cache. */
+  cacheRoot: string;
+  /** The ffmpeg and ffprobe the server found (null: not found). */
+  tools: { ffmpeg: string | null; ffprobe: string | null };
+}
+
+export function createAdminRoutes(scanner: Scanner, db: Queryable, storage: AdminStorage): Hono {
   const app = new Hono();
+  const adminsOnly = (c: Context) =>
+    cameOverNetwork(c) ? c.json({ success: false, message: 'this is for administrators: sign in as one' }, 403) : null;
+
+  /** Transcoding and storage (the admin page): ffmpeg found or not, the cache per tier. */
+  app.get('/api/admin/storage', async (c) => {
+    const refused = adminsOnly(c);
+    if (refused) return refused;
+    const { ffmpeg, ffprobe } = storage.tools;
+    return c.json({ success: true, data: { ffmpeg, ffprobe, cache: await cacheUsage(storage.cacheRoot) } }, 200);
+  });
+
+  /** Empties the audio and cover caches: `{files, bytes}` they held. */
+  app.delete('/api/admin/cache', async (c) => {
+    const refused = adminsOnly(c);
+    if (refused) return refused;
+    return c.json({ success: true, data: await clearCache(storage.cacheRoot) }, 200);
+  });
 
   /** Files the scans could not read, and why (the admin page's "Failed files"); admins only. */
   app.get('/api/admin/scan-errors', async (c) => {
-    if (cameOverNetwork(c)) return c.json({ success: false, message: 'the failed files are for administrators: sign in as one' }, 403);
+    const refused = adminsOnly(c);
+    if (refused) return refused;
     const rows = await db.query<{ path: string; message: string; at: Date }>(
       'select path, message, at from scan_errors order by at desc, path limit $1',
       [MAX_SCAN_ERRORS],

@@ -81,6 +81,25 @@ export interface ScanFailure {
   at: string;
 }
 
+export interface Usage {
+  files: number;
+  bytes: number;
+}
+
+export interface Storage {
+  ffmpeg: string | null;
+  ffprobe: string | null;
+  cache: { tiers: (Usage & { kbps: number })[]; images: Usage };
+}
+
+export interface VideoQueue {
+  queued: number;
+  rendering: number;
+  done: number;
+  failed: number;
+  worker: boolean;
+}
+
 export interface AdminApi {
   isAdmin(): Promise<boolean>;
   listUsers(): Promise<AdminUser[]>;
@@ -97,6 +116,10 @@ export interface AdminApi {
   scanFailures(): Promise<ScanFailure[]>;
   /** Starts (or joins) a scan; the status once it started. */
   rescan(full: boolean): Promise<ScanStatus>;
+  storage(): Promise<Storage>;
+  /** Empties the audio and cover caches; what they held. */
+  clearCache(): Promise<Usage>;
+  videoQueue(): Promise<VideoQueue>;
 }
 
 type Config = Pick<ClientConfig, 'backendEndpoint' | 'projectId' | 'catalogueHosts'>;

@@ -97,6 +97,19 @@ describe('Admin page', () => {
     for (const text of ['0.1.0', '1 h 2 min', '80 MB', 'Signed-in accounts only', 'By invitation']) screen.getByText(text);
   });
 
+  it('shows ffmpeg, the cache per tier and the video queue, and clears the cache', async () => {
+    renderApp(<AdminPage />);
+    fireEvent.click(await screen.findByRole('tab', { name: 'Transcoding and storage' }));
+    await screen.findByText('/usr/bin/ffmpeg');
+    screen.getByText('2 files · 5 MB');
+    screen.getByText('1 file · 1 MB');
+    await screen.findByText('Rendering');
+    fireEvent.click(screen.getByRole('button', { name: 'Clear cache' }));
+    expect((await screen.findByRole('status')).textContent).toBe('Cleared 3 files (6 MB). They are made again when asked for.');
+    await screen.findByText('Empty');
+    expect(fake.calls).toEqual(['clear cache']);
+  });
+
   it('tells an account that is not an administrator that the page is not for it', async () => {
     setAdminApiForTests(createFakeAdminApi({ admin: false }).api);
     renderApp(<AdminPage />);

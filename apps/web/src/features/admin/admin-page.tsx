@@ -5,16 +5,17 @@ import { useSessionUser } from '../auth/index.js';
 import { adminKey, useAdminApi } from './admin-api.js';
 import { LibraryPanel } from './library-panel.js';
 import { ServerPanel } from './server-panel.js';
+import { StoragePanel } from './storage-panel.js';
 import { UsersPanel } from './users-panel.js';
 import { Spinner } from '../../shared/ui/spinner.js';
 import { useAdminState } from './use-is-admin.js';
 
-const TABS = ['Users', 'Library', 'Server'] as const;
+const TABS = ['Users', 'Library', 'Transcoding and storage', 'Server'] as const;
 type Tab = (typeof TABS)[number];
 
 /**
- * SPEC §2 Admin (/admin), for the server's administrators: Users, Library and
- * Server, one at a time under tabs (on a phone too). Anyone else is sent to
+ * SPEC §2 Admin (/admin), for the server's administrators: Users, Library,
+ * Transcoding and storage, and Server, one at a time under tabs (on a phone too). Anyone else is sent to
  * Profile; the server refuses their admin calls anyway.
  */
 export function AdminPage() {
@@ -52,6 +53,7 @@ export function AdminPage() {
       <div role="tabpanel" aria-label={tab}>
         {tab === 'Users' && <UsersPanel />}
         {tab === 'Library' && <LibraryPanel musicFolder={server.data?.musicFolder} />}
+        {tab === 'Transcoding and storage' && <StoragePanel />}
         {tab === 'Server' && <ServerPanel info={server} />}
       </div>
     </section>

@@ -1,5 +1,5 @@
 import { Account, Client } from 'appwrite';
-import type { AdminApi, AdminUser, Invitation, ScanFailure, ScanStatus, ServerInfo } from './admin-api.js';
+import type { AdminApi, AdminUser, Invitation, ScanFailure, ScanStatus, ServerInfo, Storage, Usage, VideoQueue } from './admin-api.js';
 import type { ClientConfig } from '../../shared/lib/client-config.js';
 
 /** The catalogue's answers: `{success, data}` or `{success:false, message}` (catalogue-api.md §1.2). */
@@ -39,5 +39,8 @@ export function createSdkAdminApi(config: Pick<ClientConfig, 'backendEndpoint' |
     scanStatus: () => catalogue<ScanStatus>('/api/admin/status'),
     scanFailures: () => catalogue<ScanFailure[]>('/api/admin/scan-errors'),
     rescan: (full) => catalogue<ScanStatus>(`/api/admin/rescan?full=${full}`, { method: 'POST' }),
+    storage: () => catalogue<Storage>('/api/admin/storage'),
+    clearCache: () => catalogue<Usage>('/api/admin/cache', { method: 'DELETE' }),
+    videoQueue: () => catalogue<VideoQueue>('/api/admin/video-queue'),
   };
 }

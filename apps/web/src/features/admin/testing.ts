@@ -1,4 +1,4 @@
-import type { AdminApi, AdminUser, Invitation, ScanStatus, ServerInfo } from './admin-api.js';
+import type { AdminApi, AdminUser, Invitation, ScanStatus, ServerInfo, Storage } from './admin-api.js';
 
 /** An in-memory AdminApi for tests: users, invitations, a scan that runs until `finishScan`. */
 export function createFakeAdminApi(opts: { admin?: boolean; users?: AdminUser[] } = {}) {
@@ -15,6 +15,11 @@ export function createFakeAdminApi(opts: { admin?: boolean; users?: AdminUser[] 
     memory: { rss: 80 * 1024 ** 2, heapUsed: 30 * 1024 ** 2 },
     realtimeConnections: 2,
     musicFolder: '/srv/music',
+  };
+  let storage: Storage = {
+    ffmpeg: '/usr/bin/ffmpeg',
+    ffprobe: '/usr/bin/ffprobe',
+    cache: { tiers: [{ kbps: 160, files: 2, bytes: 5 * 1024 ** 2 }], images: { files: 1, bytes: 1024 ** 2 } },
   };
   const user = (id: string) => users.find((u) => u.$id === id)!;
   const api: AdminApi = {
@@ -49,6 +54,14 @@ export function createFakeAdminApi(opts: { admin?: boolean; users?: AdminUser[] 
     server: async () => server,
     scanStatus: async () => status,
     scanFailures: async () => [{ path: 'Broken/corrupt.mp3', message: 'not an audio file', at: '2026-05-01T10:00:00.000Z' }],
+    storage: async () => storage,
+    clearCache: async () => {
+      calls.push('clear cache');
+      const freed = { files: 3, bytes: 6 * 1024 ** 2 };
+      storage = { ...storage, cache: { tiers: [], images: { files: 0, bytes: 0 } } };
+      return freed;
+    },
+    videoQueue: async () => ({ queued: 2, rendering: 1, done: 5, failed: 1, worker: true }),
     rescan: async (full) => {
       calls.push(full ? 'full rescan' : 'rescan');
       status = { ...status, scanning: true, progress: { seen: 30, read: 30, added: 2, updated: 0, removed: 0, errors: 1, durationMs: 2_500, complete: false, full } };
