@@ -88,7 +88,7 @@ export function PlayerScreen({ song, onBack, wide = false }: { song: Song; onBac
             <div className="flex min-h-0 flex-col gap-4 overflow-y-auto">
               {header}
               <div className="mx-auto w-full max-w-[min(32rem,58vh)]">{cover}</div>
-              <div className="mx-auto w-full max-w-[min(32rem,58vh)]">
+              <div className="mx-auto flex w-full max-w-[min(32rem,58vh)] flex-col gap-4">
                 {title}
                 <PlayerActions />
                 {errorLine}
