@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { SIGN_IN_PATHS, useMustSignIn } from '../../features/auth/index.js';
+import { useDevicePresence, useRemote, useSignedInDevices } from '../../features/devices/index.js';
 import { MiniPlayer } from '../../features/player/components/mini-player.js';
 import { PLAYER_BAR_PX } from '../../features/player/components/player-bar-size.js';
 import { usePlayerStore } from '../../features/player/player-store.js';
@@ -20,6 +21,17 @@ const Sidebar = lazy(async () => ({ default: (await import('./sidebar.js')).Side
 // A private server's sign-in, in place of the screens while nobody is signed in (and only then fetched).
 const SignInScreen = lazy(async () => ({ default: (await import('../../features/auth/sign-in-screen.js')).SignInScreen }));
 const PlayerBar = lazy(async () => ({ default: (await import('../../features/player/components/player-bar.js')).PlayerBar }));
+// Play on another device (SPEC §2 Devices): fetched once a listener is signed in.
+const DevicesMenu = lazy(async () => ({ default: (await import('../../features/devices/ui.js')).DevicesMenu }));
+const RemotePlayer = lazy(async () => ({ default: (await import('../../features/devices/ui.js')).RemotePlayer }));
+
+/** Where the Devices button stands while this device plays: above the desktop bar, the mini player, or the player's foot. */
+const DEVICES_BUTTON_AT = {
+  // PLAYER_BAR_PX (88) above the foot.
+  desktop: 'bottom-[calc(88px+0.5rem)]',
+  phone: 'bottom-[calc(8.5rem+env(safe-area-inset-bottom))]',
+  player: 'bottom-[calc(1rem+env(safe-area-inset-bottom))]',
+} as const;
 
 /**
  * Global chrome (SPEC §2). Phones and tablets: top bar, bottom tabs and the
@@ -36,9 +48,13 @@ export function AppShell() {
   const signInFirst = useMustSignIn() && !SIGN_IN_PATHS.includes(pathname);
   useQueueSuggestions();
   useAccountServices();
+  useDevicePresence();
   useKeyboardShortcuts();
   const desktop = useIsDesktop();
-  const barPx = desktop && hasSong ? PLAYER_BAR_PX : 0;
+  // While another device plays, its remote player stands in for this one's (SPEC §2 Devices).
+  const remote = useRemote() !== null;
+  const devices = useSignedInDevices();
+  const barPx = desktop && (hasSong || remote) ? PLAYER_BAR_PX : 0;
   return (
     <SongMenuRoot>
       <OfflineBanner />
@@ -62,11 +78,21 @@ export function AppShell() {
           </div>
         </main>
       </div>
-      {!onPlayer && !desktop && <MiniPlayer />}
+      {!onPlayer && !desktop && !remote && <MiniPlayer />}
       {!onPlayer && !desktop && <BottomTabs />}
-      {desktop && (
+      {desktop && !remote && (
         <Suspense fallback={null}>
           <PlayerBar />
+        </Suspense>
+      )}
+      {remote && (desktop || !onPlayer) && (
+        <Suspense fallback={null}>
+          <RemotePlayer />
+        </Suspense>
+      )}
+      {devices && !remote && hasSong && (
+        <Suspense fallback={null}>
+          <DevicesMenu className={`fixed right-3 z-40 grid size-10 place-items-center rounded-full bg-raised text-white/85 shadow-lg hover:text-white ${DEVICES_BUTTON_AT[desktop ? 'desktop' : onPlayer ? 'player' : 'phone']}`} />
         </Suspense>
       )}
       <UpdatePrompt />

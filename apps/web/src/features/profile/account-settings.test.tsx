@@ -156,7 +156,7 @@ describe('devices and activity', () => {
     await show();
     const devices = within(screen.getByRole('region', { name: 'Signed-in devices' }));
     await waitFor(() => expect(devices.getAllByRole('listitem')).toHaveLength(3));
-    expect(devices.getAllByRole('listitem')[0]!.textContent).toBe('Chrome 131.0 on LinuxThis device203.0.113.7 · signed in 5 minutes ago');
+    expect(devices.getAllByRole('listitem')[0]!.textContent).toBe('Chrome 131.0 on Linux RenameThis device203.0.113.7 · signed in 5 minutes ago');
     fireEvent.click(devices.getByRole('button', { name: 'Sign out other devices' }));
     await screen.findByText('Signed out of 2 other devices');
     await waitFor(() => expect(devices.getAllByRole('listitem')).toHaveLength(1));

@@ -4,10 +4,11 @@ import { describeFailure } from '../../shared/lib/backend.js';
 import { TOAST_MS } from '../../shared/lib/toasts.js';
 import { Spinner } from '../../shared/ui/spinner.js';
 import { accountSessionsKey, FormError, secondaryButtonClass, useAccountApi } from '../auth/ui.js';
+import { DeviceName } from '../devices/ui.js';
 import { describeDevice, describeIp, formatWhen } from './activity-format.js';
 import { LoadState, SettingsSection } from './settings-section.js';
 
-/** Profile: where this account is signed in, and signing out everywhere else. */
+/** Profile: where this account is signed in (each device can be named, SPEC §2 Devices), and signing out everywhere else. */
 export function DevicesSection() {
   const account = useAccountApi();
   const queryClient = useQueryClient();
@@ -34,7 +35,7 @@ export function DevicesSection() {
             <li key={s.$id} className="py-2">
               <div className="min-w-0">
                 <p className="font-medium">
-                  {describeDevice(s)}
+                  <DeviceName sessionId={s.$id} fallback={describeDevice(s)} />
                   {s.current && <span className="ml-2 inline-block rounded-full bg-accent/20 px-2 py-0.5 text-xs whitespace-nowrap text-accent-text">This device</span>}
                 </p>
                 <p className="text-sm text-muted">
