@@ -20,7 +20,6 @@ const ALLOWED: Record<string, string[]> = {
   'subsonic/library-songs.sql.ts': ['album_loudness', 'albums', 'artists', 'doc_favorite', 'track_artists', 'track_loudness', 'tracks'],
   'subsonic/media.ts': ['http://internal', 'tracks'],
   'subsonic/users.ts': ['http://internal'],
-  'video/songs.sql.ts': ['albums', 'tracks'],
 };
 
 const owners = tableOwners();

@@ -1,6 +1,6 @@
 import { access, constants } from 'node:fs/promises';
 import { join } from 'node:path';
-import { ceilingTier, ID_PATTERN, mediaPath, sourceInside } from '../catalogue/module.js';
+import { ceilingTier, ID_PATTERN, mediaPath, selectSong, sourceInside, type SongRow } from '../catalogue/module.js';
 import type { Config } from '../config.js';
 import type { Db } from '../db/db.js';
 import type { Logger } from '../log.js';
@@ -11,7 +11,6 @@ import type { RenderOutput } from './render/ffmpeg-args.js';
 import type { Renderer } from './render/renderer.js';
 import { isSongId } from './song-id.js';
 import { deleteJobsFor } from './jobs/video-jobs.sql.js';
-import { selectSong, type SongRow } from './songs.sql.js';
 import type { VideoStore } from './store/video-store.js';
 
 /** A domain error of the video pipeline; the edges map `kind` to their own protocol. */

@@ -1,10 +1,9 @@
-import { createScanner, locateTools } from '../../catalogue/module.js';
+import { createScanner, locateTools, selectShortestSongs } from '../../catalogue/module.js';
 import type { Config } from '../../config.js';
 import type { Logger } from '../../log.js';
 import type { Deps } from '../../module.js';
 import { liveAdminEndpoint } from '../../db/admin-file.js';
 import { createRenderer } from '../render/renderer.js';
-import { selectShortestSongs } from '../songs.sql.js';
 import type { VideoModule } from '../module.js';
 
 /** Songs shorter than this are jingles (the demo library's victory/defeat stings), not worth a preview. */

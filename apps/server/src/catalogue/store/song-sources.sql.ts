@@ -1,6 +1,6 @@
-import type { Queryable } from '../db/db.js';
+import type { Queryable } from '../../db/db.js';
 
-/** What a render needs to know about a catalogue track. */
+/** What a video render needs to know about a catalogue track: its file, cover and codec. */
 export interface SongRow {
   id: string;
   /** Relative to MUSIC_DIR, '/'-separated. */
