@@ -111,3 +111,20 @@ describe.each(ENGINES)("the web app's radio routes (%s)", (engine) => {
     }
   });
 });
+
+describe.each(ENGINES)("the radio routes on a private server (%s)", (engine) => {
+  let t: TestServer;
+  beforeAll(async () => {
+    t = await startTestServer(engine, { ACCESS: 'private' }, ['catalogue', 'backend']);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('answer only a signed-in listener, as the catalogue does', async () => {
+    for (const path of ['/api/radio', '/api/radio/st-live/stream']) {
+      const res = await fetch(`${t.baseUrl}${path}`);
+      expect([path, res.status, await res.json()]).toEqual([path, 401, { success: false, message: 'Sign in to listen on this server' }]);
+    }
+  });
+});

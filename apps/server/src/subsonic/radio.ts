@@ -1,18 +1,16 @@
 import { randomBytes } from 'node:crypto';
-import { usersStore } from '../backend/module.js';
-import type { Db } from '../db/db.js';
 import type { Methods } from './call.js';
-import { CODE, invalid, notFound, SubsonicError } from './errors.js';
+import { invalid, notFound } from './errors.js';
 import type { Params } from './params.js';
 import { radioStore, type StationFields, type StationRow } from './radio.sql.js';
+import { requireAdmin } from './users.js';
 
 /** More than any server lists, few enough for one answer and one screen. */
 export const MAX_STATIONS = 500;
 const MAX_NAME = 200;
 const MAX_URL = 2048;
-
-/** The account label that makes an administrator (the backend's rule, backend-api.md). */
-const ADMIN_LABEL = 'admin';
+/** What a non-administrator is refused (error 50). */
+const CHANGE = 'change radio stations';
 
 /** A station's address as given: an absolute http or https URL, or null when it is not one. */
 export function stationUrl(raw: string): string | null {
@@ -48,14 +46,6 @@ function stationFields(params: Params): StationFields {
   return { name, streamUrl, homePageUrl: home === '' ? null : urlParam('homepageUrl', home) };
 }
 
-/** Stations are the server's: only its administrators (accounts labelled `admin`) change them. */
-async function requireAdmin(db: Db, userId: string): Promise<void> {
-  const user = await usersStore(db).byId(userId);
-  if (!user?.labels.includes(ADMIN_LABEL)) {
-    throw new SubsonicError(CODE.notAuthorized, 'Only an administrator of this server can change radio stations');
-  }
-}
-
 /** A station as Subsonic's InternetRadioStation. */
 export const stationShape = (s: StationRow) => ({
   id: s.id,
@@ -75,8 +65,9 @@ export const radioMethods: Methods = {
     return { internetRadioStations: { internetRadioStation: stations.map(stationShape) } };
   },
 
-  async createInternetRadioStation({ params, caller, db, now }) {
-    await requireAdmin(db, caller.userId);
+  async createInternetRadioStation(call) {
+    const { params, db, now } = call;
+    await requireAdmin(call, CHANGE);
     const fields = stationFields(params);
     const id = randomBytes(8).toString('hex');
     if (!(await radioStore(db).create(id, fields, new Date(now()), MAX_STATIONS))) {
@@ -85,16 +76,18 @@ export const radioMethods: Methods = {
     return {};
   },
 
-  async updateInternetRadioStation({ params, caller, db, now }) {
-    await requireAdmin(db, caller.userId);
+  async updateInternetRadioStation(call) {
+    const { params, db, now } = call;
+    await requireAdmin(call, CHANGE);
     const id = params.required('id');
     const fields = stationFields(params);
     if (!(await radioStore(db).update(id, fields, new Date(now())))) throw notFound('Radio station');
     return {};
   },
 
-  async deleteInternetRadioStation({ params, caller, db }) {
-    await requireAdmin(db, caller.userId);
+  async deleteInternetRadioStation(call) {
+    const { params, db } = call;
+    await requireAdmin(call, CHANGE);
     const id = params.required('id');
     if (!(await radioStore(db).remove(id))) throw notFound('Radio station');
     return {};

@@ -53,7 +53,8 @@ async function callerRow(db: Db, call: Call): Promise<UserRow> {
   return row;
 }
 
-async function requireAdmin(call: Call, what: string): Promise<UserRow> {
+/** The caller's account when it is an administrator's (labels holding `admin`); else 50, saying what was refused. */
+export async function requireAdmin(call: Call, what: string): Promise<UserRow> {
   const row = await callerRow(call.db, call);
   if (!isAdminLabels(row.labels)) throw refused(what);
   return row;
