@@ -11,11 +11,17 @@
 // References measured in the same run: mpd (`mpd` + `mpc update --wait` on the same
 // tree; installed with apt-get when missing, else its column says why it is absent)
 // and a bare fs.stat walk of the same files.
-// Goals: first scan >= 500 files/s, quick rescan >= 20,000 files/s, peak RSS at 100,000
-// files <= 300 MB above the idle server. Figures only; nothing is asserted.
+// Also per size: the first scan's phase breakdown (the scan report's phasesMs: milliseconds in each
+// step, added up over the scan; reading and writing overlap, so they can add up to more than the
+// scan took) and the process's peak RSS (the kernel's VmHWM) beside mpd's.
+// Goals: first scan >= 0.5x mpd's in the same run, quick rescan >= 20,000 files/s, peak RSS at
+// 100,000 files <= 400 MB. Figures only; nothing is asserted. The machine may be shared: compare
+// the ratios, measured in the same run, rather than the rates of two runs.
 //
-// Uses the built server: run `npx tsc -b` first. PGlite (on disk) by default; BENCH_DATABASE_URL=postgres://...
-// scans into a PostgreSQL server instead. BENCH_SCAN_SIZES=demo,5000 picks sizes (default demo,5000,100000).
+// Uses the built server: run `npm run build -w apps/server` first. Both engines by default:
+// PGlite (on disk) and PostgreSQL at BENCH_DATABASE_URL (else TEST_DATABASE_URL, else
+// postgres://postgres@127.0.0.1:5432/test; left out with the reason when it does not answer).
+// BENCH_ENGINES=pglite picks one; BENCH_SCAN_SIZES=demo,5000 picks sizes (default demo,5000,100000).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { readdir, stat } from 'node:fs/promises';
@@ -61,18 +67,21 @@ async function statWalk(dir) {
 
 // ---------------------------------------------------------------- one size, in its own process
 
-async function openDb(work) {
+const DB_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const ENGINES = (process.env.BENCH_ENGINES ?? 'pglite,postgres').split(',').map((s) => s.trim());
+
+async function openDb(work, engine) {
   const { openPglite } = await import(join(DIST, 'db/pglite-db.js'));
   const { openPostgres } = await import(join(DIST, 'db/postgres-db.js'));
-  if (!process.env.BENCH_DATABASE_URL) {
+  if (engine === 'pglite') {
     // On disk, as the server keeps it (in memory, the database itself would count in the RSS).
     const db = await openPglite(join(work, 'pglite'));
     return { db, drop: () => db.close() };
   }
-  const admin = await openPostgres(process.env.BENCH_DATABASE_URL, 1);
+  const admin = await openPostgres(DB_URL, 1);
   const name = `lyra_bench_scan_${process.pid}`;
   await admin.exec(`create database "${name}"`);
-  const url = new URL(process.env.BENCH_DATABASE_URL);
+  const url = new URL(DB_URL);
   url.pathname = '/' + name;
   const db = await openPostgres(url.toString(), 5);
   return {
@@ -85,14 +94,14 @@ async function openDb(work) {
   };
 }
 
-async function child(musicDir) {
+async function child(musicDir, engine) {
   const { createScanner } = await import(join(DIST, 'catalogue/scanner/scanner-service.js'));
   const { createApiRoutes } = await import(join(DIST, 'catalogue/http/api.routes.js'));
   const { migrate } = await import(join(DIST, 'db/migrate.js'));
   const { loadConfig } = await import(join(DIST, 'config.js'));
   const { createLogger } = await import(join(DIST, 'log.js'));
   const work = mkdtempSync(join(tmpdir(), 'lyra-bench-scan-'));
-  const { db, drop } = await openDb(work);
+  const { db, drop } = await openDb(work, engine);
   try {
     // The server's tables, indexes and triggers on the catalogue: the catalogue's own, and the album
     // lists' and plays' of the Subsonic module (on the backend's history).
@@ -147,6 +156,9 @@ async function child(musicDir) {
       statWalk: await statWalk(musicDir),
       idleRss,
       peakRss: peak,
+      hwm: Number(/VmHWM:\s+(\d+) kB/.exec(readFileSync('/proc/self/status', 'utf8'))?.[1] ?? 0) / 1024,
+      phases: first.report.phasesMs ?? {},
+      firstSeconds: first.report.durationMs / 1000,
       searchDuring: { n: during.length, p50: percentile(during, 50), p95: percentile(during, 95) },
       searchIdle: { n: idle.length, p50: percentile(idle, 50), p95: percentile(idle, 95) },
     };
@@ -213,8 +225,8 @@ async function mpd(musicDir) {
 
 // ---------------------------------------------------------------- main
 
-function runChild(musicDir) {
-  const r = spawnSync(process.execPath, ['--expose-gc', fileURLToPath(import.meta.url), '--child', musicDir], {
+function runChild(musicDir, engine) {
+  const r = spawnSync(process.execPath, ['--expose-gc', fileURLToPath(import.meta.url), '--child', musicDir, engine], {
     encoding: 'utf8',
     env: process.env,
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -228,7 +240,7 @@ const fmt = (n) => (!Number.isFinite(n) ? '-' : n >= 100 ? Math.round(n).toLocal
 
 async function main() {
   if (!existsSync(join(DIST, 'catalogue/scanner/scanner-service.js'))) {
-    console.log('catalogue-scan: the server is not built; run `npx tsc -b` first');
+    console.log('catalogue-scan: the server is not built; run `npm run build -w apps/server` first');
     process.exit(1);
   }
   if (!existsSync(DEMO)) {
@@ -237,7 +249,13 @@ async function main() {
   }
   const sizes = (process.env.BENCH_SCAN_SIZES ?? 'demo,5000,100000').split(',').map((s) => s.trim());
   const noMpd = mpdAvailable();
-  console.log(`engine: ${process.env.BENCH_DATABASE_URL ? 'PostgreSQL' : 'PGlite'}; tag-reading threads: one per core`);
+  const engines = [];
+  for (const engine of ENGINES) {
+    const why = engine === 'postgres' ? await postgresMissing() : null;
+    if (why) console.log(`PostgreSQL left out: ${why}`);
+    else engines.push(engine);
+  }
+  console.log(`engines: ${engines.map((e) => ENGINE_NAMES[e]).join(', ')}; tag-reading threads: one per core`);
   if (noMpd) console.log(`mpd column left out: ${noMpd}`);
   const rows = [];
   for (const size of sizes) {
@@ -248,31 +266,59 @@ async function main() {
       dir = taggedLibrary(Number(size));
       console.log(`${size} generated files ready in ${((performance.now() - t0) / 1000).toFixed(1)} s (${dir})`);
     }
-    const lyra = runChild(dir);
     const ref = noMpd ? null : await mpd(dir);
-    rows.push({ size, lyra, ref });
-    const r = lyra;
-    console.log(`\n-- ${size === 'demo' ? 'demo library' : `${size} generated files`}: ${r.files} files (${r.errors} unreadable)`);
-    const line = (label, value, unit, refLabel, ref) =>
-      console.log(`${label.padEnd(30)} ${fmt(value).padStart(9)} ${unit.padEnd(8)} | ${refLabel.padEnd(26)} ${fmt(ref).padStart(9)} ${unit.padEnd(8)} | ratio ${Number.isFinite(ref) ? (value / ref).toFixed(2) : '-'}`);
-    line('first scan', r.first, 'files/s', 'mpd first scan', ref?.first ?? NaN);
-    line(`quick rescan (${r.quickRead} read)`, r.quick, 'files/s', 'mpd update, unchanged', ref?.update ?? NaN);
-    line('full rescan (every file statted)', r.full, 'files/s', 'fs.stat walk', r.statWalk);
-    line('peak RSS above idle server', r.peakRss - r.idleRss, 'MB', 'mpd peak RSS', ref?.peakRss ?? NaN);
-    console.log(`${'idle server RSS'.padEnd(30)} ${fmt(r.idleRss).padStart(9)} MB`);
-    line(`search p50 during first scan`, r.searchDuring.p50, 'ms', 'search p50 after it', r.searchIdle.p50);
-    line(`search p95 during first scan`, r.searchDuring.p95, 'ms', 'search p95 after it', r.searchIdle.p95);
-    if (ref && ref.songs !== r.files) console.log(`(mpd found ${ref.songs} songs)`);
+    for (const engine of engines) {
+      const r = runChild(dir, engine);
+      rows.push({ size, engine, lyra: r, ref });
+      console.log(`\n-- ${size === 'demo' ? 'demo library' : `${size} generated files`}, ${ENGINE_NAMES[engine]}: ${r.files} files (${r.errors} unreadable)`);
+      const line = (label, value, unit, refLabel, ref) =>
+        console.log(`${label.padEnd(32)} ${fmt(value).padStart(9)} ${unit.padEnd(8)} | ${refLabel.padEnd(26)} ${fmt(ref).padStart(9)} ${unit.padEnd(8)} | ratio ${Number.isFinite(ref) ? (value / ref).toFixed(2) : '-'}`);
+      line('first scan', r.first, 'files/s', 'mpd first scan', ref?.first ?? NaN);
+      line(`quick rescan (${r.quickRead} read)`, r.quick, 'files/s', 'mpd update, unchanged', ref?.update ?? NaN);
+      line('full rescan (every file statted)', r.full, 'files/s', 'fs.stat walk', r.statWalk);
+      line('peak RSS (VmHWM)', r.hwm, 'MB', 'mpd peak RSS', ref?.peakRss ?? NaN);
+      console.log(`${'peak RSS above idle'.padEnd(32)} ${fmt(r.peakRss - r.idleRss).padStart(9)} MB       | idle ${fmt(r.idleRss)} MB`);
+      line(`search p50 during first scan`, r.searchDuring.p50, 'ms', 'search p50 after it', r.searchIdle.p50);
+      line(`search p95 during first scan`, r.searchDuring.p95, 'ms', 'search p95 after it', r.searchIdle.p95);
+      console.log(`first scan phases (s, overlapping; the scan took ${r.firstSeconds.toFixed(1)} s): ${phaseLine(r.phases)}`);
+      if (ref && ref.songs !== r.files) console.log(`(mpd found ${ref.songs} songs)`);
+    }
   }
-  console.log('\n| Library | First scan | mpd first scan | Quick rescan | mpd update | Full rescan | fs.stat walk | Peak RSS above idle | Search p95 during scan (after) |');
-  console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- |');
-  for (const { size, lyra: r, ref } of rows) {
+  console.log('\n| Library | Engine | First scan | mpd first scan | Ratio | Quick rescan | mpd update | Full rescan | fs.stat walk | Peak RSS (mpd) | Search p95 during scan (after) |');
+  console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
+  for (const { size, engine, lyra: r, ref } of rows) {
     const name = size === 'demo' ? `demo (${r.files} files)` : `${Number(size).toLocaleString('en')} generated`;
     console.log(
-      `| ${name} | ${fmt(r.first)}/s | ${ref ? fmt(ref.first) + '/s' : '-'} | ${fmt(r.quick)}/s | ${ref ? fmt(ref.update) + '/s' : '-'} | ${fmt(r.full)}/s | ${fmt(r.statWalk)}/s | ${fmt(r.peakRss - r.idleRss)} MB (idle ${fmt(r.idleRss)} MB; mpd ${ref ? fmt(ref.peakRss) : '-'} MB) | ${fmt(r.searchDuring.p95)} ms (${fmt(r.searchIdle.p95)} ms) |`,
+      `| ${name} | ${ENGINE_NAMES[engine]} | ${fmt(r.first)}/s | ${ref ? fmt(ref.first) + '/s' : '-'} | ${ref ? 'x' + (r.first / ref.first).toFixed(2) : '-'} | ${fmt(r.quick)}/s | ${ref ? fmt(ref.update) + '/s' : '-'} | ${fmt(r.full)}/s | ${fmt(r.statWalk)}/s | ${fmt(r.hwm)} MB (${ref ? fmt(ref.peakRss) : '-'} MB) | ${fmt(r.searchDuring.p95)} ms (${fmt(r.searchIdle.p95)} ms) |`,
     );
+  }
+  console.log('\n| Library | Engine | First scan | ' + PHASES.join(' | ') + ' |');
+  console.log('| --- | --- | --- | ' + PHASES.map(() => '---').join(' | ') + ' |');
+  for (const { size, engine, lyra: r } of rows) {
+    const name = size === 'demo' ? `demo (${r.files} files)` : `${Number(size).toLocaleString('en')} generated`;
+    console.log(`| ${name} | ${ENGINE_NAMES[engine]} | ${r.firstSeconds.toFixed(1)} s | ${PHASES.map((p) => ((r.phases[p] ?? 0) / 1000).toFixed(1)).join(' | ')} |`);
   }
 }
 
-if (process.argv[2] === '--child') await child(process.argv[3]);
+const ENGINE_NAMES = { pglite: 'PGlite', postgres: 'PostgreSQL' };
+const PHASES = ['check', 'read', 'write', 'statistics', 'sweep', 'regroup', 'aggregates', 'playlists', 'covers'];
+const phaseLine = (phases) => PHASES.map((p) => `${p} ${((phases[p] ?? 0) / 1000).toFixed(1)}`).join(', ');
+
+/** Why the PostgreSQL server cannot be used, or null. */
+async function postgresMissing() {
+  const { openPostgres } = await import(join(DIST, 'db/postgres-db.js'));
+  try {
+    const db = await openPostgres(DB_URL, 1);
+    try {
+      await db.query('select 1');
+    } finally {
+      await db.close();
+    }
+    return null;
+  } catch (e) {
+    return `${DB_URL.replace(/\/\/[^@/]*@/, '//***@')} does not answer (${e.message})`;
+  }
+}
+
+if (process.argv[2] === '--child') await child(process.argv[3], process.argv[4]);
 else await main();

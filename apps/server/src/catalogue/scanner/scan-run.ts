@@ -11,6 +11,7 @@ import { acquireLease, releaseLease, renewLease } from './scan-state.js';
 import { createFolderSkip, type FolderSkip } from './folder-skip.js';
 import { IMAGE_EXT, MAX_LEFT_OUT, walkFolders, type LeftOut, type WalkFolder } from './walk.js';
 import { createTableStats, type TableStats } from './table-stats.js';
+import { timed, type PhaseTimes } from './scan-phases.js';
 
 /** What one scan did. */
 export interface ScanReport {
@@ -44,6 +45,8 @@ export interface ScanReport {
    * Files that were read and failed are in `scan_errors` (`errors`).
    */
   leftOut: LeftOut[];
+  /** Milliseconds spent in each step (scan-phases.ts); steps overlap. */
+  phasesMs: PhaseTimes;
 }
 
 export interface ScanRunDeps {
@@ -72,7 +75,7 @@ export interface ScanRunDeps {
 
 export const emptyReport = (full: boolean): ScanReport => ({
   seen: 0, read: 0, skipped: 0, moved: 0, removed: 0, errors: 0, added: 0, updated: 0, durationMs: 0,
-  complete: false, changed: false, full, leftOut: [],
+  complete: false, changed: false, full, leftOut: [], phasesMs: {},
 });
 
 const relJoin = (dir: string, name: string) => (dir === '' ? name : `${dir}/${name}`);
@@ -137,14 +140,14 @@ async function walkPhase(d: ScanRunDeps, gen: number, report: ScanReport, starte
   const writePending = async () => {
     const write = pendingWrite;
     pendingWrite = null;
-    if (write) await write();
+    if (write) await timed(report.phasesMs, 'write', write);
     const written = report.added + report.updated;
-    await w.stats.written(written - counted);
+    await timed(report.phasesMs, 'statistics', () => w.stats.written(written - counted));
     counted = written;
   };
   const flush = async (files: PendingFile[], lists: PendingFile[]) => {
     if (files.length > 0) {
-      const checked = await checkBatch(d, gen, files, report);
+      const checked = await timed(report.phasesMs, 'check', () => checkBatch(d, gen, files, report));
       checked.toRead = checked.toRead.filter((f) => {
         if (!f.mostlyHoles || last.toRead.length >= d.batchSize) return true;
         last.toRead.push(f);
@@ -155,7 +158,7 @@ async function walkPhase(d: ScanRunDeps, gen: number, report: ScanReport, starte
       });
       const writing = writePending();
       writing.catch(() => {}); // awaited below, after the reads
-      const read = readBatch(d, w.covers, checked, report, w.dirty);
+      const read = timed(report.phasesMs, 'read', () => readBatch(d, w.covers, checked, report, w.dirty));
       read.catch(() => {});
       await writing;
       pendingWrite = await read;
@@ -219,7 +222,7 @@ async function walkPhase(d: ScanRunDeps, gen: number, report: ScanReport, starte
   await flush(files, lists);
   if (last.toRead.length > 0 && !d.signal.aborted) {
     await writePending(); // every other song is in the catalogue before these are read
-    pendingWrite = await readBatch(d, w.covers, last, report, w.dirty);
+    pendingWrite = await timed(report.phasesMs, 'read', () => readBatch(d, w.covers, last, report, w.dirty));
     progress();
   }
   await writePending();
@@ -229,19 +232,20 @@ async function walkPhase(d: ScanRunDeps, gen: number, report: ScanReport, starte
 
 /** Sweeps what was not seen, regroups changed folders, refreshes aggregates and playlists. */
 async function finalizePhase(d: ScanRunDeps, gen: number, report: ScanReport, w: Walked) {
-  await w.stats.settle();
+  const t = report.phasesMs;
+  await timed(t, 'statistics', () => w.stats.settle());
   await keepUnreadable(d.db, gen, w.unreadable);
-  const swept = await sweep(d.db, gen, w.dirty);
+  const swept = await timed(t, 'sweep', () => sweep(d.db, gen, w.dirty));
   report.removed += swept.songIds.length;
   if (swept.songIds.length > 0) d.onRemoved?.(swept.songIds);
   await w.folders.save();
-  if (w.dirty.size > 0) await regroupAlbums(d.db, w.dirty);
+  if (w.dirty.size > 0) await timed(t, 'regroup', () => regroupAlbums(d.db, w.dirty));
   report.changed = report.read > 0 || report.removed > 0 || w.playlistsChanged || swept.playlists > 0;
   if (report.changed) {
     await renewLease(d.db, d.owner);
-    await refreshAggregates(d.db, d.full ? 'all' : 'stale');
-    await syncPlaylists(d.db, d.root, d.log);
-    await deleteOrphanCovers(d.db, w.covers);
+    await timed(t, 'aggregates', () => refreshAggregates(d.db, d.full ? 'all' : 'stale'));
+    await timed(t, 'playlists', () => syncPlaylists(d.db, d.root, d.log));
+    await timed(t, 'covers', () => deleteOrphanCovers(d.db, w.covers));
   }
   report.complete = true;
 }
