@@ -69,6 +69,8 @@ export const HomeSongRow = z.object({
   layout: z.enum(HOME_LAYOUTS),
   limit: z.number().int(),
   query: z.string().nullable(),
+  /** The web app's page with all of the row's source (site-relative: '/library/songs?sort=plays', '/artist/{id}'...); null when none. */
+  seeAll: z.string().nullable().optional(),
   songs: z.array(Song),
 });
 export type HomeSongRow = z.infer<typeof HomeSongRow>;

@@ -23,6 +23,7 @@ interface PlannedRow {
   spec: HomeRowsConfig['rows'][number];
   title: string;
   query: string | null;
+  seeAll: string | null;
   ids: string[];
 }
 
@@ -32,6 +33,8 @@ interface Resolved {
   name: string;
   /** A search term that finds similar songs on any catalogue mirror. */
   query: string | null;
+  /** The web app's page listing all of the source's songs (site-relative), if it has one. */
+  seeAll?: string | null;
 }
 
 /** Plans are reused for a minute, and dropped after every scan. */
@@ -53,18 +56,23 @@ async function songSource(
     case 'search': {
       const ctx = { db, base: '' };
       const { ids } = await rankTracks(ctx, await prepareQuery(ctx, src.query), { limit: want, offset: 0 });
-      return { ids, name: src.query, query: src.query };
+      return { ids, name: src.query, query: src.query, seeAll: `/search?q=${encodeURIComponent(src.query)}` };
     }
     case 'most-played':
-      return { ids: await selectMostPlayedTrackIds(db, want), name: '', query: null };
+      return { ids: await selectMostPlayedTrackIds(db, want), name: '', query: null, seeAll: '/library/songs?sort=plays' };
     case 'newest':
-      return { ids: await selectNewestTrackIds(db, want), name: '', query: null };
+      return { ids: await selectNewestTrackIds(db, want), name: '', query: null, seeAll: '/library/songs?sort=recent' };
     case 'shuffle':
       return { ids: await selectShuffledTrackIds(db, day, want), name: '', query: null };
     case 'artist': {
       const artist = await selectTopArtist(db, src.artistId ?? null);
       if (!artist) return null;
-      return { ids: await selectArtistPopularTrackIds(db, artist.id, want), name: artist.name, query: artist.name };
+      return {
+        ids: await selectArtistPopularTrackIds(db, artist.id, want),
+        name: artist.name,
+        query: artist.name,
+        seeAll: `/artist/${encodeURIComponent(artist.id)}`,
+      };
     }
     case 'language':
     case 'genre': {
@@ -72,7 +80,12 @@ async function songSource(
       const value = asked && asked !== '*' ? asked : await selectTopFacet(db, src.type, used[src.type], MIN_FACET_TRACKS);
       if (!value) return null;
       used[src.type].push(value);
-      return { ids: await selectFacetTrackIds(db, src.type, value, want), name: titleCase(value), query: value };
+      return {
+        ids: await selectFacetTrackIds(db, src.type, value, want),
+        name: titleCase(value),
+        query: value,
+        seeAll: src.type === 'genre' ? `/library/genres/${encodeURIComponent(value.toLowerCase())}` : null,
+      };
     }
   }
 }
@@ -109,7 +122,7 @@ export async function planHomeRows(db: Queryable, config: HomeRowsConfig, day: s
       if (!found || found.ids.length === 0) continue;
       const ids = spec.kind === 'songs' ? preferUnseen(found.ids, spec.limit, seen) : found.ids.slice(0, spec.limit);
       const template = ('title' in src && src.title) || spec.title;
-      planned.push({ spec, title: template.replaceAll('{name}', found.name).trim(), query: found.query, ids });
+      planned.push({ spec, title: template.replaceAll('{name}', found.name).trim(), query: found.query, seeAll: found.seeAll ?? null, ids });
       break;
     }
   }
@@ -155,7 +168,7 @@ export function createHomeRows(db: Queryable, config: HomeRowsConfig, now: () =>
       const rows: HomeRow[] = planned.map((r) => {
         const base = { id: r.spec.id, title: r.title, layout: r.spec.layout, limit: r.spec.limit, query: r.query };
         return r.spec.kind === 'songs'
-          ? { ...base, kind: 'songs', songs: r.ids.flatMap((id) => songById.get(id) ?? []) as Song[] }
+          ? { ...base, kind: 'songs', seeAll: r.seeAll, songs: r.ids.flatMap((id) => songById.get(id) ?? []) as Song[] }
           : { ...base, kind: 'playlists', playlists: r.ids.flatMap((id) => playlistById.get(id) ?? []) };
       });
       const filled = rows.filter((r) => (r.kind === 'songs' ? r.songs : r.playlists).length > 0);

@@ -41,6 +41,15 @@ describe.each(ENGINES)('home rows and curated playlists (%s)', (engine) => {
     // English already has its row; no other language has 3 songs, so the commonest genre does
     expect(byId['language-hits']).toMatchObject({ title: 'Electronic Hits', query: 'Electronic' });
     expect(byId['quick-picks']).toMatchObject({ layout: 'carousel', limit: 15 });
+    // 'See all' pages of the rows' sources: the most played songs, the artist, the genre; none for a language or a shuffle.
+    const artistId = byId['artist-hits']!.kind === 'songs' ? byId['artist-hits']!.songs[0]!.artists.primary[0]!.id : '';
+    expect(Object.fromEntries(home.rows.map((r) => [r.id, r.kind === 'songs' ? r.seeAll : undefined]))).toMatchObject({
+      'top-hits': '/library/songs?sort=plays',
+      'english-hots': null,
+      'artist-hits': `/artist/${artistId}`,
+      'language-hits': '/library/genres/electronic',
+      'quick-picks': null,
+    });
     expect(byId['curated-playlists']?.kind).toBe('playlists');
     expect(byId['library-playlists']).toMatchObject({ playlists: [expect.objectContaining({ id: lib.playlist, songCount: 3 })] });
     for (const row of home.rows) {
