@@ -69,6 +69,7 @@ export async function createApp(deps: Deps, only: readonly ModuleName[] = ALL_MO
       ? await createSubsonic(deps, {
           internal: async (r) => hono.fetch(r, IN_PROCESS),
           documents: backend.documents,
+          playQueues: backend.playQueues,
           scanStatus: () => catalogue.scanStatus(),
         })
       : null;

@@ -4,7 +4,6 @@ import { MUSIC_FOLDER } from './browse.js';
 import { CODE, invalid, missing, notFound, SubsonicError } from './errors.js';
 import { selectSongs } from './library-songs.sql.js';
 import { MAX_INT } from './params.js';
-import { playQueueStore } from './play-queue.sql.js';
 import { songChild } from './shapes.js';
 import { existingIds } from './stars.sql.js';
 
@@ -38,11 +37,10 @@ export const accountMethods: Methods = {
   },
 
   /** The queue as the songs `id` (in order), `current` and `position` (ms); no `id` clears it. */
-  async savePlayQueue({ params, caller, db, now }) {
+  async savePlayQueue({ params, caller, db, playQueues }) {
     const ids = params.list('id');
-    const store = playQueueStore(db);
     if (ids.length === 0) {
-      await store.clear(caller.userId);
+      await playQueues.clear(caller.userId);
       return {};
     }
     if (ids.length > MAX_QUEUE) throw invalid('id', `at most ${MAX_QUEUE} songs`);
@@ -50,27 +48,27 @@ export const accountMethods: Methods = {
     if (ids.some((id) => !known.has(id))) throw notFound('Song');
     const current = params.get('current') || null;
     if (current != null && !known.has(current)) throw invalid('current', 'not a song of the queue');
-    await store.save(caller.userId, {
-      song_ids: ids,
-      current_id: current,
-      position_ms: params.int('position', 0, 0, MAX_INT),
-      changed_at: new Date(now()),
-      changed_by: params.get('c') ?? '',
+    await playQueues.save(caller.userId, {
+      songIds: ids,
+      currentId: current,
+      positionMs: params.int('position', 0, 0, MAX_INT),
+      changedBy: params.get('c') ?? '',
     });
     return {};
   },
 
-  async getPlayQueue({ caller, db }) {
-    const saved = await playQueueStore(db).get(caller.userId);
+  /** What the listener plays, wherever: a queue the web app plays on a device has its position moving on. */
+  async getPlayQueue({ caller, db, playQueues }) {
+    const saved = await playQueues.get(caller.userId);
     if (!saved) return { playQueue: { username: caller.username, changed: new Date(0).toISOString(), changedBy: '' } };
-    const songs = await selectSongs(db, saved.song_ids, caller.userId);
+    const songs = await selectSongs(db, saved.songIds, caller.userId);
     return {
       playQueue: {
-        current: saved.current_id ?? undefined,
-        position: saved.current_id ? Number(saved.position_ms) : undefined,
+        current: saved.currentId ?? undefined,
+        position: saved.currentId ? saved.positionMs : undefined,
         username: caller.username,
-        changed: new Date(saved.changed_at).toISOString(),
-        changedBy: saved.changed_by,
+        changed: saved.changedAt.toISOString(),
+        changedBy: saved.changedBy,
         entry: songs.map(songChild),
       },
     };

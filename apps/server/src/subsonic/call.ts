@@ -1,4 +1,4 @@
-import type { ServerDocuments } from '../backend/module.js';
+import type { PlayQueues, ServerDocuments } from '../backend/module.js';
 import type { Db } from '../db/db.js';
 import type { AlbumShelf } from './album-shelf.js';
 import type { Caller } from './authenticate.js';
@@ -14,6 +14,8 @@ export interface Call {
   albums: AlbumShelf;
   /** The backend's documents (favourites, playlists, history), written as the caller. */
   documents: ServerDocuments;
+  /** The listener's play queue: the same state the web app's devices play (savePlayQueue, getPlayQueue). */
+  playQueues: PlayQueues;
   now: () => number;
   /** The original request (headers such as Range, and the abort signal). */
   req: Request;

@@ -1,5 +1,5 @@
 import { Hono, type Context } from 'hono';
-import { clientIp, createCallerResolver, type ServerDocuments } from '../backend/module.js';
+import { clientIp, createCallerResolver, type PlayQueues, type ServerDocuments } from '../backend/module.js';
 import { baseUrl, createOpenFileCache } from '../catalogue/module.js';
 import { migrate } from '../db/migrate.js';
 import type { Deps, ServerModule } from '../module.js';
@@ -34,6 +34,8 @@ export interface SubsonicOptions {
   internal: Internal;
   /** The backend's documents, written as the caller (favourites, playlists, history). */
   documents: ServerDocuments;
+  /** What the listener plays, wherever (savePlayQueue, getPlayQueue): the backend's devices share it. */
+  playQueues: PlayQueues;
   /** The catalogue's scanner (getScanStatus). */
   scanStatus: ScanStatusSource;
 }
@@ -70,7 +72,7 @@ export async function createSubsonic(deps: Deps, opts: SubsonicOptions): Promise
   // A change committed by any server sharing the database (0004-album-shelf-changes.sql); after a lost
   // connection, whatever was missed.
   const unlisten = await deps.db.listen('subsonic_albums', albums.changed, albums.changed);
-  const { documents } = opts;
+  const { documents, playQueues } = opts;
   const all: Methods = {
     ...systemMethods,
     ...browseMethods,
@@ -109,7 +111,7 @@ export async function createSubsonic(deps: Deps, opts: SubsonicOptions): Promise
             clientIp(c, deps.config),
           );
       const base = baseUrl(deps.config, c.req.url);
-      const outcome = await method.handler({ params, caller, db: deps.db, albums, documents, now: deps.now, req: c.req.raw, base });
+      const outcome = await method.handler({ params, caller, db: deps.db, albums, documents, playQueues, now: deps.now, req: c.req.raw, base });
       return outcome instanceof Response ? outcome : render(format, okBody(outcome));
     } catch (e) {
       if (e instanceof SubsonicError) return render(format, errorBody(e));

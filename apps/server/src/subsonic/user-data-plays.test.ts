@@ -94,6 +94,25 @@ describe.each(ENGINES)('subsonic favourites, playlists and plays (%s)', (engine)
       expect(obj((await api.json('getPlayQueue')).playQueue).entry).toBeUndefined();
     });
 
+    it("getPlayQueue is what the web app plays on a device, its position moving on; a queue a phone saves is the web app's to play", async () => {
+      const device = (method: string, path: string, body: Record<string, unknown> = {}) =>
+        web.client.call(method, new URL(`${web.endpoint}/devices${path}`), { 'content-type': 'application/json' }, body) as Promise<Record<string, unknown>>;
+      await device('PUT', '/browser-1', {
+        nowPlaying: { songId: songs[1]!, index: 1, positionMs: 42_000, durationMs: 180_000, playing: true, volume: 1 },
+        queue: [songs[0]!, songs[1]!, songs[2]!],
+      });
+      // Read once (XML and JSON answers would differ by the time between them).
+      const queue = obj((await api.json('getPlayQueue')).playQueue);
+      expect(queue).toMatchObject({ current: songs[1], username: EMAIL, changedBy: 'Chrome on GNU/Linux' });
+      expect(queue.position).toBeGreaterThanOrEqual(42_000);
+      expect(list(queue.entry).map((s) => s.id)).toEqual([songs[0], songs[1], songs[2]]);
+
+      await c.xmlOk('savePlayQueue', { id: songs[2]!, current: songs[2]!, position: '5000' });
+      const playback = (await device('GET', '')).playback as Record<string, unknown>;
+      expect(playback).toMatchObject({ deviceId: null, songIds: [songs[2]], currentId: songs[2], positionMs: 5000, playing: false });
+      await c.once('savePlayQueue');
+    });
+
     it('getLyricsBySongId gives the catalogue’s lyrics, timed or not; getLyrics by title', async () => {
       const none = await c.both('getLyricsBySongId', { id: songs[1]! });
       expect(obj(none.json.lyricsList).structuredLyrics ?? []).toEqual([]);
