@@ -1,11 +1,11 @@
 #!/usr/bin/env node
-// `npm run bench:catalogue`: scan rate, search latency, streaming throughput and the Subsonic API.
+// `npm run bench:catalogue`: the server's memory, scan rate, search latency, streaming throughput and the Subsonic API.
 // Each part prints its figures beside a reference measured in the same run.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
-const parts = ['catalogue-scan.mjs', 'catalogue-search.mjs', 'catalogue-ranking.mjs', 'catalogue-streaming.mjs', 'catalogue-subsonic.mjs'];
+const parts = ['server-memory.mjs', 'catalogue-scan.mjs', 'catalogue-search.mjs', 'catalogue-ranking.mjs', 'catalogue-streaming.mjs', 'catalogue-subsonic.mjs'];
 const only = process.argv[2];
 let failed = 0;
 for (const part of parts) {
