@@ -86,6 +86,8 @@ export { accelFor, toResponse } from './media/reply.js';
 export { locateTools } from './media/ffmpeg-locate.js';
 export { createScanner } from './scanner/scanner-service.js';
 // When the last complete scan ended (Subsonic's getIndexes lastModified).
+// Whether a song is in the library (Subsonic's createBookmark).
+export { trackExists } from './store/suggestions.sql.js';
 export { lastScanAt } from './scanner/scan-state.js';
 // A song's file, cover and codec, and the library's shortest songs (video previews render them).
 export { selectShortestSongs, selectSong, type SongRow } from './store/song-sources.sql.js';

@@ -1,4 +1,7 @@
+import { trackExists } from '../catalogue/module.js';
 import type { Queryable } from '../db/db.js';
+
+const FOREIGN_KEY_VIOLATION = '23503';
 
 export interface BookmarkRow {
   track_id: string;
@@ -23,20 +26,25 @@ export const bookmarksStore = (db: Queryable) => ({
    * the song has one already: 'saved', 'no-song' or 'full'.
    */
   async save(userId: string, trackId: string, positionMs: number, comment: string, at: Date, max: number): Promise<'saved' | 'no-song' | 'full'> {
-    const rows = await db.query(
-      `insert into subsonic_bookmarks (user_id, track_id, position_ms, comment, created_at, changed_at)
-       select $1, t.id, $3, $4, $5, $5 from tracks t
-        where t.id = $2
-          and ((select count(*) from subsonic_bookmarks b where b.user_id = $1) < $6
-               or exists (select 1 from subsonic_bookmarks b where b.user_id = $1 and b.track_id = $2))
-       on conflict (user_id, track_id) do update set position_ms = excluded.position_ms, comment = excluded.comment,
-         changed_at = excluded.changed_at
-       returning track_id`,
-      [userId, trackId, positionMs, comment, at, max],
-    );
-    if (rows.length > 0) return 'saved';
-    const [song] = await db.query('select 1 from tracks where id = $1', [trackId]);
-    return song ? 'full' : 'no-song';
+    if (!(await trackExists(db, trackId))) return 'no-song';
+    let rows: unknown[];
+    try {
+      rows = await db.query(
+        `insert into subsonic_bookmarks (user_id, track_id, position_ms, comment, created_at, changed_at)
+         select $1, $2, $3, $4, $5, $5
+          where (select count(*) from subsonic_bookmarks b where b.user_id = $1) < $6
+             or exists (select 1 from subsonic_bookmarks b where b.user_id = $1 and b.track_id = $2)
+         on conflict (user_id, track_id) do update set position_ms = excluded.position_ms, comment = excluded.comment,
+           changed_at = excluded.changed_at
+         returning track_id`,
+        [userId, trackId, positionMs, comment, at, max],
+      );
+    } catch (e) {
+      // A scan removed the song just now (the bookmark's foreign key).
+      if ((e as { code?: unknown }).code === FOREIGN_KEY_VIOLATION) return 'no-song';
+      throw e;
+    }
+    return rows.length > 0 ? 'saved' : 'full';
   },
 
   async remove(userId: string, trackId: string): Promise<boolean> {

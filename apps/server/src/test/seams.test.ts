@@ -13,7 +13,6 @@ const ALLOWED: Record<string, string[]> = {
   'catalogue/http/admin.routes.ts': ['http://internal'],
   'catalogue/media/media-paths.ts': ['x-lyra-asked-by'],
   'subsonic/account.ts': ['artists', 'track_artists', 'track_lyrics', 'tracks'],
-  'subsonic/bookmarks.sql.ts': ['tracks'],
   'subsonic/info.sql.ts': ['albums', 'artists', 'track_artists', 'tracks'],
   'subsonic/library-albums.sql.ts': ['album_genres', 'albums', 'artists', 'doc_favorite', 'tracks'],
   'subsonic/library-artists.sql.ts': ['albums', 'artists', 'track_artists', 'tracks'],
