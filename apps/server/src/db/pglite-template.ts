@@ -47,7 +47,13 @@ export async function makeTemplate(): Promise<string> {
   const { PGlite } = await import('@electric-sql/pglite');
   const pg = await PGlite.create({ dataDir: partial });
   await pg.close();
-  renameSync(partial, dir);
+  try {
+    renameSync(partial, dir);
+  } catch (e) {
+    // Another build made it meanwhile: theirs is as good.
+    rmSync(partial, { recursive: true, force: true });
+    if (!existsSync(join(dir, 'PG_VERSION'))) throw e;
+  }
   return dir;
 }
 
