@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { beforeEach, describe, expect, it } from 'vitest';
 import { makeSong, makeSongs } from '../../test/songs.js';
-import { commands } from './commands.js';
+import { addToQueueElsewhere, commands } from './commands.js';
 import { usePlayerStore } from './player-store.js';
 
 const initial = usePlayerStore.getState();
@@ -28,5 +28,17 @@ describe('player commands', () => {
     expect(ids()).toEqual(['song0001', 'shared1', 'song0002']);
     expect(s().queue[s().currentIndex]!.id).toBe('shared1');
     expect(s().isPlaying).toBe(false);
+  });
+
+  it("while another device plays, Add to queue sends the song there and leaves this queue as it was", () => {
+    commands.playListAt(makeSongs(2), 0);
+    const sent: string[] = [];
+    addToQueueElsewhere((song) => sent.push(song.id));
+    commands.addToQueue(makeSong('extra1'));
+    addToQueueElsewhere(null);
+    expect(sent).toEqual(['extra1']);
+    expect(ids()).toEqual(['song0001', 'song0002']);
+    commands.addToQueue(makeSong('extra2'));
+    expect(ids()).toEqual(['song0001', 'extra2', 'song0002']);
   });
 });

@@ -4,6 +4,14 @@ import { toast } from '../../shared/lib/toast.js';
 import { playerEngine } from './player-runtime.js';
 import { playerActions, usePlayerStore } from './player-store.js';
 
+/** Where 'Add to queue' sends a song instead of this queue: the other device that plays (SPEC §2 Devices); null: here. */
+let queueElsewhere: ((song: Song) => void) | null = null;
+
+/** Sends 'Add to queue' to another device's queue while it plays (devices/), or back here with null. */
+export function addToQueueElsewhere(target: ((song: Song) => void) | null): void {
+  queueElsewhere = target;
+}
+
 /**
  * Named player commands, shared by buttons, keys, swipes and Media Session
  * (style.md §7.3), so each behaves the same from everywhere.
@@ -39,6 +47,7 @@ export const commands = {
   /** SPEC §2 Player `?share` (or a song that is not current): the song becomes current and queued, paused. */
   openPaused: (song: Song) => playerActions().openPaused(song),
   addToQueue(song: Song) {
+    if (queueElsewhere) return queueElsewhere(song);
     try {
       playerActions().addToQueue(song);
       toast.success('Song added to queue');

@@ -3,7 +3,7 @@
  * the running engine and the listening preferences). It is in the start-up
  * chunk, so it re-exports no React parts; those are in ui.ts.
  */
-export { commands } from './commands.js';
+export { addToQueueElsewhere, commands } from './commands.js';
 export { useCurrentSong, usePlayerStore } from './player-store.js';
 export { playerEngine, songsLeftLibrary } from './player-runtime.js';
 export { readLoudnessMode, setLoudnessMode } from './loudness-storage.js';
