@@ -6,6 +6,7 @@ import {
   coverOrGenerated,
   ID_PATTERN,
   readTimeOffset,
+  selectSong,
   servedFile,
   sourceInside,
   SUBSONIC_ASK,
@@ -13,6 +14,7 @@ import {
   toResponse,
   type AudioFormat,
   type OpenFileCache,
+  type SongRow,
 } from '../catalogue/module.js';
 import type { Call, Methods } from './call.js';
 import { CODE, invalid, notFound, SubsonicError } from './errors.js';
@@ -31,16 +33,11 @@ export interface MediaDeps {
 
 const PASSED_HEADERS = ['range', 'if-range', 'if-none-match', 'if-modified-since'];
 
-interface TrackFile {
-  id: string;
-  path: string;
-  title: string;
-  duration_s: number | null;
-}
+type TrackFile = Pick<SongRow, 'id' | 'path' | 'title' | 'duration_s'>;
 
 async function trackOf(db: Db, id: string): Promise<TrackFile> {
   if (!ID_PATTERN.test(id)) throw notFound('Song');
-  const [row] = await db.query<TrackFile>('select id, path, title, duration_s from tracks where id = $1', [id]);
+  const row = await selectSong(db, id);
   if (!row) throw notFound('Song');
   return row;
 }

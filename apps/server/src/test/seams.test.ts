@@ -17,7 +17,7 @@ const ALLOWED: Record<string, string[]> = {
   'subsonic/library-albums.sql.ts': ['album_genres', 'albums', 'artists', 'doc_favorite', 'tracks'],
   'subsonic/library-artists.sql.ts': ['albums', 'artists', 'track_artists', 'tracks'],
   'subsonic/library-songs.sql.ts': ['album_loudness', 'albums', 'artists', 'doc_favorite', 'track_artists', 'track_loudness', 'tracks'],
-  'subsonic/media.ts': ['http://internal', 'tracks'],
+  'subsonic/media.ts': ['http://internal'],
   'subsonic/users.ts': ['http://internal'],
 };
 
