@@ -99,6 +99,11 @@ describe('administration', () => {
     await admin.getByRole('status').getByText('Idle').waitFor({ timeout: 120_000 });
     await admin.getByText('Full scan', { exact: false }).waitFor(WAIT);
 
+    // Transcoding and storage: the ffmpeg this machine has, the cache, the video queue.
+    await admin.getByRole('tab', { name: 'Transcoding and storage' }).click();
+    await admin.getByText(/\/ffmpeg$/).waitFor(WAIT);
+    await admin.getByText('Off on this server (VIDEO_WORKER=off)').waitFor(WAIT);
+
     // Server facts.
     await admin.getByRole('tab', { name: 'Server' }).click();
     await admin.getByText('PGlite (embedded)').waitFor(WAIT);
