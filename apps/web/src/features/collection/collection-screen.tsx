@@ -1,7 +1,7 @@
 import type { Song } from '@lyra/contracts/catalogue';
 import { songCountLabel, totalDurationLabel } from '@lyra/player-core/collection-play';
 import { ListPlus, Play, Shuffle } from 'lucide-react';
-import { useCallback, type ReactNode } from 'react';
+import { Fragment, useCallback, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { decodeEntities, DEFAULT_COVER, songTitle } from '../../shared/lib/song-view.js';
 import { CoverImage } from '../../shared/ui/cover-image.js';
@@ -98,7 +98,13 @@ export function CollectionScreen({
           {description ? <p className="mt-1 line-clamp-2 text-sm text-muted">{decodeEntities(description)}</p> : null}
           {stats || songs.length > 0 ? (
             <p className="mt-1 text-sm text-muted" data-testid="collection-stats">
-              {stats ?? `${songCountLabel(songs.length)}, ${totalDurationLabel(songs.map((s) => s.duration))}`}
+              {(stats ?? `${songCountLabel(songs.length)}, ${totalDurationLabel(songs.map((s) => s.duration))}`).split(', ').map((part, i) => (
+                // Each count stays on one line ("2 hr 8 min" is not cut in two).
+                <Fragment key={i}>
+                  {i > 0 ? ', ' : null}
+                  <span className="whitespace-nowrap">{part}</span>
+                </Fragment>
+              ))}
             </p>
           ) : null}
         </div>
