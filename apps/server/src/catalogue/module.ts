@@ -65,7 +65,7 @@ export async function createCatalogue(deps: Deps): Promise<CatalogueModule> {
 
 // What other server modules may use of the catalogue (they import only this file).
 // The library's tables as the Subsonic API reads them (lyrics, album and artist tracks, search).
-export { selectLyrics } from './lyrics/lyrics.sql.js';
+export { selectLyrics, selectSongWithLyrics } from './lyrics/lyrics.sql.js';
 export { selectAlbumTrackArtists, selectAlbumTrackIds } from './store/albums.sql.js';
 export { selectArtistTrackIds } from './store/artists.sql.js';
 export { searchNamedIds } from './store/search.sql.js';

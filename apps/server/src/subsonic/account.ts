@@ -1,4 +1,4 @@
-import { selectLyrics } from '../catalogue/module.js';
+import { selectLyrics, selectSongWithLyrics } from '../catalogue/module.js';
 import type { Methods } from './call.js';
 import { MUSIC_FOLDER } from './browse.js';
 import { CODE, invalid, missing, notFound, SubsonicError } from './errors.js';
@@ -102,15 +102,8 @@ export const accountMethods: Methods = {
     const title = params.get('title')?.trim() ?? '';
     const artist = params.get('artist')?.trim() ?? '';
     if (!title && !artist) throw missing('title');
-    const rows = await db.query<{ id: string }>(
-      `select t.id from tracks t join track_lyrics l on l.track_id = t.id and l.origin <> 'none'
-        where ($1 = '' or lower(t.title) = lower($1))
-          and ($2 = '' or exists (select 1 from track_artists ta join artists a on a.id = ta.artist_id
-                                   where ta.track_id = t.id and lower(a.name) = lower($2)))
-        order by t.id limit 1`,
-      [title, artist],
-    );
-    const [song] = rows[0] ? await selectSongs(db, [rows[0].id], caller.userId) : [];
+    const id = await selectSongWithLyrics(db, title, artist);
+    const [song] = id ? await selectSongs(db, [id], caller.userId) : [];
     const lyrics = song ? await selectLyrics(db, song.id) : null;
     if (!song || !lyrics) return { lyrics: { value: '' } };
     return {

@@ -12,7 +12,6 @@ const ALLOWED: Record<string, string[]> = {
   'backend/documents/rules/video-request-rules.ts': ['tracks'],
   'catalogue/http/admin.routes.ts': ['http://internal'],
   'catalogue/media/media-paths.ts': ['x-lyra-asked-by'],
-  'subsonic/account.ts': ['artists', 'track_artists', 'track_lyrics', 'tracks'],
   'subsonic/info.sql.ts': ['albums', 'artists', 'track_artists', 'tracks'],
   'subsonic/library-albums.sql.ts': ['album_genres', 'albums', 'artists', 'doc_favorite', 'tracks'],
   'subsonic/library-artists.sql.ts': ['albums', 'artists', 'track_artists', 'tracks'],

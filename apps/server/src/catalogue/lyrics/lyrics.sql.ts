@@ -59,3 +59,19 @@ export async function selectLyrics(db: Queryable, trackId: string): Promise<Stor
   );
   return row ?? null;
 }
+
+/**
+ * The first song (by id) with lyrics whose title is `title` and one of whose artists is `artist`, ignoring case;
+ * an empty `title` or `artist` matches any.
+ */
+export async function selectSongWithLyrics(db: Queryable, title: string, artist: string): Promise<string | null> {
+  const [row] = await db.query<{ id: string }>(
+    `select t.id from tracks t join track_lyrics l on l.track_id = t.id and l.origin <> 'none'
+      where ($1 = '' or lower(t.title) = lower($1))
+        and ($2 = '' or exists (select 1 from track_artists ta join artists a on a.id = ta.artist_id
+                                 where ta.track_id = t.id and lower(a.name) = lower($2)))
+      order by t.id limit 1`,
+    [title, artist],
+  );
+  return row?.id ?? null;
+}
