@@ -2,9 +2,10 @@
  * Play on another device (SPEC §2 Devices), in Debian Chromium against the built
  * server with a real OpenID Connect provider on loopback: two browser
  * contexts of one listener. B lists A as a device; while A plays, B shows it
- * and B's pause, next and seek act on A; "Play on this device" moves the
- * playback to B, which continues within 1 s at A's position (±1 s), and A
- * stops. The product promises that second, so this test measures it.
+ * and B's pause, next, seek and 'Add to queue' act on A; "Play on this
+ * device" moves the playback to B, whose player continues within 1 s at A's
+ * position (±1 s), and A stops. The product promises that second, so this
+ * test measures it.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -42,7 +43,7 @@ const waitPaused = (page: Page, paused: boolean) =>
   page.waitForFunction((p) => document.querySelector('audio')?.paused === p, paused, { timeout: 30_000, polling: 100 });
 
 describe('play on another device', () => {
-  it("B lists A, drives A's pause, next and seek, then takes the playback over at A's position", async () => {
+  it("B lists A, drives A's pause, next, seek and queue, then takes the playback over at A's position", async () => {
     const a = await device();
     const b = await device();
     await a.goto(server.url);
@@ -75,12 +76,29 @@ describe('play on another device', () => {
     await waitForAudioProgress(a, 0.3);
 
     // B's seek moves A: two steps of 10 % from where it is.
-    const before = (await audioState(a))!.currentTime;
+    const from = (await audioState(a))!.currentTime;
     const duration = await a.evaluate(() => document.querySelector('audio')!.duration);
     await remote.getByRole('slider', { name: 'Seek' }).focus();
     await b.keyboard.press('PageUp');
     await b.keyboard.press('PageUp');
-    await a.waitForFunction(([from, by]) => document.querySelector('audio')!.currentTime >= from + by, [before, duration * 0.15] as const, { timeout: 30_000, polling: 100 });
+    await a.waitForFunction(([at, by]) => document.querySelector('audio')!.currentTime >= at + by, [from, duration * 0.15] as const, { timeout: 30_000, polling: 100 });
+
+    // 'Add to queue' on B adds the song to A's queue (B's list of A's queue shows it once more).
+    const add = b.getByRole('button', { name: /^Add .+ to queue$/ }).first();
+    const added = /^Add (.+) to queue$/.exec((await add.getAttribute('aria-label'))!)![1]!;
+    const inAQueue = async () => {
+      await remote.getByRole('button', { name: 'Queue' }).click();
+      const queue = b.getByRole('dialog', { name: 'Queue on Chrome on GNU/Linux' });
+      await queue.getByRole('button').first().waitFor();
+      const n = await queue.getByRole('button', { name: added, exact: true }).count();
+      await b.keyboard.press('Escape');
+      await queue.waitFor({ state: 'hidden' });
+      return n;
+    };
+    const before = await inAQueue();
+    await add.click();
+    await b.getByText('Song added to queue on Chrome on GNU/Linux').first().waitFor({ timeout: 15_000 });
+    await expect.poll(inAQueue, { timeout: 30_000 }).toBe(before + 1);
 
     // "Play on this device": B continues within 1 s at A's position, and A stops.
     await waitForAudioProgress(a, 0.5);

@@ -4,10 +4,11 @@ import { describeFailure, type BackendApi } from '../../shared/lib/backend.js';
 import type { CatalogueClient } from '../../shared/lib/catalogue-client.js';
 import type { ClientConfig } from '../../shared/lib/client-config.js';
 import { songQuery } from '../../shared/lib/catalogue-queries.js';
-import { commands, usePlayerStore } from '../player/index.js';
+import { addToQueueElsewhere, commands, usePlayerStore } from '../player/index.js';
 import { devicesApi } from './devices-api.js';
 import { NO_DEVICES, useDevicesStore } from './devices-store.js';
 import { showView } from './show-view.js';
+import { enqueueOnRemote } from './remote-commands.js';
 import { thisDeviceId } from './device-id.js';
 import { fetchSongs } from './fetch-songs.js';
 import {
@@ -178,6 +179,10 @@ export function startPresence({ backend, catalogue, queryClient, config }: Prese
   })();
 
   const unsubscribePlayer = usePlayerStore.subscribe(() => void send());
+  // While another device plays, 'Add to queue' anywhere in the app adds to its queue.
+  const unsubscribeRemote = useDevicesStore.subscribe((s, prev) => {
+    if ((s.remote === null) !== (prev.remote === null)) addToQueueElsewhere(s.remote ? (song) => void enqueueOnRemote(song.id) : null);
+  });
   const tick = setInterval(() => void send(), TICK_MS);
   const leave = () => api.leave(selfId);
   // Back from the back/forward cache: report again at once (leaving removed the device).
@@ -192,6 +197,8 @@ export function startPresence({ backend, catalogue, queryClient, config }: Prese
     stopped = true;
     clearInterval(tick);
     unsubscribePlayer();
+    unsubscribeRemote();
+    addToQueueElsewhere(null);
     unsubscribe?.();
     window.removeEventListener('pagehide', leave);
     window.removeEventListener('pageshow', back);
