@@ -41,27 +41,24 @@ export function VideoPreviewsRow({
   };
   let body;
   if (isPending) {
+    // As tall as the one line of the empty state (what a server without previews shows), so a
+    // fresh server's Home does not move; a row of cards, when there are previews, grows from it.
     body = (
-      <HorizontalList label="Loading video previews">
-        {Array.from({ length: 4 }, (_, i) => (
-          // A card's height: the cover and two lines of text.
-          <li key={i} aria-hidden className="h-[186px] w-36 shrink-0">
-            <div className="aspect-square animate-pulse rounded-lg bg-raised motion-reduce:animate-none" />
-          </li>
-        ))}
-      </HorizontalList>
+      <div role="status" aria-label="Loading video previews" className="mx-2 flex h-7 items-center">
+        <div className="h-4 w-48 animate-pulse rounded bg-raised motion-reduce:animate-none" />
+      </div>
     );
   } else if (isError || !data || data.length === 0) {
     body = (
       // One line, not a panel the size of the row: a fresh server has no previews, and an empty
       // panel would fill its first screen.
-      <div className="mx-2 flex flex-wrap items-center gap-x-3 gap-y-1">
+      <div className="mx-2 flex min-h-7 flex-wrap items-center gap-x-3 gap-y-1">
         <p className="text-sm text-muted">{isError ? 'Failed to fetch video previews' : 'No video previews yet'}</p>
         <button
           type="button"
           onClick={retry}
           disabled={isFetching}
-          className={accentButton('px-3 py-1 text-sm disabled:opacity-60')}
+          className={accentButton('h-7 px-3 text-sm disabled:opacity-60')}
         >
           Retry to load
         </button>
