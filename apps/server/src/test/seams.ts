@@ -47,10 +47,28 @@ export interface Crossing {
 
 const SQL_NAME = /\b(?:from|join|into|update|table|references)\s+(?:only\s+)?"?([a-z_][a-z0-9_]*)"?/gi;
 
-/** The text of every string and template literal of a TypeScript source (SQL lives there). */
-function literals(source: string, fileName: string): string[] {
+/** Calls whose string arguments are paths, not table names. */
+const PATH_CALLS = new Set(['join', 'resolve', 'relative']);
+
+/**
+ * The text of every string and template literal of a TypeScript source (SQL lives there), and the strings
+ * that stand alone as a name, which dynamic SQL (`from ${table}`) may take as a table: arguments of a call
+ * (not a path's), literal types, comparisons and array items.
+ */
+function literals(source: string, fileName: string): { texts: string[]; names: string[] } {
   const found: string[] = [];
+  const names: string[] = [];
+  const standsAlone = (node: ts.StringLiteral) => {
+    const parent = node.parent;
+    if (ts.isCallExpression(parent)) {
+      const callee = parent.expression;
+      const name = ts.isIdentifier(callee) ? callee.text : ts.isPropertyAccessExpression(callee) ? callee.name.text : '';
+      return parent.arguments.includes(node) && !PATH_CALLS.has(name);
+    }
+    return ts.isLiteralTypeNode(parent) || ts.isBinaryExpression(parent) || ts.isArrayLiteralExpression(parent);
+  };
   const visit = (node: ts.Node) => {
+    if (ts.isStringLiteral(node) && standsAlone(node)) names.push(node.text);
     if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) found.push(node.text);
     else if (ts.isTemplateExpression(node)) {
       // The parts around each ${...}, kept apart by a mark no name matches: `from ${x} join tracks` still reads as SQL.
@@ -58,15 +76,20 @@ function literals(source: string, fileName: string): string[] {
     }
     ts.forEachChild(node, visit);
   };
-  visit(ts.createSourceFile(fileName, source, ts.ScriptTarget.Latest, false, ts.ScriptKind.TS));
-  return found;
+  visit(ts.createSourceFile(fileName, source, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS));
+  return { texts: found, names };
 }
 
 /** What a module's source file (not a test, nor a test helper) reaches across its seam. */
 export function crossingsOf(file: string, source: string, owners: Map<string, ModuleFolder>): Crossing[] {
   const module = file.split('/')[0] as ModuleFolder;
   const what = new Set<string>();
-  for (const text of literals(source, file)) {
+  const { texts, names } = literals(source, file);
+  for (const name of names) {
+    const owner = owners.get(name);
+    if (owner && owner !== module) what.add(`${name} (as a value)`);
+  }
+  for (const text of texts) {
     if (text.includes('http://internal')) what.add('http://internal');
     if (text.toLowerCase().includes('x-lyra-asked-by')) what.add('x-lyra-asked-by');
     for (const m of text.matchAll(SQL_NAME)) {
