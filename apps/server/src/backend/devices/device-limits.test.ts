@@ -1,13 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Config } from '../../config.js';
 import { migrate } from '../../db/migrate.js';
-import { createTestDb, ENGINES, type TestDb } from '../../test/db.js';
+import { ALL_ENGINES, createTestDb, type TestDb } from '../../test/db.js';
 import { AppwriteError } from '../http/errors.js';
 import { createTestClock } from '../test/clock.js';
 import { createDeviceLimits, DEVICE_RATES } from './device-limits.js';
 
 /** The limits on commands (per account and per address) and reports, counted where every instance sees them. */
-describe.each(ENGINES)('device limits (%s)', (engine) => {
+// The devices' SQL (devices, play_states, device_names) is tested here alone: both engines, whatever test/engines.ts lists.
+describe.each(ALL_ENGINES)('device limits (%s)', (engine) => {
   let t: TestDb;
   beforeAll(async () => {
     t = await createTestDb(engine);

@@ -5,7 +5,7 @@ import { createApp } from '../../app.js';
 import { openPostgres } from '../../db/postgres-db.js';
 import { silentLogger } from '../../log.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ENGINES } from '../../test/db.js';
+import { ALL_ENGINES } from '../../test/db.js';
 import { secondDevice, signedInClient } from '../documents/test/sdk-users.js';
 import { createSdkClient, type SdkClient } from '../test/sdk.js';
 import { startTestServer, type TestServer } from '../test/server.js';
@@ -54,7 +54,8 @@ async function untilLive(received: Event[], probe: () => Promise<unknown>) {
   throw new Error('subscription never went live');
 }
 
-describe.each(ENGINES)('play on another device on %s', (engine) => {
+// The devices' SQL (devices, play_states, device_names) is tested here alone: both engines, whatever test/engines.ts lists.
+describe.each(ALL_ENGINES)('play on another device on %s', (engine) => {
   let s: TestServer;
   beforeAll(async () => {
     s = await startTestServer(engine);
