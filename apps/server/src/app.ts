@@ -71,6 +71,7 @@ export async function createApp(deps: Deps, only: readonly ModuleName[] = ALL_MO
           documents: backend.documents,
           playQueues: backend.playQueues,
           scanStatus: () => catalogue.scanStatus(),
+          startScan: (mode) => catalogue.startScan(mode),
         })
       : null;
   if (only.includes('catalogue') && backend) {

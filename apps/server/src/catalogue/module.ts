@@ -8,7 +8,7 @@ import { loudnessPass } from './loudness/loudness-pass.js';
 import { lyricsPass } from './lyrics/lyrics-pass.js';
 import { startPassRunner, type PassRunner } from './passes/pass-runner.js';
 import { createMedia } from './media/media-module.js';
-import { createScanner, type ScanStatus } from './scanner/scanner-service.js';
+import { createScanner, type ScanMode, type ScanStatus } from './scanner/scanner-service.js';
 
 export interface CatalogueModule extends ServerModule {
   /**
@@ -18,6 +18,8 @@ export interface CatalogueModule extends ServerModule {
   onSongsRemoved(listener: (songIds: readonly string[]) => Promise<void>): void;
   /** Whether a scan runs and what the catalogue holds (Subsonic's getScanStatus). */
   scanStatus(): Promise<ScanStatus>;
+  /** Starts a scan in the background, or joins the one under way; the status once it runs (Subsonic's startScan). */
+  startScan(mode: ScanMode): Promise<ScanStatus>;
 }
 
 /** The catalogue: scanner over MUSIC_DIR, the saavn-shaped /api, media and images. */
@@ -40,6 +42,11 @@ export async function createCatalogue(deps: Deps): Promise<CatalogueModule> {
       });
     },
     scanStatus: () => scanner.status(),
+    async startScan(mode) {
+      // Failures are logged by the scanner.
+      scanner.rescan(mode).catch(() => {});
+      return scanner.status();
+    },
     ...(media.raw ? { raw: media.raw } : {}),
     async start() {
       const { db, config } = deps;

@@ -8,7 +8,7 @@ import { accountMethods } from './account.js';
 import { bookmarkMethods } from './bookmarks.js';
 import { radioMethods } from './radio.js';
 import { radioRoutes } from './radio-routes.js';
-import { scanMethods, type ScanStatusSource } from './scan.js';
+import { scanMethods, type ScanStarter, type ScanStatusSource } from './scan.js';
 import { createAlbumShelf } from './album-shelf.js';
 import { createAuthenticator, type Caller } from './authenticate.js';
 import { subsonicAdminRoutes } from './admin-routes.js';
@@ -36,8 +36,9 @@ export interface SubsonicOptions {
   documents: ServerDocuments;
   /** What the listener plays, wherever (savePlayQueue, getPlayQueue): the backend's devices share it. */
   playQueues: PlayQueues;
-  /** The catalogue's scanner (getScanStatus). */
+  /** The catalogue's scanner (getScanStatus, and startScan for administrators). */
   scanStatus: ScanStatusSource;
+  startScan: ScanStarter;
 }
 
 /** PostgreSQL data exceptions (class 22: bad text, out of range) come from what the client sent. */
@@ -87,7 +88,7 @@ export async function createSubsonic(deps: Deps, opts: SubsonicOptions): Promise
     ...scanMethods(opts.scanStatus),
     ...radioMethods,
     // Last: its getUser (any user, for administrators) and startScan (administrators) replace the callers-only ones above.
-    ...userMethods({ internal: opts.internal, forget: auth.forget }),
+    ...userMethods({ startScan: opts.startScan, forget: auth.forget }),
   };
   const methods = new Map(Object.entries(all).map(([name, handler]) => [name.toLowerCase(), { name, handler }]));
 

@@ -4,6 +4,9 @@ import { CODE, SubsonicError } from './errors.js';
 /** Whether the catalogue's scanner runs, what the scan under way has seen and how many songs the catalogue holds. */
 export type ScanStatusSource = () => Promise<{ scanning: boolean; tracks: number; progress: { seen: number } | null }>;
 
+/** Starts (or joins) a scan of the music folder, full or quick (only folders that changed); the status once it runs. */
+export type ScanStarter = (mode: 'full' | 'quick') => ReturnType<ScanStatusSource>;
+
 /**
  * The library scan as Subsonic apps see it: getScanStatus for anyone signed in
  * (`count`: the files the scan under way has seen, else the songs the

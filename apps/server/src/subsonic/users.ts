@@ -2,8 +2,8 @@ import { adminStore, hashPassword, isAdminLabels, loadSchema, uniqueId, usersSto
 import type { Db } from '../db/db.js';
 import { decodePassword } from './auth-params.js';
 import { MUSIC_FOLDER } from './browse.js';
+import type { ScanStarter } from './scan.js';
 import type { Call, Methods } from './call.js';
-import type { Internal } from './media.js';
 import { CODE, invalid, notFound, SubsonicError } from './errors.js';
 
 /** The backend's rules for a password and an email (Appwrite's: 8 to 256 characters; an address with an @). */
@@ -12,8 +12,8 @@ const PASSWORD_MAX = 256;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export interface UserMethodsDeps {
-  /** The app's own routes in process: startScan asks the catalogue's admin API for a scan. */
-  internal: Internal;
+  /** The catalogue's scanner: startScan starts (or joins) a scan. */
+  startScan: ScanStarter;
   /** Forgets what the authenticator remembers of an account (its password changed, or it is gone). */
   forget: (user: string) => void;
 }
@@ -81,7 +81,7 @@ function passwordParam(call: Call, required: boolean): string | null {
  * getUsers, createUser, updateUser, deleteUser and startScan. `adminRole`
  * maps to the backend's administrators; the other roles are fixed.
  */
-export const userMethods = ({ internal, forget }: UserMethodsDeps): Methods => ({
+export const userMethods = ({ startScan, forget }: UserMethodsDeps): Methods => ({
   async getUser(call) {
     const self = await callerRow(call.db, call);
     const username = call.params.required('username');
@@ -151,9 +151,7 @@ export const userMethods = ({ internal, forget }: UserMethodsDeps): Methods => (
   async startScan(call) {
     await requireAdmin(call, 'start a scan');
     const full = call.params.bool('fullScan', false);
-    const res = await internal(new Request(`http://internal/api/admin/rescan?full=${full}`, { method: 'POST' }));
-    const body = (await res.json()) as { success: boolean; message?: string; data?: { scanning: boolean; tracks: number; progress: { seen: number } | null } };
-    if (!body.success || !body.data) throw new SubsonicError(CODE.generic, body.message ?? 'The scan could not start');
-    return { scanStatus: { scanning: true, count: body.data.progress?.seen ?? body.data.tracks } };
+    const status = await startScan(full ? 'full' : 'quick');
+    return { scanStatus: { scanning: true, count: status.progress?.seen ?? status.tracks } };
   },
 });

@@ -21,7 +21,6 @@ const ALLOWED: Record<string, string[]> = {
   'subsonic/plays.ts': ['albums (as a value)', 'artists (as a value)', 'tracks (as a value)'],
   'subsonic/starred.ts': ['albums (as a value)', 'artists (as a value)', 'tracks (as a value)'],
   'subsonic/stars.sql.ts': ['albums (as a value)', 'artists (as a value)', 'tracks (as a value)'],
-  'subsonic/users.ts': ['http://internal'],
 };
 
 const owners = tableOwners();
