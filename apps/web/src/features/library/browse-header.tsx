@@ -4,8 +4,14 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { LIST_LABELS, listPath, type SortOption } from './browse-lists.js';
 
-/** The four lists of the whole collection, as chips; the one shown is marked. */
-export function BrowseChips({ current }: { current?: LibraryList }) {
+const chip = 'shrink-0 rounded-full px-4 py-1.5 text-sm font-medium';
+
+/**
+ * The four lists of the whole collection, as chips; the one shown is marked.
+ * On Library itself a Radio chip follows: a phone has no sidebar to reach the
+ * server's radio stations from.
+ */
+export function BrowseChips({ current, withRadio = false }: { current?: LibraryList; withRadio?: boolean }) {
   return (
     <nav aria-label="Browse your collection" className="flex gap-2 overflow-x-auto pb-1">
       {LIBRARY_LISTS.map((list) => (
@@ -13,13 +19,16 @@ export function BrowseChips({ current }: { current?: LibraryList }) {
           key={list}
           to={listPath(list)}
           aria-current={list === current ? 'page' : undefined}
-          className={`shrink-0 rounded-full px-4 py-1.5 text-sm font-medium ${
-            list === current ? 'bg-white text-surface' : 'bg-panel text-white hover:bg-raised'
-          }`}
+          className={`${chip} ${list === current ? 'bg-white text-surface' : 'bg-panel text-white hover:bg-raised'}`}
         >
           {LIST_LABELS[list]}
         </Link>
       ))}
+      {withRadio ? (
+        <Link to="/radio" className={`${chip} bg-panel text-white hover:bg-raised`}>
+          Radio
+        </Link>
+      ) : null}
     </nav>
   );
 }

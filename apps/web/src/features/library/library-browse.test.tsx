@@ -86,7 +86,7 @@ afterEach(() => {
 });
 
 describe('Library lists the whole collection', () => {
-  it('Library offers Albums, Artists, Songs and Genres under its title', () => {
+  it('Library offers Albums, Artists, Songs and Genres under its title, then Radio', () => {
     renderApp(<LibraryScreen />, { path: '/library' });
     const nav = screen.getByRole('navigation', { name: 'Browse your collection' });
     const links = [...nav.querySelectorAll('a')].map((a) => [a.textContent, a.getAttribute('href')]);
@@ -95,6 +95,7 @@ describe('Library lists the whole collection', () => {
       ['Artists', '/library/artists'],
       ['Songs', '/library/songs'],
       ['Genres', '/library/genres'],
+      ['Radio', '/radio'],
     ]);
   });
 

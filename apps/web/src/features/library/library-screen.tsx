@@ -14,7 +14,7 @@ const tile = 'flex w-full items-center gap-4 rounded-xl bg-panel p-3 text-left h
  * SPEC §2 Library: 'Your Library', the 'Create New Playlist' tile, the
  * Favorites tile (to /favorites when signed in) and the user's playlists;
  * then the listener's History, grouped by day. Chips under the title lead to
- * the whole collection: Albums, Artists, Songs and Genres.
+ * the whole collection: Albums, Artists, Songs and Genres, and to Radio.
  */
 export function LibraryScreen() {
   const user = useSessionUser();
@@ -24,7 +24,7 @@ export function LibraryScreen() {
     <section className="px-2">
       <h1 className="pt-2 pb-3 text-2xl font-bold">Your Library</h1>
       <div className="pb-4">
-        <BrowseChips />
+        <BrowseChips withRadio />
       </div>
       <div className="flex flex-col gap-2">
         <button type="button" onClick={() => setCreating(true)} className={tile}>
