@@ -131,3 +131,35 @@ describe('the mini player (390x844)', () => {
     await expect.poll(() => pathname(page)).toMatch(/^\/player\//);
   });
 });
+
+describe('shuffle and repeat (390x844)', () => {
+  it("repeat one plays the song again when it ends; shuffle keeps the song playing and the queue's songs", async () => {
+    const { page, id } = await playerOf(PHONE);
+    const queued = async () => page.evaluate(() => (JSON.parse(sessionStorage.getItem('player')!) as { state: { queue: { id: string }[] } }).state.queue.map((s) => s.id));
+    const before = await queued();
+    await page.getByRole('button', { name: 'Shuffle', pressed: false }).click();
+    await page.getByRole('button', { name: 'Shuffle', pressed: true }).waitFor();
+    await expect.poll(async () => (await queued())[0]).toBe(id);
+    expect([...(await queued())].sort()).toEqual([...before].sort());
+
+    await page.getByRole('button', { name: 'Repeat all' }).click();
+    await page.getByRole('button', { name: 'Repeat one' }).waitFor();
+    // Near the end (the seek bar's last percent), then on past it.
+    const bar = page.getByRole('slider', { name: 'Seek' }).locator('xpath=../..');
+    const box = (await bar.boundingBox())!;
+    await page.mouse.click(box.x + box.width * 0.99, box.y + box.height / 2);
+    await page.waitForFunction(() => (document.querySelector('audio')?.currentTime ?? 0) > 60, null, { timeout: 30_000, polling: 100 });
+    // It ends and starts again: the same song, from its start.
+    await page.waitForFunction(
+      (songId) => {
+        const a = document.querySelector('audio');
+        return !!a && (a.currentSrc || a.src).includes(`/media/${songId}/`) && !a.paused && a.currentTime > 0.3 && a.currentTime < 30;
+      },
+      id,
+      { timeout: 60_000, polling: 100 },
+    );
+    expect(pathname(page)).toBe(`/player/${id}`);
+    await page.getByRole('button', { name: 'Repeat one' }).click();
+    await page.getByRole('button', { name: 'Repeat off' }).waitFor();
+  });
+});

@@ -99,19 +99,21 @@ export function createAudioEngine(deps: AudioEngineDeps): AudioEngine {
   });
 
   const clamp = (to: number, durationS: number) => Math.min(Math.max(0, to), durationS > 0 ? durationS : Number.POSITIVE_INFINITY);
-  const seekTo = (to: number) => {
+  /** Returns true when it loaded the song again from there (which plays by itself if the listener is playing). */
+  const seekTo = (to: number): boolean => {
     if (songChange.waiting() && songChange.scheduledId() === current()?.id) {
       // Its load has not started (the element still holds the song before): its own length bounds the position.
       const durationS = current()?.duration ?? 0;
       const target = clamp(to, durationS);
       songChange.startAt(target);
       actions().setProgress(target, durationS);
-      return;
+      return false;
     }
     const durationS = position.durationS();
     const target = clamp(to, durationS);
-    if (!loader.loadedId()) return;
-    if (!position.pending() && canSeekTo(audio.seekable, target)) audio.currentTime = target;
+    if (!loader.loadedId()) return false;
+    const loadAgain = position.pending() || !canSeekTo(audio.seekable, target);
+    if (!loadAgain) audio.currentTime = target;
     else {
       // A first transcode still streaming cannot jump ahead: start a new stream there.
       songChange.cancel();
@@ -119,6 +121,7 @@ export function createAudioEngine(deps: AudioEngineDeps): AudioEngine {
     }
     position.jumpedTo(target);
     actions().setProgress(target, durationS);
+    return loadAgain;
   };
   const seekBy = (deltaS: number) => seekTo(positionS() + deltaS);
 
@@ -130,6 +133,7 @@ export function createAudioEngine(deps: AudioEngineDeps): AudioEngine {
     session,
     current,
     loadedId: loader.loadedId,
+    seekTo: (s) => seekTo(s),
     progress: () => {
       const shown = position.sample();
       actions().setProgress(shown.positionS, shown.durationS);

@@ -16,6 +16,8 @@ export interface ElementEventsContext {
   loadedId(): string | null;
   /** Tells the store where playback is. */
   progress(): void;
+  /** The engine's seek; true when it loaded the song again from there (a stream that started at an offset). */
+  seekTo(positionS: number): boolean;
 }
 
 /**
@@ -74,9 +76,7 @@ export function listenToElement(ctx: ElementEventsContext): () => void {
       actions().songEnded();
       if (ctx.current()?.id !== before) return;
       // The same song follows itself (repeat one, a one-song queue): it starts again, or waits at its start (repeat off).
-      audio.currentTime = 0;
-      if (store.getState().isPlaying) control.playNow();
-      else ctx.progress();
+      if (!ctx.seekTo(0) && store.getState().isPlaying) control.playNow();
     },
     stalled: () => recovery.stalled(),
     error: () => recovery.error(),
