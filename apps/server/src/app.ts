@@ -9,7 +9,7 @@ import { healthRoutes } from './http/health.js';
 import { createPrivateGate, IN_PROCESS, type PrivateGate } from './http/private-gate.js';
 import { limitBodies, refuseBadInput, refuseBadTarget, refuseBadUpgrade } from './http/request-guards.js';
 import type { Deps, ServerModule } from './module.js';
-import { createSubsonic } from './subsonic/module.js';
+import { createSubsonic, isSharePath, type SubsonicModule } from './subsonic/module.js';
 import { createVideo } from './video/module.js';
 import { createWeb } from './web/module.js';
 
@@ -33,10 +33,15 @@ export interface App {
  * database even when this process serves the catalogue alone (`--only catalogue`
  * beside a backend instance on one PostgreSQL).
  */
-function privateGate(deps: Deps): PrivateGate | null {
+function privateGate(deps: Deps, subsonic: SubsonicModule | null): PrivateGate | null {
   if (deps.config.ACCESS !== 'private') return null;
   const callers = createCallerResolver(deps);
-  return createPrivateGate({ now: deps.now, isListener: async (headers) => mayListen(await callers.fromHeaders(headers)) });
+  return createPrivateGate({
+    now: deps.now,
+    isListener: async (headers) => mayListen(await callers.fromHeaders(headers)),
+    // Public shares (subsonic/share-access.ts): a share link's description, and its songs' audio and covers.
+    ...(subsonic ? { shareAdmits: subsonic.shareAdmits, isPublicPath: isSharePath } : {}),
+  });
 }
 
 /**
@@ -91,7 +96,7 @@ export async function createApp(deps: Deps, only: readonly ModuleName[] = ALL_MO
   // Before every module: bounded bodies, refused bad input, and probes the SPA fallback cannot shadow.
   const guards = { backend: backendGuardRules, backendCors: corsMiddleware(deps.config) };
   hono.use('*', limitBodies(guards), refuseBadInput(guards));
-  const gate = privateGate(deps);
+  const gate = privateGate(deps, subsonic);
   if (gate) hono.use('*', gate.middleware);
   if (catalogue) hono.use('/api/admin/*', adminSessions(deps, hono));
   hono.route('/', healthRoutes(deps.db));

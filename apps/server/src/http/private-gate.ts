@@ -16,7 +16,10 @@ import { routeFamily } from './request-guards.js';
  * the Hono chain for requests handled in process. What it lets through is
  * marked `Cache-Control: private` where the route said `public`: a shared
  * cache in front (a CDN caches .jpg and .mp4 by default) must not hand one
- * listener's covers and audio to anyone who asks.
+ * listener's covers and audio to anyone who asks. Public shares are the one
+ * way in without an account: `/api/shares/<id>` (the route checks the share),
+ * and audio or covers asked with `share=<id>` that the share covers
+ * (`shareAdmits`, from the Subsonic module, which keeps the shares).
  */
 
 /** The 401's message, which the web app reads to show its sign-in. */
@@ -44,6 +47,13 @@ export const IN_PROCESS = Object.freeze({ inProcess: true });
 export interface PrivateGateOptions {
   /** Whether these credentials name an account that may listen (signed in, not anonymous). */
   isListener(headers: Headers): Promise<boolean>;
+  /**
+   * Public shares: whether the holder of share `shareId` may fetch this site-relative path (a shared
+   * song's audio or cover). Absent: no share opens anything.
+   */
+  shareAdmits?: (shareId: string, path: string) => Promise<boolean>;
+  /** Paths anyone may reach (a share link's description, whose route checks the share itself). */
+  isPublicPath?: (path: string) => boolean;
   now: () => number;
 }
 
@@ -92,7 +102,13 @@ function keepPrivate(res: ServerResponse): void {
 /** Whether the gate looks at a request at all: catalogue routes, but not CORS preflights (they carry no credential). */
 const gated = (method: string, path: string) => method !== 'OPTIONS' && routeFamily(path) === 'catalogue';
 
-export function createPrivateGate({ isListener, now }: PrivateGateOptions): PrivateGate {
+/** The `share` query parameter of a request target, if any. */
+function shareParam(target: string): string | null {
+  const q = target.indexOf('?');
+  return q < 0 ? null : new URLSearchParams(target.slice(q + 1)).get('share');
+}
+
+export function createPrivateGate({ isListener, shareAdmits, isPublicPath, now }: PrivateGateOptions): PrivateGate {
   // Concurrent requests with one credential share one lookup: the memo holds it from its start.
   const verdicts = createExpiringMemo<string, Entry>({ ttlMs: VERDICT_TTL_MS, max: MAX_VERDICTS, now });
 
@@ -119,12 +135,39 @@ export function createPrivateGate({ isListener, now }: PrivateGateOptions): Priv
     return entry.pending;
   }
 
+  /** A share's verdict on one path, remembered like a credential's (every range request of a song asks). */
+  function shareVerdict(shareId: string, path: string): Verdict | Promise<Verdict> {
+    if (!shareAdmits) return false;
+    const key = 'share:' + createHash('sha256').update(JSON.stringify([shareId, path])).digest('base64');
+    const known = verdicts.get(key);
+    if (known) return known.settled ?? known.pending;
+    const entry: Entry = {
+      pending: shareAdmits(shareId, path).then(
+        (ok) => (entry.settled = ok),
+        () => {
+          verdicts.delete(key);
+          return 'unavailable' as const;
+        },
+      ),
+    };
+    verdicts.set(key, entry);
+    return entry.pending;
+  }
+
+  /** The listener's verdict, else (for a request carrying `share=`) the share's. */
+  async function verdictFor(get: (name: string) => string | undefined, path: string, share: string | null): Promise<Verdict> {
+    const listener = await verdictOf(get);
+    if (listener === true || share === null || share === '') return listener;
+    const shared = await shareVerdict(share, path);
+    return shared === true ? true : listener;
+  }
+
   const replyFor = (v: Verdict) => (v === 'unavailable' ? UNAVAILABLE : REFUSED);
 
   return {
     middleware: async (c: Context, next) => {
-      if (c.env === IN_PROCESS || !gated(c.req.method, c.req.path)) return next();
-      const verdict = await verdictOf((name) => c.req.header(name));
+      if (c.env === IN_PROCESS || !gated(c.req.method, c.req.path) || isPublicPath?.(c.req.path)) return next();
+      const verdict = await verdictFor((name) => c.req.header(name), c.req.path, c.req.query('share') ?? null);
       if (verdict === true) {
         await next();
         const cacheControl = c.res.headers.get('cache-control');
@@ -138,7 +181,9 @@ export function createPrivateGate({ isListener, now }: PrivateGateOptions): Priv
       return c.body(body, status as 401, HEADERS);
     },
     admit(req, res, pass) {
-      if (!gated(req.method ?? 'GET', (req.url ?? '/').split('?', 1)[0]!)) return pass();
+      const target = req.url ?? '/';
+      const path = target.split('?', 1)[0]!;
+      if (!gated(req.method ?? 'GET', path) || isPublicPath?.(path)) return pass();
       const answer = (v: Verdict) => {
         if (v === true) {
           keepPrivate(res);
@@ -147,10 +192,12 @@ export function createPrivateGate({ isListener, now }: PrivateGateOptions): Priv
         const { status, body } = replyFor(v);
         res.writeHead(status, HEADERS).end(body);
       };
-      const verdict = verdictOf((name) => {
+      const get = (name: string) => {
         const v = req.headers[name];
         return Array.isArray(v) ? v.join(', ') : v;
-      });
+      };
+      const share = shareParam(target);
+      const verdict = share ? verdictFor(get, path, share) : verdictOf(get);
       if (typeof verdict === 'object') void verdict.then(answer);
       else answer(verdict);
     },

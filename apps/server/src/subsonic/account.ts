@@ -29,7 +29,7 @@ export const accountMethods: Methods = {
         podcastRole: false,
         streamRole: true,
         jukeboxRole: false,
-        shareRole: false,
+        shareRole: true,
         videoConversionRole: false,
         folder: [MUSIC_FOLDER.id],
       },

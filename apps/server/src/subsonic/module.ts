@@ -8,6 +8,9 @@ import { accountMethods } from './account.js';
 import { bookmarkMethods } from './bookmarks.js';
 import { radioMethods } from './radio.js';
 import { radioRoutes } from './radio-routes.js';
+import { shareAdmits, shareRoutes } from './share-access.js';
+export { isSharePath } from './share-access.js';
+import { shareMethods } from './shares.js';
 import { scanMethods, type ScanStarter, type ScanStatusSource } from './scan.js';
 import { createAlbumShelf } from './album-shelf.js';
 import { createAuthenticator, type Caller } from './authenticate.js';
@@ -54,6 +57,8 @@ const methodName = (path: string) => path.slice('/rest/'.length).replace(/\.view
 export type SubsonicModule = ServerModule & {
   /** `npm run admin -- subsonic credentials` on the loopback admin listener. */
   adminRoutes: Hono;
+  /** Whether the holder of a share may fetch this site-relative path (a private server's gate asks). */
+  shareAdmits(shareId: string, path: string): Promise<boolean>;
 };
 
 /**
@@ -87,6 +92,7 @@ export async function createSubsonic(deps: Deps, opts: SubsonicOptions): Promise
     ...bookmarkMethods,
     ...scanMethods(opts.scanStatus),
     ...radioMethods,
+    ...shareMethods,
     // Last: its getUser (any user, for administrators) and startScan (administrators) replace the callers-only ones above.
     ...userMethods({ startScan: opts.startScan, forget: auth.forget }),
   };
@@ -125,6 +131,8 @@ export async function createSubsonic(deps: Deps, opts: SubsonicOptions): Promise
   const routes = new Hono();
   // The web app's Radio screen (the catalogue's envelope, under its /api).
   routes.route('/', radioRoutes({ db: deps.db, log }));
+  // A share link opened by anyone holding it (share-access.ts).
+  routes.route('/', shareRoutes(deps));
   routes.route('/', subsonicProfileRoutes({ ...deps, box, callers: createCallerResolver(deps), forget: auth.forget }));
   // Everything under /rest answers in the envelope: unknown methods and odd paths are error 70.
   routes.all('/rest/*', (c) => {
@@ -141,6 +149,7 @@ export async function createSubsonic(deps: Deps, opts: SubsonicOptions): Promise
     name: 'subsonic',
     routes,
     adminRoutes: subsonicAdminRoutes(deps.db, box, deps.now, auth.forget),
+    shareAdmits: (shareId, path) => shareAdmits(deps.db, shareId, path, deps.now()),
     async stop() {
       await unlisten();
       files.clear();

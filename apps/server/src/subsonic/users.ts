@@ -39,7 +39,7 @@ export function subsonicUser(u: UserRow) {
     podcastRole: false,
     streamRole: true,
     jukeboxRole: false,
-    shareRole: false,
+    shareRole: true,
     videoConversionRole: false,
     folder: [MUSIC_FOLDER.id],
   };
