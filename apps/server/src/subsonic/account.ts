@@ -1,7 +1,6 @@
 import { selectLyrics, selectSongWithLyrics } from '../catalogue/module.js';
 import type { Methods } from './call.js';
-import { MUSIC_FOLDER } from './browse.js';
-import { CODE, invalid, missing, notFound, SubsonicError } from './errors.js';
+import { invalid, missing, notFound } from './errors.js';
 import { selectSongs } from './library-songs.sql.js';
 import { MAX_INT } from './params.js';
 import { songChild } from './shapes.js';
@@ -9,33 +8,8 @@ import { existingIds } from './stars.sql.js';
 
 const MAX_QUEUE = 5000;
 
-/** The caller's account as a Subsonic user, the play queue they saved, and lyrics. */
+/** The play queue the caller saved, and lyrics (getUser is users.ts's). */
 export const accountMethods: Methods = {
-  /** Only the caller: nobody is an admin of the Subsonic API here, so other users are error 50. */
-  getUser({ params, caller }) {
-    const username = params.required('username');
-    if (username.toLowerCase() !== caller.username.toLowerCase()) throw new SubsonicError(CODE.notAuthorized, 'Only your own user can be read');
-    return {
-      user: {
-        username: caller.username,
-        scrobblingEnabled: true,
-        adminRole: false,
-        settingsRole: false,
-        downloadRole: true,
-        uploadRole: false,
-        playlistRole: true,
-        coverArtRole: true,
-        commentRole: false,
-        podcastRole: false,
-        streamRole: true,
-        jukeboxRole: false,
-        shareRole: true,
-        videoConversionRole: false,
-        folder: [MUSIC_FOLDER.id],
-      },
-    };
-  },
-
   /** The queue as the songs `id` (in order), `current` and `position` (ms); no `id` clears it. */
   async savePlayQueue({ params, caller, db, playQueues }) {
     const ids = params.list('id');

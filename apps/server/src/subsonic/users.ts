@@ -21,8 +21,8 @@ export interface UserMethodsDeps {
 /**
  * An account as a Subsonic user: its email is the user name, and the backend's
  * administrators (labels holding `admin`) have `adminRole`. Every account
- * streams, downloads, makes playlists and reads covers; Lyra has no uploads,
- * jukebox, podcasts, shares or comments.
+ * streams, downloads, makes playlists and shares, and reads covers; Lyra has no
+ * uploads, jukebox, podcasts or comments.
  */
 export function subsonicUser(u: UserRow) {
   return {
