@@ -32,7 +32,8 @@ import { fileURLToPath } from 'node:url';
 import { taggedLibrary } from './lib/tagged-library.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const DIST = join(ROOT, 'apps/server/dist');
+// BENCH_SERVER_DIST: another build of the server (a copy of apps/server/dist inside apps/server) to compare.
+const DIST = process.env.BENCH_SERVER_DIST ?? join(ROOT, 'apps/server/dist');
 const DEMO = join(ROOT, 'data/demo-music');
 const AUDIO = /\.(mp3|m4a|mp4|flac|ogg|oga|opus|wav)$/i;
 const QUERIES = ['love', 'river', 'night', 'gold', 'echo', 'victory', 'march', 'paper', 'storm', 'silver'];
@@ -301,7 +302,7 @@ async function main() {
 }
 
 const ENGINE_NAMES = { pglite: 'PGlite', postgres: 'PostgreSQL' };
-const PHASES = ['check', 'read', 'write', 'statistics', 'sweep', 'regroup', 'aggregates', 'playlists', 'covers'];
+const PHASES = ['check', 'read', 'write', 'statistics', 'sweep', 'regroup', 'aggregates', 'playlists', 'covers', 'indexes'];
 const phaseLine = (phases) => PHASES.map((p) => `${p} ${((phases[p] ?? 0) / 1000).toFixed(1)}`).join(', ');
 
 /** Why the PostgreSQL server cannot be used, or null. */

@@ -12,7 +12,8 @@ export type ScanPhase =
   | 'regroup' // album grouping of changed folders
   | 'aggregates' // album and artist counts, lengths and years
   | 'playlists'
-  | 'covers'; // deleting covers nothing uses
+  | 'covers' // deleting covers nothing uses
+  | 'indexes'; // building the search indexes a first scan left out (search-indexes.ts)
 
 export type PhaseTimes = Partial<Record<ScanPhase, number>>;
 

@@ -12,6 +12,7 @@ import { createFolderSkip, type FolderSkip } from './folder-skip.js';
 import { IMAGE_EXT, MAX_LEFT_OUT, walkFolders, type LeftOut, type WalkFolder } from './walk.js';
 import { createTableStats, type TableStats } from './table-stats.js';
 import { timed, type PhaseTimes } from './scan-phases.js';
+import { deferSearchIndexes, ensureSearchIndexes } from './search-indexes.js';
 
 /** What one scan did. */
 export interface ScanReport {
@@ -84,6 +85,8 @@ const relJoin = (dir: string, name: string) => (dir === '' ? name : `${dir}/${na
 export async function runScan(d: ScanRunDeps): Promise<ScanReport | null> {
   const started = d.now();
   const report = emptyReport(d.full);
+  // A first scan that never finished (a crash, a killed server) left the search indexes out.
+  await ensureSearchIndexes(d.db, d.log);
   try {
     if (!(await stat(d.root)).isDirectory()) throw new Error('not a folder');
   } catch (e) {
@@ -93,10 +96,15 @@ export async function runScan(d: ScanRunDeps): Promise<ScanReport | null> {
   }
   const gen = await acquireLease(d.db, d.owner);
   if (gen === null) return null;
+  let deferred = false;
   try {
+    // A first scan builds the search indexes once at its end, not row by row.
+    deferred = await deferSearchIndexes(d.db);
     const walked = await walkPhase(d, gen, report, started);
     if (!d.signal.aborted) await finalizePhase(d, gen, report, walked);
   } finally {
+    // Stopped or failed midway too: what was written is searchable.
+    if (deferred) await timed(report.phasesMs, 'indexes', () => ensureSearchIndexes(d.db, d.log));
     await releaseLease(d.db, d.owner, gen, report.complete);
     report.durationMs = d.now() - started;
   }
