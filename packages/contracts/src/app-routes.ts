@@ -32,7 +32,7 @@ export type LibraryList = (typeof LIBRARY_LISTS)[number];
 const APP_ROUTES = [
   /^\/$/,
   /^\/(search|library|profile|favorites|radio|callback|recovery|verify)\/?$/,
-  /^\/(player|album|playlist|artist)\/[^/]+\/?$/,
+  /^\/(player|album|playlist|artist|share)\/[^/]+\/?$/,
   /^\/library\/(albums|artists|songs|genres)\/?$/,
   /^\/library\/genres\/[^/]+\/?$/,
 ];

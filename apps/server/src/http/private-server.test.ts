@@ -83,6 +83,10 @@ describe.each(ENGINES)('a private server (%s)', (engine) => {
     const page = await fetch(`${s.baseUrl}/`);
     expect(page.status).toBe(200);
     expect(page.headers.get('content-type')).toMatch(/^text\/html/);
+    // A share link's page is the app's shell too (the page then asks /api/shares/<id>).
+    const share = await fetch(`${s.baseUrl}/share/abc`);
+    expect(share.status).toBe(200);
+    expect(share.headers.get('content-type')).toMatch(/^text\/html/);
     expect(await (await fetch(`${s.baseUrl}/config.json`)).json()).toMatchObject({ access: 'private', signUps: 'invite' });
     expect(await (await fetch(`${s.baseUrl}/v1/ping`)).text()).toBe('Pong!');
     // Subsonic checks its own callers: without credentials, its own error in its own envelope.

@@ -95,7 +95,7 @@ describe.each(ENGINES)('web module serving the built app (%s)', (engine) => {
   });
 
   it("every route of the app is a page (200); any other address gets the app's 404 page with a 404", async () => {
-    for (const path of ['/', '/search', '/library/', '/profile', '/favorites', '/callback', '/player/x1', '/album/x1', '/playlist/x1', '/artist/x1']) {
+    for (const path of ['/', '/search', '/library/', '/profile', '/favorites', '/callback', '/player/x1', '/album/x1', '/playlist/x1', '/artist/x1', '/share/x1']) {
       const res = await get(path);
       expect(res.status, path).toBe(200);
       expect(await res.text()).toBe(HTML);
