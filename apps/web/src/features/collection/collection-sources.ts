@@ -7,6 +7,7 @@ import { albumQuery, artistQuery, isNotFound, wholePlaylistQuery } from '../../s
 import { artistLinks } from '../../shared/lib/entity-links.js';
 import { coverUrl } from '../../shared/lib/song-view.js';
 import { NameLinks } from '../../shared/ui/name-links.js';
+import { keptCollectionView, showsKeptCopy, useOfflineStore } from '../offline/index.js';
 import { AlbumShelf } from './album-shelf.js';
 import type { RowLook } from './collection-row.js';
 import type { CollectionView } from './collection-screen.js';
@@ -22,7 +23,7 @@ export const ALBUM_LOOK: RowLook = { covers: false, albums: false };
  */
 export function useAlbumView(id: string): CollectionView {
   const query = useQuery(albumQuery(useCatalogue(), id));
-  const view = songListView(query, { kind: 'album', id });
+  const view = useSongListView(query, { kind: 'album', id });
   const artists = artistLinks(query.data?.artists?.primary);
   if (!query.data || artists.length === 0) return { ...view, look: ALBUM_LOOK };
   // "2008 · English Album · David White" (catalogue-api.md §3.7): the names become links above it.
@@ -35,7 +36,7 @@ export function useAlbumView(id: string): CollectionView {
 }
 
 export function usePlaylistView(id: string): CollectionView {
-  return songListView(useQuery(wholePlaylistQuery(useCatalogue(), id)), { kind: 'playlist', id });
+  return useSongListView(useQuery(wholePlaylistQuery(useCatalogue(), id)), { kind: 'playlist', id });
 }
 
 /** A description's last " · "-part when it only repeats the names shown as links above it. */
@@ -47,11 +48,19 @@ export function withoutTrailingNames(description: string | null | undefined, nam
   return description;
 }
 
-/** An album or a playlist as a list screen shows it, and what "Make available offline" keeps of it. */
-function songListView(
-  { data, isPending, isError, error }: { data?: Album | Playlist; isPending: boolean; isError: boolean; error: unknown },
+/**
+ * An album or a playlist as a list screen shows it, and what "Make available offline" keeps of it.
+ * With no catalogue (offline), a collection kept on the device shows what the device holds of it.
+ */
+function useSongListView(
+  { data, isPending, isError, error, fetchStatus }: { data?: Album | Playlist; isPending: boolean; isError: boolean; error: unknown; fetchStatus: string },
   offline: NonNullable<CollectionView['offline']>,
 ): CollectionView {
+  const kept = keptCollectionView(useOfflineStore((s) => s.index), offline.kind, offline.id);
+  const notFound = isNotFound(error);
+  if (kept && showsKeptCopy({ hasData: data !== undefined, isError, notFound, paused: fetchStatus === 'paused' })) {
+    return { title: kept.title, coverUrl: kept.image ?? undefined, songs: kept.songs, isPending: false, isError: false, notFound: false, offline };
+  }
   return {
     title: data?.name,
     description: data?.description,
@@ -59,7 +68,7 @@ function songListView(
     songs: data?.songs ?? [],
     isPending,
     isError,
-    notFound: isNotFound(error),
+    notFound,
     offline,
   };
 }
