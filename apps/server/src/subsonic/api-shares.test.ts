@@ -43,7 +43,7 @@ describe.each(ENGINES)('subsonic shares (%s)', (engine) => {
     expect(made).toHaveLength(1);
     const song = made[0]!;
     expect(String(song.id)).toMatch(/^[A-Za-z0-9_-]{22}$/);
-    expect(song.url).toBe(`http://localhost/api/shares/${String(song.id)}`);
+    expect(song.url).toBe(`http://localhost/share/${String(song.id)}`);
     expect([song.description, song.username, song.visitCount, song.expires]).toEqual(['For the ferry', EMAIL, 0, new Date(expires).toISOString()]);
     expect(list(song.entry).map((e) => e.id)).toEqual([first!.id]);
 

@@ -20,7 +20,8 @@ const MAX_DESCRIPTION = 500;
 export const newShareId = (): string => randomBytes(16).toString('base64url');
 
 /** The address a share is opened at: the public description of what it holds. */
-export const sharePath = (id: string): string => `/api/shares/${encodeURIComponent(id)}`;
+/** A share's page in the web app (its link); the page reads `/api/shares/<id>`. */
+export const sharePath = (id: string): string => `/share/${encodeURIComponent(id)}`;
 
 /** Whether a share may still be used at `now`. */
 export const shareLive = (s: Pick<ShareRow, 'expires_at'>, now: number): boolean => s.expires_at === null || s.expires_at.getTime() > now;

@@ -34,6 +34,7 @@ export function createRouter(): AppRouter {
         { path: 'album/:id', lazy: async () => ({ Component: (await import('./routes/collection-route.js')).AlbumRoute }) },
         { path: 'playlist/:id', lazy: async () => ({ Component: (await import('./routes/collection-route.js')).PlaylistRoute }) },
         { path: 'artist/:id', lazy: async () => ({ Component: (await import('./routes/collection-route.js')).ArtistRoute }) },
+        { path: 'share/:id', lazy: async () => ({ Component: (await import('../features/shares/ui.js')).ShareScreen }) },
         { path: 'callback', lazy: async () => ({ Component: (await import('./routes/callback-route.js')).CallbackRoute }) },
         { path: 'recovery', lazy: async () => ({ Component: (await import('../features/auth/mail-link-screens.js')).RecoveryScreen }) },
         { path: 'verify', lazy: async () => ({ Component: (await import('../features/auth/mail-link-screens.js')).VerifyScreen }) },

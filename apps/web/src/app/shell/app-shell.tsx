@@ -7,6 +7,7 @@ import { PLAYER_BAR_PX } from '../../features/player/components/player-bar-size.
 import { usePlayerStore } from '../../features/player/player-store.js';
 import { useQueueSuggestions } from '../../features/player/use-queue-suggestions.js';
 import { useAccountServices } from '../../features/realtime/use-account-services.js';
+import { isSharePath } from '../../features/shares/index.js';
 import { BottomTabs } from './bottom-tabs.js';
 import { InstallBanner } from './install-banner.js';
 import { OfflineBanner } from './offline-banner.js';
@@ -39,13 +40,13 @@ const DEVICES_BUTTON_AT = {
  * (>= 1024 px): a sidebar and a player bar on every route, the player screen
  * in the content area between them. Each page fades in over 0.3 s (styles.css).
  * On a private server a signed-out visitor sees the sign-in instead of the
- * screens (but where sign-in and mailed links land).
+ * screens (but where sign-in and mailed links land, and on a share link's page).
  */
 export function AppShell() {
   const { pathname } = useLocation();
   const onPlayer = pathname.startsWith('/player/');
   const hasSong = usePlayerStore((s) => s.currentIndex >= 0);
-  const signInFirst = useMustSignIn() && !SIGN_IN_PATHS.includes(pathname);
+  const signInFirst = useMustSignIn() && !SIGN_IN_PATHS.includes(pathname) && !isSharePath(pathname);
   useQueueSuggestions();
   useAccountServices();
   useDevicePresence();
