@@ -7,4 +7,4 @@ export { audioUrl as keptAudioUrl, OFFLINE_CACHE } from './offline-audio.js';
 export { isKeptOffline, useOfflineStore } from './offline-store.js';
 export { followCollection, makeAvailableOffline, pauseDownload, removeOffline, OFFLINE_QUALITY, type CollectionRef } from './download-manager.js';
 export { collectionKey } from './offline-index.js';
-export { keptCollectionView, showsKeptCopy, type CatalogueReadState, type KeptCollectionView } from './offline-read.js';
+export { findKeptSongs, keptCollectionView, noAnswer, showsKeptCopy, type CatalogueReadState, type KeptCollectionView } from './offline-read.js';

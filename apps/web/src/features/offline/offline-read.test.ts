@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { makeSong } from '../../test/songs.js';
 import { emptyIndex, withCollection, withSong } from './offline-index.js';
-import { keptCollectionView, showsKeptCopy } from './offline-read.js';
+import { findKeptSongs, keptCollectionView, noAnswer, showsKeptCopy } from './offline-read.js';
+import { CatalogueError } from '../../shared/lib/catalogue-client.js';
 
 const a = makeSong('a');
 const b = makeSong('b');
@@ -29,5 +30,37 @@ describe('a kept collection read offline', () => {
     expect(showsKeptCopy(base)).toBe(false);
     expect(showsKeptCopy({ ...base, isError: true, notFound: true })).toBe(false);
     expect(showsKeptCopy({ ...base, hasData: true, isError: true })).toBe(false);
+  });
+});
+
+describe('search over the songs on the device', () => {
+  const song = (id: string, name: string, album: string, artist: string) =>
+    makeSong(id, { name, album: { id: `al-${id}`, name: album, url: null }, artists: { primary: [{ id: `ar-${id}`, name: artist, role: 'primary_artists', type: 'artist', image: [], url: '' }], featured: [], all: [] } });
+  const index = [song('1', 'Blue Moon', 'Nights', 'Ella'), song('2', 'Moonlight Café', 'Blue Days', 'Ana'), song('3', 'Rain', 'Autumn', 'Éric Moon')].reduce(
+    (i, s) => withSong(i, { song: s, bytes: 1, savedAt: 1 }),
+    emptyIndex(),
+  );
+  const ids = (q: string) => findKeptSongs(index, q).map((s) => s.id);
+
+  it('finds by title, album or artist, whatever the case and accents, titles starting with the query first', () => {
+    expect(ids('moon')).toEqual(['2', '1', '3']);
+    expect(ids('BLUE')).toEqual(['1', '2']);
+    expect(ids('eric')).toEqual(['3']);
+    expect(ids('cafe')).toEqual(['2']);
+  });
+
+  it('needs every word, and finds nothing for a blank query', () => {
+    expect(ids('blue ella')).toEqual(['1']);
+    expect(ids('blue zed')).toEqual([]);
+    expect(ids('   ')).toEqual([]);
+  });
+});
+
+describe('a read no server answered', () => {
+  it('is a catalogue error of status 0, not a server refusal or another error', () => {
+    expect(noAnswer(new CatalogueError('Failed to fetch', 0))).toBe(true);
+    expect(noAnswer(new CatalogueError('503 from /api', 503))).toBe(false);
+    expect(noAnswer(new Error('x'))).toBe(false);
+    expect(noAnswer(null)).toBe(false);
   });
 });

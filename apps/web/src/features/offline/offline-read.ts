@@ -30,3 +30,26 @@ export interface CatalogueReadState {
  */
 export const showsKeptCopy = (read: CatalogueReadState): boolean =>
   !read.hasData && !read.notFound && (read.isError || read.paused);
+
+const fold = (s: string): string => s.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
+
+/**
+ * Search with no network: the songs on the device whose title, artists or
+ * album hold every word of the query (case and accents aside), those whose
+ * title starts with the query first, then by title.
+ */
+export function findKeptSongs(index: OfflineIndex, query: string): Song[] {
+  const words = fold(query).split(/\s+/).filter(Boolean);
+  if (words.length === 0) return [];
+  const q = words.join(' ');
+  const found = Object.values(index.songs)
+    .map(({ song }) => ({ song, title: fold(song.name), text: fold([song.name, song.album?.name ?? '', ...(song.artists?.all ?? []).map((a) => a.name), ...(song.artists?.primary ?? []).map((a) => a.name)].join(' ')) }))
+    .filter((s) => words.every((w) => s.text.includes(w)));
+  return found
+    .sort((a, b) => Number(b.title.startsWith(q)) - Number(a.title.startsWith(q)) || a.title.localeCompare(b.title))
+    .map((s) => s.song);
+}
+
+/** A catalogue read no server answered (the network is gone: CatalogueError's status 0), as opposed to one the server refused. */
+export const noAnswer = (error: unknown): boolean =>
+  typeof error === 'object' && error !== null && (error as { status?: unknown }).status === 0;

@@ -7,6 +7,7 @@ import { searchAlbumsQuery, searchArtistsQuery, searchPlaylistsQuery, searchSong
 import { PlaylistCard } from '../../shared/ui/playlist-card.js';
 import { Spinner } from '../../shared/ui/spinner.js';
 import type { SearchCategory } from '../collection/index.js';
+import { findKeptSongs, noAnswer, useOfflineStore } from '../offline/index.js';
 import { commands } from '../player/index.js';
 import { AllResults } from './all-results.js';
 import { AlbumCard, ArtistCard } from './result-cards.js';
@@ -30,7 +31,20 @@ type Results =
   | { kind: 'all'; songs: Song[]; albums: SearchAlbum[]; artists: ArtistRef[] }
   | { kind: 'songs'; items: Song[] } | { kind: 'albums'; items: SearchAlbum[] } | { kind: 'artists'; items: ArtistRef[] } | { kind: 'playlists'; items: SearchPlaylist[] };
 
+/**
+ * With no network (no server answered, or the search waits for a network), the songs kept on the
+ * device that match stand in for the songs; a search that reaches the server and fails still says SEARCH_DOWN.
+ */
 function useResults(view: SearchView, term: string) {
+  const found = useCatalogueResults(view, term);
+  const index = useOfflineStore((s) => s.index);
+  if (!found.unreached || (view !== 'all' && view !== 'songs')) return found;
+  const songs = findKeptSongs(index, term);
+  const results: Results = view === 'all' ? { kind: 'all', songs, albums: [], artists: [] } : { kind: 'songs', items: songs };
+  return { ...found, results, isFetching: false, isError: false, more: undefined };
+}
+
+function useCatalogueResults(view: SearchView, term: string) {
   const c = useCatalogue();
   // One query per tab; only the open tab's are enabled (the All view's: songs, albums and artists,
   // the same queries as their tabs, so switching between them asks nothing again).
@@ -40,6 +54,8 @@ function useResults(view: SearchView, term: string) {
   const albums = useQuery({ ...searchAlbumsQuery(c, term), enabled: (all || view === 'albums') && term !== '' });
   const artists = useQuery({ ...searchArtistsQuery(c, term), enabled: (all || view === 'artists') && term !== '' });
   const playlists = useQuery({ ...searchPlaylistsQuery(c, term), enabled: view === 'playlists' && term !== '' });
+  // The songs search had no answer: the device is offline.
+  const unreached = term !== '' && songs.data === undefined && (songs.fetchStatus === 'paused' || noAnswer(songs.error));
   if (all) {
     const parts = [songs, albums, artists];
     // Shown once each part has answered or failed (a failed part shows nothing, and the toast says why).
@@ -58,6 +74,7 @@ function useResults(view: SearchView, term: string) {
       errorAt: Math.max(...parts.map((p) => p.errorUpdatedAt)),
       more: undefined,
       loadingMore: false,
+      unreached,
     };
   }
   if (view === 'songs') {
@@ -69,11 +86,12 @@ function useResults(view: SearchView, term: string) {
       errorAt: songs.errorUpdatedAt,
       more: songs.hasNextPage && !songs.isFetchingNextPage ? () => void songs.fetchNextPage() : undefined,
       loadingMore: songs.isFetchingNextPage,
+      unreached,
     };
   }
   const q = { albums, artists, playlists }[view];
   const results: Results | undefined = q.data ? ({ kind: view, items: q.data.results ?? [] } as Results) : undefined;
-  return { results, isFetching: q.isFetching, isError: q.isError, errorAt: q.errorUpdatedAt, more: undefined, loadingMore: false };
+  return { results, isFetching: q.isFetching, isError: q.isError, errorAt: q.errorUpdatedAt, more: undefined, loadingMore: false, unreached };
 }
 
 /** Calls `onVisible` when the element scrolls into view (the end of a list). */
