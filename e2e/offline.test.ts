@@ -100,7 +100,7 @@ async function keepOneSong(context: BrowserContext) {
   const ids = await rows.evaluateAll((els) => els.map((e) => e.getAttribute('data-song-id')!));
   const id = ids.find((i) => !kept.includes(i))!;
   const row = page.locator(`[data-index][data-song-id="${id}"]`).first();
-  const title = (await row.locator('span span').first().textContent())!;
+  const title = (await row.textContent())!.trim();
   await row.click({ button: 'right' });
   await page.getByRole('menuitem', { name: 'Make available offline' }).click();
   await page.getByText(`${title} is available offline`).waitFor({ timeout: 60_000 });
