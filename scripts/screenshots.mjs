@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm run screenshots`: PNGs of Home, Search, an album, its artist, the player and Library
+// `npm run screenshots`: PNGs of Home, Search, an album, its artist, the player, Library and its Albums
 // at a phone's size (390x844) and a desktop's (1440x900), from Debian Chromium
 // against the built server over the demo library, into docs/screenshots/; Home on a
 // phone and an album on a desktop also become the web app manifest's screenshots
@@ -67,6 +67,9 @@ try {
     await page.goto(`${server.url}/library`);
     await page.getByRole('heading', { name: 'Your Library' }).waitFor();
     await shot('library');
+    await page.goto(`${server.url}/library/albums`);
+    await page.locator('[role="list"][aria-label="Albums"] [role="listitem"]').first().waitFor();
+    await shot('library-albums');
     const id = await page.evaluate(() => JSON.parse(sessionStorage.getItem('player') ?? '{}').state?.currentId);
     if (id) {
       await page.goto(`${server.url}/player/${id}`);
