@@ -1,7 +1,7 @@
 import { once } from 'node:events';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestServer, type TestServer } from '../backend/test/server.js';
 import { ENGINES } from '../test/db.js';
 import { radioStore } from './radio.sql.js';
@@ -28,15 +28,6 @@ async function startStation() {
   await once(server, 'listening');
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return { url, open: () => open, close: () => new Promise<void>((r) => { server.closeAllConnections(); server.close(() => r()); }) };
-}
-
-/** Waits until `check` holds (the machine may be busy: generous, no fixed sleeps). */
-async function until(check: () => boolean, what: string): Promise<void> {
-  const end = Date.now() + 15_000;
-  while (!check()) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
 }
 
 describe.each(ENGINES)("the web app's radio routes (%s)", (engine) => {
@@ -95,7 +86,8 @@ describe.each(ENGINES)("the web app's radio routes (%s)", (engine) => {
     expect(station.open()).toBe(1);
     listener.abort();
     await reader.cancel().catch(() => undefined);
-    await until(() => station.open() === 0, 'the station connection to close');
+    // The station's connection closes once the listener has gone (generous: the machine may be busy).
+    await vi.waitFor(() => expect(station.open()).toBe(0), { timeout: 15_000 });
   });
 
   it('answers a station that cannot be played in the catalogue error shape', async () => {
