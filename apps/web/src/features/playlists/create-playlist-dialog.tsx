@@ -14,6 +14,7 @@ import { editPlaylists } from './playlists-query.js';
 import { CREATE_FAILED } from './send-pending-changes.js';
 import { DIALOG_OVERLAY, DIALOG_TITLE, dialogPanel } from '../../shared/ui/dialog-classes.js';
 import { accentButton } from '../../shared/ui/button-classes.js';
+import { PlaylistNameField } from './playlist-name-field.js';
 
 /** Under 'playlist created' when the server could not be reached. */
 export const CREATE_OFFLINE_NOTE = 'You are offline: it will be created when you are back online.';
@@ -76,15 +77,7 @@ export function CreatePlaylistDialog({ open, onOpenChange }: { open: boolean; on
           {user ? (
             <form onSubmit={(e) => void submit(e)} className="mt-1 flex flex-col gap-3">
               <Dialog.Description className="text-sm text-muted">Enter the name of your playlist</Dialog.Description>
-              <label className="flex flex-col gap-1 text-sm">
-                Name
-                <input
-                  value={name}
-                  onChange={(e) => setName(e.target.value)}
-                  autoFocus
-                  className="rounded-lg border border-line bg-surface px-3 py-2 text-white focus:border-accent focus:outline-none"
-                />
-              </label>
+              <PlaylistNameField value={name} onChange={setName} />
               <button
                 type="submit"
                 disabled={state === 'submitting'}

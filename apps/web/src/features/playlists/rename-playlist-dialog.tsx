@@ -6,6 +6,7 @@ import { DIALOG_OVERLAY, DIALOG_TITLE, dialogPanel } from '../../shared/ui/dialo
 import { Spinner } from '../../shared/ui/spinner.js';
 import type { UserPlaylist } from './playlists-cache.js';
 import { useRenamePlaylist } from './rename-playlist.js';
+import { PlaylistNameField } from './playlist-name-field.js';
 
 /**
  * The 'Rename' button of the listener's own playlist and its dialog: 'Rename
@@ -45,15 +46,7 @@ export function RenamePlaylistButton({ playlist }: { playlist: UserPlaylist }) {
           <Dialog.Title className={DIALOG_TITLE}>Rename playlist</Dialog.Title>
           <Dialog.Description className="sr-only">Enter the new name of your playlist</Dialog.Description>
           <form onSubmit={(e) => void submit(e)} className="mt-1 flex flex-col gap-3">
-            <label className="flex flex-col gap-1 text-sm">
-              Name
-              <input
-                value={name}
-                onChange={(e) => setName(e.target.value)}
-                autoFocus
-                className="rounded-lg border border-line bg-surface px-3 py-2 text-white focus:border-accent focus:outline-none"
-              />
-            </label>
+            <PlaylistNameField value={name} onChange={setName} />
             <button
               type="submit"
               disabled={saving}
