@@ -14,13 +14,13 @@ type Op<R extends WorkerRequest = WorkerRequest> = R extends unknown ? Omit<R, '
  * Opens PGlite in `dataDir` (created on first use), or in memory when
  * `dataDir` is undefined, on a thread of its own (pglite-worker.ts): the
  * event loop sends each query and goes on serving while it runs.
- * `loadDataDir` starts from a dumped data folder (tests use it to skip
- * initdb and migrations).
+ * `loadDataDir` starts from a dumped data folder, the bytes of its tar
+ * (tests use it to skip initdb and migrations).
  */
-export async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<PgliteDb> {
+export async function openPglite(dataDir?: string, loadDataDir?: Uint8Array): Promise<PgliteDb> {
   const worker = startWorker(
     new URL('./pglite-worker', import.meta.url),
-    { ...(dataDir ? { dataDir } : {}), ...(loadDataDir ? { loadDataDir: await loadDataDir.arrayBuffer() } : {}) },
+    { ...(dataDir ? { dataDir } : {}), ...(loadDataDir ? { loadDataDir } : {}) },
     PGLITE_THREAD_LIMITS,
   );
   const pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();

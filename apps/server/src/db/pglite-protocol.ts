@@ -37,6 +37,6 @@ export function reviveError(s: SerializedError): Error {
 
 export interface WorkerOptions {
   dataDir?: string;
-  /** A dumped data folder to start from (tests skip initdb and migrations with it). */
-  loadDataDir?: ArrayBuffer;
+  /** A dumped data folder (a tar) to start from (tests skip initdb and migrations with it). */
+  loadDataDir?: Uint8Array;
 }

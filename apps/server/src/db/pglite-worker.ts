@@ -19,6 +19,23 @@ const options = workerData as WorkerOptions;
 const post = (m: WorkerMessage, transfer: ArrayBuffer[] = []) => port.postMessage(m, transfer);
 const ROLLBACK = Symbol('rollback');
 
+/**
+ * A dumped data folder as PGlite reads one (its arrayBuffer()), holding the bytes that came with the
+ * thread: copied into a Blob, 40 MB would be copied again and read back in small chunks at every start.
+ */
+class TarBytes extends Blob {
+  readonly #tar: Uint8Array;
+  constructor(tar: Uint8Array) {
+    super([]);
+    this.#tar = tar;
+  }
+  override arrayBuffer(): Promise<ArrayBuffer> {
+    const { buffer, byteOffset, byteLength } = this.#tar;
+    const whole = buffer instanceof ArrayBuffer && byteOffset === 0 && byteLength === buffer.byteLength;
+    return Promise.resolve(whole ? buffer : this.#tar.slice().buffer);
+  }
+}
+
 let pg: PGlite;
 try {
   // A new data folder starts as a copy of the build's initialised one when there is one (pglite-template.ts).
@@ -26,7 +43,7 @@ try {
   setFlagsFromString(PGLITE_V8_FLAGS);
   pg = await PGlite.create({
     ...(options.dataDir ? { dataDir: options.dataDir } : {}),
-    ...(options.loadDataDir ? { loadDataDir: new Blob([options.loadDataDir]) } : {}),
+    ...(options.loadDataDir ? { loadDataDir: new TarBytes(options.loadDataDir) } : {}),
     startParams: pgliteStartParams(PGlite.defaultStartParams),
     extensions: { pg_trgm, unaccent },
     parsers: { [INT8_OID]: Number, [NUMERIC_OID]: Number },

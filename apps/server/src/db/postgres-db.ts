@@ -1,6 +1,7 @@
 import postgres from 'postgres';
 import { INT8_OID, NUMERIC_OID, type Db, type Queryable } from './db.js';
 import { createOutageGate, WATCH_TICKS } from './outage-gate.js';
+import { guardArrayTypeReads } from './type-fetch-guard.js';
 import { databaseUnavailable } from './unavailable.js';
 
 /** Seconds to wait for a connection before a query fails as unavailable. */
@@ -30,6 +31,7 @@ const reconnectBackoff = (attempts: number) => Math.min(0.05 * 2 ** attempts, 0.
 
 /** Connects to a PostgreSQL server. `max` bounds the pool. */
 export async function openPostgres(url: string, max = 10): Promise<Db> {
+  guardArrayTypeReads((message) => console.warn(message));
   const options = {
     connect_timeout: CONNECT_TIMEOUT_S,
     backoff: reconnectBackoff,
