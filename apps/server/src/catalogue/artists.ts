@@ -12,7 +12,7 @@ import {
 import { albumSummaries } from './albums.js';
 import { entityUrl } from './entity-urls.js';
 import { notFound } from './errors.js';
-import { coverOrGenerated } from './media/generated-cover.js';
+import { artistPictureId } from './media/generated-artist-picture.js';
 import { songsByIds, type CatalogueCtx } from './songs.js';
 import { selectArtistAlbumIds } from './store/albums.sql.js';
 import {
@@ -42,12 +42,10 @@ interface ArtistRow {
 }
 
 /**
- * An artist's picture: the cover of one of their own albums, or that album's generated cover;
- * none (the default logo) for an artist with no album of their own. Never a compilation's or
- * another artist's cover.
+ * An artist's picture: the cover of one of their own albums (OWN_ALBUM_COVER), else one generated
+ * from their name. Never a compilation's or another artist's cover, never the default logo.
  */
-export const artistPicture = (a: Pick<ArtistPictureRow, 'album_id' | 'album_name' | 'album_cover_id'>): string | null =>
-  coverOrGenerated(a.album_cover_id, a.album_id, a.album_name);
+export const artistPicture = (a: ArtistPictureRow): string => artistPictureId(a.cover_id, a.id, a.name);
 
 /** Artists by id with their pictures, in the order of `ids` (unknown ids left out). */
 async function artistsByIds(ctx: CatalogueCtx, ids: readonly string[]): Promise<ArtistRow[]> {

@@ -4,7 +4,7 @@ import { HomeRowsFile, type HomeRowSpec } from '@lyra/contracts/catalogue';
 import { ConfigError, type Config } from '../config.js';
 
 /**
- * Home's catalogue rows (SPEC §2 "Home", §9 "Curated rows"). The defaults work
+ * Home's catalogue rows (SPEC#home-top-bottom-shown, SPEC#limits-curated-rows). The defaults work
  * for any library: each row names sources in order and the first one that
  * yields songs fills it, ending on sources every library has.
  */

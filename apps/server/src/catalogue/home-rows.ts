@@ -139,24 +139,27 @@ export interface HomeRowsService {
 }
 
 export function createHomeRows(db: Queryable, config: HomeRowsConfig, now: () => number): HomeRowsService {
-  let cached: { at: number; day: string; plan: Promise<PlannedRow[]> } | null = null;
+  // Planned per library scope (library-scope.ts gives each scope one Queryable): its rows come from its own songs.
+  const cached = new Map<Queryable, { at: number; day: string; plan: Promise<PlannedRow[]> }>();
 
-  const plan = () => {
+  const plan = (source: Queryable = db) => {
     const t = now();
     const day = new Date(t).toISOString().slice(0, 10);
-    if (!cached || t - cached.at >= HOME_ROWS_TTL_MS || cached.day !== day) {
-      const p = planHomeRows(db, config, day);
-      cached = { at: t, day, plan: p };
-      p.catch(() => (cached = null));
+    let entry = cached.get(source);
+    if (!entry || t - entry.at >= HOME_ROWS_TTL_MS || entry.day !== day) {
+      const p = planHomeRows(source, config, day);
+      entry = { at: t, day, plan: p };
+      cached.set(source, entry);
+      p.catch(() => cached.delete(source));
     }
-    return cached.plan;
+    return entry.plan;
   };
 
   return {
-    invalidate: () => void (cached = null),
+    invalidate: () => cached.clear(),
     warm: () => void plan().catch(() => undefined),
     async rows(ctx) {
-      const planned = await plan();
+      const planned = await plan(ctx.db);
       const songIds = planned.filter((r) => r.spec.kind === 'songs').flatMap((r) => r.ids);
       const playlistIds = planned.filter((r) => r.spec.kind === 'playlists').flatMap((r) => r.ids);
       const [songs, playlists] = await Promise.all([

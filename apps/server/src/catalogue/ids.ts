@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
  * and users' favourites and playlists stay valid. See scanner/README.md.
  *
  * - Songs: 11 url-safe characters (saavn song ids look like "Xk3pQ9aB"; the
- *   player treats ids of 5 characters or fewer as invalid, SPEC §4), from the
+ *   player treats ids of 5 characters or fewer as invalid, SPEC#states-player), from the
  *   file's fingerprint (a hash of size + head + tail bytes).
  * - Albums, artists, playlists: 10-digit numeric strings (saavn style), from
  *   a normalised grouping key.

@@ -47,7 +47,8 @@ export async function listArtists(ctx: CatalogueCtx, sort: ArtistSort, page: Pag
     start: start(page),
     results: rows.map((r) => ({
       ...artistRef(ctx.base, r, 'Artist'),
-      hasPicture: r.cover_id != null,
+      // Every artist has a picture: their own album's cover, or one generated from their name.
+      hasPicture: true,
       albumCount: r.album_count,
       songCount: r.song_count,
       playCount: r.play_count,

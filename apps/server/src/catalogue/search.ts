@@ -93,13 +93,13 @@ export async function searchSongs(ctx: CatalogueCtx, query: Query, page: SearchP
 
 export async function searchAlbums(ctx: CatalogueCtx, query: Query, page: SearchPage): Promise<AlbumSearchResults> {
   const p = await prepared(ctx, query);
-  const { ids, total } = p ? await searchNamedIds(ctx.db, 'albums', paged(p, page)) : NONE;
+  const { ids, total } = p ? await searchNamedIds(ctx.db, 'album', paged(p, page)) : NONE;
   return { total, start: start(page), results: await searchAlbumsByIds(ctx, ids) };
 }
 
 export async function searchArtists(ctx: CatalogueCtx, query: Query, page: SearchPage): Promise<ArtistSearchResults> {
   const p = await prepared(ctx, query);
-  const { ids, total } = p ? await searchNamedIds(ctx.db, 'artists', paged(p, page)) : NONE;
+  const { ids, total } = p ? await searchNamedIds(ctx.db, 'artist', paged(p, page)) : NONE;
   return { total, start: start(page), results: await searchArtistsByIds(ctx, ids) };
 }
 

@@ -1,11 +1,12 @@
 import { BITRATES_KBPS, IMAGE_SIZES } from '@lyra/contracts/ids';
 import type { ArtistRef, DownloadLink, ImageLink } from '@lyra/contracts/catalogue';
 import { entityUrl } from './entity-urls.js';
+import { artistPictureId } from './media/generated-artist-picture.js';
 import { ceilingTier, effectiveTier, imagePath, mediaPath } from './urls.js';
 
 /**
  * Always three entries, 50x50/150x150/500x500 in that order (catalogue-api.md
- * §2.1); a missing cover is the default logo (SPEC §9). `link` duplicates
+ * §2.1); a missing cover is the default logo (SPEC#limits-default-logo-image). `link` duplicates
  * `url` for legacy readers (§4.3).
  */
 export function imageLinks(base: string, coverId: string | null): ImageLink[] {
@@ -31,6 +32,10 @@ export function downloadLinks(
   });
 }
 
+/**
+ * An artist as songs, albums and lists name them. `cover_id` is artists.cover_id (the cover of their
+ * own album, kept by the scanner to the artist page's rule); without one, their generated picture.
+ */
 export function artistRef(
   base: string,
   artist: { id: string; name: string; cover_id: string | null },
@@ -41,7 +46,7 @@ export function artistRef(
     name: artist.name,
     role,
     type: 'artist',
-    image: imageLinks(base, artist.cover_id),
+    image: imageLinks(base, artistPictureId(artist.cover_id, artist.id, artist.name)),
     url: entityUrl(base, 'artist', artist.name, artist.id),
   };
 }

@@ -4,7 +4,7 @@ import { cors } from 'hono/cors';
 import type { Deps } from '../../module.js';
 import { regenerateCuratedPlaylists } from '../curated-playlists.js';
 import { loadHomeRows } from '../home-rows-config.js';
-import { createHomeRows } from '../home-rows.js';
+import { createHomeRows, type HomeRowsService } from '../home-rows.js';
 import type { Scanner } from '../scanner/scanner-service.js';
 import { flushSearchIndexes } from '../store/maintenance.sql.js';
 import { albumsRoutes } from './albums.routes.js';
@@ -12,6 +12,7 @@ import { artistsRoutes } from './artists.routes.js';
 import { downloadRoutes } from './download.routes.js';
 import { homeRoutes } from './home.routes.js';
 import { libraryRoutes } from './library.routes.js';
+import { libraryScopeMiddleware, type LibraryScopeOf } from './context.js';
 import { apiErrorHandler } from './respond.js';
 import { searchRoutes } from './search.routes.js';
 import { songsRoutes } from './songs.routes.js';
@@ -24,8 +25,12 @@ import { songsRoutes } from './songs.routes.js';
  * Curated playlists are rebuilt and Home's rows replanned after every scan
  * (at once, so the first visitor after it does not wait).
  */
-export function createApiRoutes(deps: Deps, scanner: Scanner): Hono {
-  const home = createHomeRows(deps.db, loadHomeRows(deps.config), deps.now);
+export function createApiRoutes(
+  deps: Deps,
+  scanner: Scanner,
+  opts: { libraryScope?: LibraryScopeOf; home?: HomeRowsService } = {},
+): Hono {
+  const home = opts.home ?? createHomeRows(deps.db, loadHomeRows(deps.config), deps.now);
   scanner.onScanned(async () => {
     try {
       const count = await regenerateCuratedPlaylists(deps.db);
@@ -46,6 +51,8 @@ export function createApiRoutes(deps: Deps, scanner: Scanner): Hono {
   // JSON compresses about tenfold (Home's rows: ~180 KB); what a phone on a slow link waits for.
   api.use('/api/*', compress({ threshold: 1024 }));
   api.onError(apiErrorHandler(deps.log));
+  // Several libraries with per-user access: each request reads the libraries its listener may see.
+  if (opts.libraryScope) api.use('/api/*', libraryScopeMiddleware(opts.libraryScope));
   api.route('/', searchRoutes(deps));
   api.route('/', songsRoutes(deps));
   api.route('/', albumsRoutes(deps));

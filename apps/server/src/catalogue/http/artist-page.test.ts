@@ -8,7 +8,7 @@ import type { Album, Artist, ArtistSongs } from '@lyra/contracts/catalogue';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { ENGINES } from '../../test/db.js';
-import { generatedCoverId } from '../media/generated-cover.js';
+import { generatedArtistPictureId } from '../media/generated-artist-picture.js';
 import { getJson } from '../test/api-client.js';
 import { makeArtist, makeCover, makeTrack } from '../test/factory.js';
 
@@ -68,11 +68,12 @@ describe.each(ENGINES)('the artist page (%s)', (engine) => {
 
   it("takes the picture from the artist's own albums, never a compilation's or another artist's cover", async () => {
     const lena = await artist(ids.lena);
-    expect(imageOf(lena)).toBe(`/images/${generatedCoverId(ids.harbour, 'Harbour')}/500.jpg`);
+    // Her own album has no art: a picture made from her name (not the compilation's cover she is on).
+    expect(imageOf(lena)).toBe(`/images/${generatedArtistPictureId(ids.lena, 'Lena Park')}/500.jpg`);
     expect(imageOf(await artist(ids.mira))).toBe(`/images/${ids.miraCover}/500.jpg`);
-    // Teo Vance is only on the compilation: no album of his own, so the default picture.
+    // Teo Vance is only on the compilation: no album of his own, so a picture made from his name.
     const teo = await makeArtist(t.testDb.db, 'Teo Vance');
-    expect(imageOf(await artist(teo))).toBe('/images/default/500.jpg');
+    expect(imageOf(await artist(teo))).toBe(`/images/${generatedArtistPictureId(teo, 'Teo Vance')}/500.jpg`);
     // Search shows the same pictures.
     const found = (await getJson(t.app, '/api/search/artists?query=lena')).body.data.results as { id: string; image: { url: string }[] }[];
     expect(imageOf(found.find((a) => a.id === ids.lena)!)).toBe(imageOf(lena));

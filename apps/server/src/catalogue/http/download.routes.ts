@@ -5,7 +5,7 @@ import { catalogueCtx, type ApiDeps } from './context.js';
 import { readQuery } from './params.js';
 
 /**
- * `/download?id=&name=`: the address a VideoRequest's `url` carries (SPEC §3).
+ * `/download?id=&name=`: the address a VideoRequest's `url` carries (SPEC#entities-videorequest).
  * It answers with a redirect to the song's best audio tier as an attachment
  * named after the song; `name` is informational (the request's search text).
  * The Location is site-relative unless PUBLIC_URL is set.

@@ -127,7 +127,7 @@ describe.each(ENGINES)('Library lists of the whole collection (%s)', (engine) =>
     const byName = LibraryArtistsResponse.parse((await get('/api/library/artists')).body).data;
     expect(byName.results.map((a) => a.name)).toEqual(['Cheese', 'David White', 'Doug Kaufman', 'Gonéri Bjørk', 'Zed']);
     expect(byName.total).toBe(5);
-    expect(byName.results[0]).toMatchObject({ type: 'artist', role: 'Artist', hasPicture: false, albumCount: 1, songCount: 4, playCount: 36 });
+    expect(byName.results[0]).toMatchObject({ type: 'artist', role: 'Artist', hasPicture: true, albumCount: 1, songCount: 4, playCount: 36 });
     expect(byName.results[1]).toMatchObject({ albumCount: 1, songCount: 4, playCount: 62 });
     const byPlays = (await get('/api/library/artists?sort=plays')).body.data;
     expect(byPlays.results.map((a: { name: string }) => a.name)).toEqual(['David White', 'Cheese', 'Doug Kaufman', 'Zed', 'Gonéri Bjørk']);

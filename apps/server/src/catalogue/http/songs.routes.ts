@@ -32,7 +32,7 @@ export function songsRoutes(deps: ApiDeps): Hono {
   routes.get('/api/songs/:id', async (c) => respondSongs(c, splitIds(pathParam(c, 'id'))));
 
   routes.get('/api/songs/:id/lyrics', async (c) => {
-    const lyrics = await selectLyrics(deps.db, pathParam(c, 'id').trim());
+    const lyrics = await selectLyrics(catalogueCtx(deps, c).db, pathParam(c, 'id').trim());
     if (!lyrics) throw notFound('lyrics not found');
     return ok(c, lyricsResponse(lyrics));
   });

@@ -17,6 +17,8 @@ export function loudnessPass(deps: { db: Db; log: Logger; musicDir: string; ffmp
   const { db, log } = deps;
   return {
     name: 'loudness',
+    // Minutes to hours on a new library: the lyrics and pictures of a later scan go first.
+    yieldsToKick: true,
     async batch(signal) {
       const tracks = await selectPending(db, BATCH);
       const albums = new Set<string>();

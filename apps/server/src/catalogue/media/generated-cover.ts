@@ -1,5 +1,6 @@
 import { hash } from 'node:crypto';
-import sharp, { type OverlayOptions } from 'sharp';
+import type { OverlayOptions } from 'sharp';
+import { loadSharp } from '../../load-sharp.js';
 import { FONT_FILE } from './cover-fonts.js';
 
 /**
@@ -18,7 +19,7 @@ const RECIPE = 'g2';
 const ID = /^g2-([A-Za-z0-9_]{1,80})-([0-9a-f]{8})$/;
 
 // One-shot hash: a list of 500 albums without art names 500 generated covers.
-const titleHash = (title: string) => hash('sha1', title, 'hex').slice(0, 8);
+export const titleHash = (title: string): string => hash('sha1', title, 'hex').slice(0, 8);
 
 export const generatedCoverId = (albumId: string, title: string): string => `${RECIPE}-${albumId}-${titleHash(title)}`;
 
@@ -74,7 +75,8 @@ function patternSvg(d: CoverDesign, s: number): string {
   }
 }
 
-function backgroundSvg(d: CoverDesign, s: number): string {
+/** The cover's background at `s` px: the design's gradient, its pattern and a shade towards the bottom. */
+export function backgroundSvg(d: CoverDesign, s: number): string {
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${s}" height="${s}">
 <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${d.from}"/><stop offset="1" stop-color="${d.to}"/></linearGradient>
 <linearGradient id="shade" x1="0" y1="0" x2="0" y2="1"><stop offset="0.45" stop-color="black" stop-opacity="0"/><stop offset="1" stop-color="black" stop-opacity="0.45"/></linearGradient></defs>
@@ -88,6 +90,7 @@ const titleSizePx = (title: string, s: number) => Math.round(s * (title.length <
 
 /** Text as a transparent PNG, white at `opacity`, wrapped at word breaks to `widthPx`. */
 export async function textLayer(text: string, sizePx: number, widthPx: number, opacity: number): Promise<Buffer> {
+  const sharp = await loadSharp();
   return sharp({
     text: {
       text: `<span foreground="white" alpha="${Math.round(opacity * 100)}%">${escapeMarkup(text)}</span>`,
@@ -109,6 +112,7 @@ export async function renderGeneratedCover(albumId: string, title: string, artis
   const margin = 36;
   const shown = title.length > 70 ? `${title.slice(0, 68).trimEnd()}…` : title;
   const titlePng = await textLayer(shown, titleSizePx(shown, s), s - margin * 2, 1);
+  const sharp = await loadSharp();
   const titleMeta = await sharp(titlePng).metadata();
   const layers: OverlayOptions[] = [{ input: titlePng, left: margin, top: Math.max(margin, s - margin - (titleMeta.height ?? 0)) }];
   if (artist) {

@@ -1,17 +1,18 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { access, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import sharp from 'sharp';
 import { IMAGE_SIZES } from '@lyra/contracts/ids';
 import type { Db } from '../../db/db.js';
+import { loadSharp } from '../../load-sharp.js';
 import type { Logger } from '../../log.js';
 import { fileReply, type FileRequest } from './file-reply.js';
-import { matchesTitle, parseGeneratedCoverId, renderGeneratedCover } from './generated-cover.js';
+import { generatedArtistPictureId, parseGeneratedArtistPictureId, renderGeneratedArtistPicture } from './generated-artist-picture.js';
+import { matchesTitle, parseGeneratedCoverId, renderGeneratedCover, titleHash } from './generated-cover.js';
 import type { OpenFileCache } from './open-file-cache.js';
 import { CORS_HEADERS, errorReply, type Headers, type Reply } from './reply.js';
 
-/** The default cover (SPEC §9: "A default logo image is used when a cover is missing"). */
+/** The default cover (SPEC#limits-default-logo-image: "A default logo image is used when a cover is missing"). */
 export const DEFAULT_COVER_SVG = fileURLToPath(new URL('../../../assets/default-cover.svg', import.meta.url));
 
 /** Cover ids hash the image bytes, so a resized cover at one URL never changes. */
@@ -29,7 +30,7 @@ const BACKGROUND = '#18181b';
 export const MAX_OTHER_SIDES = 8;
 /** Sides of the originals read so far (a header read each), by cover id; the oldest forgotten first. */
 const MAX_REMEMBERED_SIDES = 10_000;
-/** Generated covers are drawn at 500 px (generated-cover.ts), the default logo at 512 (its SVG's size). */
+/** Generated covers and artist pictures are drawn at 500 px (generated-cover.ts), the default logo at 512 (its SVG's size). */
 const GENERATED_SIDE = 500;
 const DEFAULT_SIDE = 512;
 const WEB_SIDES: ReadonlySet<number> = new Set(IMAGE_SIZES);
@@ -117,6 +118,7 @@ export function createImageStore(opts: ImageStoreOptions) {
   const originalSide = async (coverId: string): Promise<number | null> => {
     const known = originalSides.get(coverId);
     if (known != null) return known;
+    const sharp = await loadSharp();
     const meta = await sharp(join(opts.coversDir, coverId)).metadata().catch(() => null);
     if (!meta?.width || !meta.height) return null;
     const side = Math.min(meta.width, meta.height);
@@ -151,7 +153,50 @@ export function createImageStore(opts: ImageStoreOptions) {
     return reply ?? errorReply(503, 'image unavailable');
   };
 
+  /** An artist with no album art of their own: their generated picture (generated-artist-picture.ts), made once per size. */
+  const artistPictureReply = async (id: string, artistId: string, hash: string, size: number, req: FileRequest): Promise<Reply> => {
+    const out = join(opts.cacheDir, id, `${size}.jpg`);
+    const cached = await serve(out, req, IMMUTABLE);
+    if (cached) return cached;
+    const [artist] = await opts.db.query<{ name: string }>('select name from artists where id = $1', [artistId]);
+    // Unknown id, or an address from before the name was spelt anew.
+    if (!artist || !matchesTitle(hash, artist.name)) return errorReply(404, 'image not found');
+    const reply = await made(out, req, IMMUTABLE, async () => render(await renderGeneratedArtistPicture(artistId, artist.name), size));
+    return reply ?? errorReply(503, 'image unavailable');
+  };
+
   return {
+    /**
+     * Draws an artist's generated picture ahead of its first request (artist-pictures-pass.ts) at
+     * `sides`, the files artistPictureReply serves, from one drawing; a side already on disk is left
+     * as it is, and a request asking for it meanwhile waits for the same file. How many it made.
+     */
+    async drawArtistPicture(artistId: string, name: string, sides: readonly number[]): Promise<number> {
+      const id = generatedArtistPictureId(artistId, name);
+      let master: Promise<Buffer> | null = null;
+      let count = 0;
+      for (const side of sides) {
+        const out = join(opts.cacheDir, id, `${side}.jpg`);
+        if (await access(out).then(() => true, () => false)) continue;
+        if (await makeOnce(out, async () => render(await (master ??= renderGeneratedArtistPicture(artistId, name)), side))) count++;
+      }
+      return count;
+    },
+
+    /**
+     * A generated cover for something the catalogue does not hold (a radio station): the generated covers'
+     * drawing, its colours from `seed`, `title` set on it and `label` above. Made once per title and side
+     * (`named-<seed>-<titleHash>/<side>.jpg`), so a new title gets a new image and every image stays.
+     */
+    async named(cover: NamedCover, size: number, req: FileRequest): Promise<Reply> {
+      const side = Math.min(size, GENERATED_SIDE);
+      const out = join(opts.cacheDir, `named-${cover.seed}-${titleHash(cover.title)}`, `${side}.jpg`);
+      const cached = await serve(out, req, IMMUTABLE);
+      if (cached) return cached;
+      const reply = await made(out, req, IMMUTABLE, async () => render(await renderGeneratedCover(cover.seed, cover.title, cover.label), side));
+      return reply ?? errorReply(503, 'image unavailable');
+    },
+
     /**
      * `anySize` (Subsonic's asks): `size` is any side up to MAX_COVER_PX, lowered to the original's
      * side; otherwise one of the web's sizes, made at that size whatever the original's.
@@ -160,6 +205,8 @@ export function createImageStore(opts: ImageStoreOptions) {
       if (coverId === 'default') return defaultReply(anySize ? Math.min(asked, DEFAULT_SIDE) : asked, req, DAY);
       const generated = parseGeneratedCoverId(coverId);
       if (generated) return generatedReply(coverId, generated.albumId, generated.hash, anySize ? Math.min(asked, GENERATED_SIDE) : asked, req);
+      const artistPicture = parseGeneratedArtistPictureId(coverId);
+      if (artistPicture) return artistPictureReply(coverId, artistPicture.artistId, artistPicture.hash, anySize ? Math.min(asked, GENERATED_SIDE) : asked, req);
       let size = asked;
       if (anySize) {
         // The side is known once the original's header is read (remembered after): cap it before the cache.
@@ -189,8 +236,17 @@ export function createImageStore(opts: ImageStoreOptions) {
 
 export type ImageStore = ReturnType<typeof createImageStore>;
 
+/** What a generated cover of something outside the catalogue shows (image-store `named`). */
+export interface NamedCover {
+  /** Letters, digits, `_` and `-` only (a folder name under the image cache): the colours come from it. */
+  seed: string;
+  title: string;
+  label: string | null;
+}
+
 /** A `size`-pixel square JPEG from any image sharp reads (JPEG, PNG, WebP, GIF, SVG...). */
-function render(input: Buffer, size: number): Promise<Buffer> {
+async function render(input: Buffer, size: number): Promise<Buffer> {
+  const sharp = await loadSharp();
   return sharp(input, { failOn: 'error' })
     .rotate()
     .resize(size, size, { fit: 'cover' })

@@ -6,28 +6,58 @@ import type { Deps } from '../../module.js';
 import { audioReply, cachedAudioReply, type AudioDeps } from './audio-reply.js';
 import type { FileRequest } from './file-reply.js';
 import { locateTools, type Tools } from './ffmpeg-locate.js';
-import { createImageStore } from './image-store.js';
-import { isMediaPath, parseMediaTarget, SUBSONIC_ASK } from './media-paths.js';
+import type { ArtistPictureDrawer } from '../passes/artist-pictures-pass.js';
+import { createImageStore, type NamedCover } from './image-store.js';
+import type { BitrateKbps } from '@lyra/contracts/ids';
+import { ID_PATTERN, isMediaPath, MAX_COVER_PX, parseMediaTarget, type AudioFormat, type MediaTarget } from './media-paths.js';
 import { accelFor, CORS_HEADERS, errorReply, toResponse, writeNode, type Reply } from './reply.js';
 import { createOpenFileCache } from './open-file-cache.js';
 import { createTrackLookup } from './track-lookup.js';
 import { createTranscoder } from './transcoder.js';
 
+/** A request's method, Range and validators, and when its client leaves (for in-process asks). */
+export interface MediaAsk {
+  method: 'GET' | 'HEAD';
+  range?: string | undefined;
+  ifRange?: string | undefined;
+  ifNoneMatch?: string | undefined;
+  ifModifiedSince?: string | undefined;
+  signal: AbortSignal;
+}
+
+/**
+ * What Subsonic's stream and getCoverArt ask of the catalogue, as typed calls (the answers carry the
+ * catalogue's statuses and error bodies, as /media and /images would send them):
+ * - `audio`: a tier in AAC or MP3, starting at `timeOffsetS` whether or not the tier is cached (a cached
+ *   tier is cut there, with times from 0);
+ * - `cover`: a square of any side from 1 to MAX_COVER_PX, never more than the original's.
+ */
+export interface CatalogueMedia {
+  audio(ask: { trackId: string; kbps: BitrateKbps; format: AudioFormat; timeOffsetS: number }, req: MediaAsk): Promise<Response>;
+  cover(coverId: string, side: number, req: MediaAsk): Promise<Response>;
+  /**
+   * A generated cover, in the albums' style, for something the catalogue does not hold (a radio station),
+   * as a square JPEG of `side` px (1 to 500), made once per title and side and then kept.
+   */
+  namedCover(cover: NamedCover, side: number, req: MediaAsk): Promise<Response>;
+}
+
 /** /media (audio tiers with Range) and /images (50/150/500 px covers). See README.md here. */
 export interface Media {
   routes: Hono;
+  /** Subsonic's asks, in process. */
+  subsonic: CatalogueMedia;
   raw?: (req: IncomingMessage, res: ServerResponse) => boolean;
   /** Songs a scan removed: /media answers 404 for them from now on, not after the track memo's 5 s. */
   forgetSongs(ids: readonly string[]): void;
+  /** Artists' generated pictures, drawn ahead of their first request (passes/artist-pictures-pass.ts). */
+  artistPictures: ArtistPictureDrawer;
   stop(): Promise<void>;
   readonly tools: Tools;
 }
 
 interface MediaRequest extends FileRequest {
-  url: string;
   signal: AbortSignal;
-  /** Asked by the Subsonic module, in process (SUBSONIC_ASK); never true for a request from the network. */
-  subsonic?: boolean;
 }
 
 const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
@@ -62,7 +92,7 @@ export function createMedia(deps: Deps, tools: Tools = locateTools(deps.config, 
    * One place decides every media reply; two writers below send it. Replies
    * that need no I/O (errors, a cached tier of a known track) come back at once.
    */
-  const decide = (req: MediaRequest): Reply | Promise<Reply> => {
+  const decide = (req: MediaRequest, target: MediaTarget): Reply | Promise<Reply> => {
     if (req.method === 'OPTIONS') {
       return {
         kind: 'empty',
@@ -78,7 +108,6 @@ export function createMedia(deps: Deps, tools: Tools = locateTools(deps.config, 
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       return errorReply(405, 'method not allowed', { allow: 'GET, HEAD, OPTIONS' });
     }
-    const target = parseMediaTarget(req.url, req.subsonic === true);
     switch (target.kind) {
       case 'invalid':
         return errorReply(target.status, target.message);
@@ -97,9 +126,9 @@ export function createMedia(deps: Deps, tools: Tools = locateTools(deps.config, 
     log.error('media request failed', { error: e });
     return errorReply(503, 'media temporarily unavailable');
   };
-  const handle = (req: MediaRequest): Promise<Reply> => {
+  const handle = (req: MediaRequest, target: MediaTarget): Promise<Reply> => {
     try {
-      return Promise.resolve(decide(req)).catch(failed);
+      return Promise.resolve(decide(req, target)).catch(failed);
     } catch (e) {
       return Promise.resolve(failed(e));
     }
@@ -114,7 +143,6 @@ export function createMedia(deps: Deps, tools: Tools = locateTools(deps.config, 
     let abort: AbortController | null = null;
     const request: MediaRequest = {
       method,
-      url,
       // Only a request that waits for a transcode needs to know when its client leaves.
       get signal() {
         if (!abort) {
@@ -133,7 +161,7 @@ export function createMedia(deps: Deps, tools: Tools = locateTools(deps.config, 
     };
     let reply: Reply | Promise<Reply>;
     try {
-      reply = decide(request);
+      reply = decide(request, parseMediaTarget(url));
     } catch (e) {
       reply = failed(e);
     }
@@ -155,27 +183,48 @@ export function createMedia(deps: Deps, tools: Tools = locateTools(deps.config, 
   const viaHono = async (c: { req: { raw: Request } }) => {
     const r = c.req.raw;
     const u = new URL(r.url);
-    const reply = await handle({
-      method: r.method,
-      url: u.pathname + u.search,
-      signal: r.signal,
-      range: r.headers.get('range') ?? undefined,
-      ifNoneMatch: r.headers.get('if-none-match') ?? undefined,
-      ifModifiedSince: r.headers.get('if-modified-since') ?? undefined,
-      ifRange: r.headers.get('if-range') ?? undefined,
-      // Only in-process requests reach these routes: `raw` answers every /media and /images request of the server.
-      subsonic: r.headers.get(SUBSONIC_ASK.header) === SUBSONIC_ASK.value,
-    });
+    const reply = await handle(
+      {
+        method: r.method,
+        signal: r.signal,
+        range: r.headers.get('range') ?? undefined,
+        ifNoneMatch: r.headers.get('if-none-match') ?? undefined,
+        ifModifiedSince: r.headers.get('if-modified-since') ?? undefined,
+        ifRange: r.headers.get('if-range') ?? undefined,
+      },
+      parseMediaTarget(u.pathname + u.search),
+    );
     return toResponse(r.method, reply);
   };
   routes.all('/media/*', viaHono);
   routes.all('/images/*', viaHono);
 
+  /** Subsonic's asks: the same decisions, with what only Subsonic may ask (MP3, any cover side, cuts). */
+  const subsonic: CatalogueMedia = {
+    audio: async (ask, req) =>
+      toResponse(req.method, await handle(req, { kind: 'audio', ...ask, download: false, seek: 'server' })),
+    async cover(coverId, side, req) {
+      const target: MediaTarget =
+        Number.isInteger(side) && side >= 1 && side <= MAX_COVER_PX
+          ? { kind: 'image', coverId, size: side, anySize: true }
+          : { kind: 'invalid', status: 400, message: `image size must be 1 to ${MAX_COVER_PX}` };
+      return toResponse(req.method, await handle(req, target));
+    },
+    async namedCover(cover, side, req) {
+      if (!ID_PATTERN.test(cover.seed) || !Number.isInteger(side) || side < 1 || side > MAX_COVER_PX) {
+        return toResponse(req.method, errorReply(400, 'a named cover needs a plain seed and a side of 1 to 1200'));
+      }
+      return toResponse(req.method, await images.named(cover, side, req).catch(failed));
+    },
+  };
+
   return {
     routes,
+    subsonic,
     raw,
     tools,
     forgetSongs: (ids) => audio.tracks.forget(ids),
+    artistPictures: images,
     async stop() {
       await transcoder.stop();
       files.clear();

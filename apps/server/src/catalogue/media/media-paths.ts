@@ -1,6 +1,7 @@
 import { realpath } from 'node:fs/promises';
 import { isAbsolute, relative, resolve, sep } from 'node:path';
 import { BITRATES_KBPS, IMAGE_SIZES, type BitrateKbps, type ImageSize } from '@lyra/contracts/ids';
+import { insideAny, realRootsOf } from '../library-links.js';
 
 /**
  * What a /media or /images request asks for, read from the raw request target
@@ -40,71 +41,49 @@ export interface AudioTarget {
   seek: OffsetSeek;
 }
 
-/**
- * Asks only the Subsonic module makes, in process: with this header (and value), `/media/<id>/<kbps>.mp3`
- * (an MP3 tier), `/images/<id>/<1..1200>.jpg` (any cover size) and an offset that cuts a cached tier.
- * Requests from the network never reach the Hono routes that read it: every `/media/` and `/images/`
- * request on the listening server is answered by `raw`, which ignores it, so none of these is public.
- */
-export const SUBSONIC_ASK = { header: 'x-lyra-asked-by', value: 'subsonic' } as const;
-
 /** The largest cover side Subsonic's getCoverArt is given (and never more than the original's). */
 export const MAX_COVER_PX = 1200;
 
-/** A tier's in-process address (Subsonic's `stream`): `/media/<id>/<kbps>.mp4` or `.mp3`. */
-export const tierPath = (trackId: string, kbps: BitrateKbps, format: AudioFormat): string =>
-  `/media/${trackId}/${kbps}.${format === 'mp3' ? 'mp3' : 'mp4'}`;
-
 export const ID_PATTERN = /^[A-Za-z0-9_-]{1,128}$/;
-const AUDIO = /^\/media\/([^/]*)\/([^/]*)\.(mp4|mp3)$/;
+const AUDIO = /^\/media\/([^/]*)\/([^/]*)\.mp4$/;
 const IMAGE = /^\/images\/([^/]*)\/([^/]*)\.jpg$/;
 const NUMBER = /^[0-9]{1,6}$/;
 
 /** True when this request belongs to the media module (checked on every request: keep it cheap). */
 export const isMediaPath = (url: string): boolean => url.startsWith('/media/') || url.startsWith('/images/');
 
-/** `subsonic`: the request carries SUBSONIC_ASK (in process only); its asks are allowed. */
-export function parseMediaTarget(url: string, subsonic = false): MediaTarget {
+/**
+ * A request from the network (or the app's in-process routes). What only Subsonic may ask (an MP3 tier, any
+ * cover side, a cut of a cached tier) it asks through the media module's typed calls (media-module.ts).
+ */
+export function parseMediaTarget(url: string): MediaTarget {
   const q = url.indexOf('?');
   const path = q < 0 ? url : url.slice(0, q);
   const query = q < 0 ? '' : url.slice(q + 1);
   const audio = AUDIO.exec(path);
   if (audio) {
-    const [, id = '', tier = '', ext] = audio;
-    if (ext === 'mp3' && !subsonic) return routeNotFound;
-    if (!ID_PATTERN.test(id)) return songNotFound;
-    if (!NUMBER.test(tier)) return routeNotFound;
-    const kbps = Number(tier);
-    if (!(BITRATES_KBPS as readonly number[]).includes(kbps)) {
-      return { kind: 'invalid', status: 400, message: `unknown bitrate ${tier}; expected one of ${BITRATES_KBPS.join(', ')}` };
-    }
+    const [, id = '', tier = ''] = audio;
+    const kbps = idAndChoice(id, songNotFound, tier, BITRATES_KBPS, 'bitrate');
+    if (typeof kbps !== 'number') return kbps;
     const params = new URLSearchParams(query);
     const offset = readTimeOffset(params.get('timeOffset'));
     if (typeof offset === 'string') return { kind: 'invalid', status: 400, message: offset };
     return {
       kind: 'audio',
       trackId: id,
-      kbps: kbps as BitrateKbps,
-      format: ext === 'mp3' ? 'mp3' : 'aac',
+      kbps,
+      format: 'aac',
       download: wantsDownload(params),
       timeOffsetS: offset,
-      seek: subsonic ? 'server' : 'player',
+      seek: 'player',
     };
   }
   const image = IMAGE.exec(path);
   if (image) {
     const [, id = '', size = ''] = image;
-    if (!ID_PATTERN.test(id)) return imageNotFound;
-    if (!NUMBER.test(size)) return routeNotFound;
-    const px = Number(size);
-    if (subsonic) {
-      if (px < 1 || px > MAX_COVER_PX) return { kind: 'invalid', status: 400, message: `image size must be 1 to ${MAX_COVER_PX}` };
-      return { kind: 'image', coverId: id, size: px, anySize: true };
-    }
-    if (!(IMAGE_SIZES as readonly number[]).includes(px)) {
-      return { kind: 'invalid', status: 400, message: `unknown image size ${size}; expected one of ${IMAGE_SIZES.join(', ')}` };
-    }
-    return { kind: 'image', coverId: id, size: px as ImageSize, anySize: false };
+    const px = idAndChoice(id, imageNotFound, size, IMAGE_SIZES, 'image size');
+    if (typeof px !== 'number') return px;
+    return { kind: 'image', coverId: id, size: px, anySize: false };
   }
   return routeNotFound;
 }
@@ -112,6 +91,18 @@ export function parseMediaTarget(url: string, subsonic = false): MediaTarget {
 const songNotFound = { kind: 'invalid', status: 404, message: 'song not found' } as const;
 const imageNotFound = { kind: 'invalid', status: 404, message: 'image not found' } as const;
 const routeNotFound = { kind: 'invalid', status: 404, message: 'route not found' } as const;
+
+/**
+ * The id and the number of a media address (`<id>/<number>`): a bad id is the id's own not-found, a
+ * part that is no number the route's, a number not among `allowed` a 400 naming them.
+ */
+function idAndChoice<N extends number>(id: string, idNotFound: MediaTarget, text: string, allowed: readonly N[], what: string): N | MediaTarget {
+  if (!ID_PATTERN.test(id)) return idNotFound;
+  if (!NUMBER.test(text)) return routeNotFound;
+  const n = Number(text);
+  if (!(allowed as readonly number[]).includes(n)) return { kind: 'invalid', status: 400, message: `unknown ${what} ${text}; expected one of ${allowed.join(', ')}` };
+  return n as N;
+}
 
 /** `?download`, `?download=1` or `?download=true` ask for an attachment. */
 function wantsDownload(params: URLSearchParams): boolean {
@@ -148,14 +139,15 @@ export function resolveInside(root: string, rel: string): string | null {
 /**
  * A song's file by real path, or null when it is missing or its real path
  * leaves `root` (a symbolic link out of the music folder is never served or
- * read, whatever the scan saw).
+ * read, whatever the scan saw). With several libraries, their folders are
+ * inside too (library-links.ts).
  */
 export async function sourceInside(root: string, rel: string): Promise<string | null> {
   const full = resolveInside(root, rel);
   if (!full) return null;
   try {
-    const [realRoot, real] = await Promise.all([realpath(root), realpath(full)]);
-    return resolveInside(realRoot, relative(realRoot, real)) ? real : null;
+    const [realRoots, real] = await Promise.all([realRootsOf(root), realpath(full)]);
+    return insideAny(realRoots, real) ? real : null;
   } catch {
     return null;
   }

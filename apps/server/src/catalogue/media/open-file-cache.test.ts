@@ -2,7 +2,7 @@ import { closeSync, fstatSync, openSync, readlinkSync, type Stats } from 'node:f
 import { mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createOpenFileCache, type OpenFile } from './open-file-cache.js';
 import { nodeFileIo, type FileIo } from './shared-file.js';
 
@@ -51,9 +51,29 @@ const countingIo = () => {
   };
   return io;
 };
-/** Hot bytes are read in the background: wait (bounded) until `check` holds. */
-const until = async (check: () => boolean) => {
-  for (let i = 0; i < 200 && !check(); i++) await new Promise((r) => setTimeout(r, 10));
+/** Hot bytes are read in the background: wait until `check` holds. */
+const until = (check: () => boolean) => vi.waitFor(() => expect(check()).toBe(true), { timeout: 10_000, interval: 5 });
+/** Node's file calls, counting the reads begun and those whose answer has been handled. */
+const readingIo = () => {
+  const count = { begun: 0, answered: 0 };
+  const read = ((fd: number, buffer: Buffer, offset: number, length: number, position: number, cb: (err: NodeJS.ErrnoException | null, n: number, b: Buffer) => void) => {
+    count.begun++;
+    nodeFileIo.read(fd, buffer, offset, length, position, (err, n, b) => {
+      cb(err, n, b);
+      count.answered++;
+    });
+  }) as FileIo['read'];
+  return {
+    ...nodeFileIo,
+    read,
+    get begun(): number {
+      return count.begun;
+    },
+    /** Every read begun has been answered: no hot file is still loading. */
+    get settled(): boolean {
+      return count.answered === count.begun;
+    },
+  };
 };
 
 describe('createOpenFileCache', () => {
@@ -137,7 +157,8 @@ describe('createOpenFileCache', () => {
     await until(() => cache.bytesHeld === 200);
     // Both fit in 400 bytes; the least recently used one makes room when they do not.
     expect(cache.bytesHeld).toBe(200);
-    const small = createOpenFileCache(now, { hotAfter: 1, maxBytes: 400 });
+    const io = readingIo();
+    const small = createOpenFileCache(now, { hotAfter: 1, maxBytes: 400, io });
     const a = (await small.acquire(join(dir, 'one')))!;
     a.release();
     const b = (await small.acquire(join(dir, 'two')))!;
@@ -145,17 +166,20 @@ describe('createOpenFileCache', () => {
     await until(() => small.bytesHeld === 200);
     expect(small.bytesHeld).toBe(200);
     // Over a quarter of the budget: never held in memory.
+    const readsBefore = io.begun;
     const big = (await small.acquire(join(dir, 'big')))!;
     big.release();
-    await new Promise((r) => setTimeout(r, 50));
     expect((await small.acquire(join(dir, 'big')))!.bytes).toBeNull();
+    expect(io.begun).toBe(readsBefore);
+    expect(small.bytesHeld).toBe(200);
     cache.clear();
     small.clear();
     expect(small.bytesHeld).toBe(0);
   });
 
   it('makes room for a new hot file by dropping the least recently used bytes', async () => {
-    const cache = createOpenFileCache(now, { hotAfter: 1, maxBytes: 800 });
+    const io = readingIo();
+    const cache = createOpenFileCache(now, { hotAfter: 1, maxBytes: 800, io });
     for (const name of ['a', 'b', 'c']) await writeFile(join(dir, name), name.repeat(200));
     for (const [i, name] of ['a', 'b', 'c'].entries()) {
       (await cache.acquire(join(dir, name)))!.release();
@@ -166,9 +190,9 @@ describe('createOpenFileCache', () => {
     await writeFile(join(dir, 'e'), 'e'.repeat(200));
     (await cache.acquire(join(dir, 'd')))!.release();
     await until(() => cache.bytesHeld === 800);
+    const readsBefore = io.begun;
     (await cache.acquire(join(dir, 'e')))!.release();
-    await new Promise((r) => setTimeout(r, 50));
-    await until(() => cache.bytesHeld === 800);
+    await until(() => io.begun > readsBefore && io.settled);
     expect(cache.bytesHeld).toBe(800);
     expect((await cache.acquire(join(dir, 'a')))!.bytes).toBeNull();
     expect((await cache.acquire(join(dir, 'e')))!.bytes?.toString()).toBe('e'.repeat(200));

@@ -1,6 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import { sep } from 'node:path';
-import { Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import type { OpenFile } from './open-file-cache.js';
 import { leaseStream } from './shared-file.js';
 
@@ -159,7 +159,7 @@ export function toResponse(method: string, reply: Reply): Response {
     return new Response(null, init);
   }
   if (reply.kind === 'bytes') return new Response(new Uint8Array(reply.body), init);
-  if (reply.kind === 'stream') return new Response(Readable.toWeb(reply.body) as ReadableStream<Uint8Array>, init);
+  if (reply.kind === 'stream') return new Response(webStream(reply.body), init);
   if (reply.kind === 'empty' || reply.end < reply.start) {
     discard(reply);
     return new Response(new Uint8Array(0), init);
@@ -172,5 +172,49 @@ export function toResponse(method: string, reply: Reply): Response {
   }
   // The stream releases the file when it ends or the client cancels; the descriptor stays the cache's.
   const body = leaseStream(file, reply.start, reply.end);
-  return new Response(Readable.toWeb(body) as ReadableStream<Uint8Array>, init);
+  return new Response(webStream(body), init);
+}
+
+/**
+ * A Node stream as a web one, one chunk ahead of the reader. Node 20's `Readable.toWeb` throws (uncaught,
+ * from a 'data' handler) when a reader cancels while the stream still has data to give; here a cancel
+ * destroys the Node stream and whatever it still emits is dropped. A stream closed before its end (a
+ * failed transcode) errors the web stream, so a truncated body is never taken for a whole one.
+ */
+export function webStream(body: Readable): ReadableStream<Uint8Array> {
+  let settled = false;
+  return new ReadableStream<Uint8Array>(
+    {
+      start(controller) {
+        body.on('data', (chunk: Buffer) => {
+          if (settled) return;
+          controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+          if ((controller.desiredSize ?? 0) <= 0) body.pause();
+        });
+        body.once('end', () => {
+          if (settled) return;
+          settled = true;
+          controller.close();
+        });
+        body.once('error', (e) => {
+          if (settled) return;
+          settled = true;
+          controller.error(e);
+        });
+        body.once('close', () => {
+          if (settled) return;
+          settled = true;
+          controller.error(new Error('the stream closed before its end'));
+        });
+      },
+      pull() {
+        body.resume();
+      },
+      cancel() {
+        settled = true;
+        body.destroy();
+      },
+    },
+    { highWaterMark: 1 },
+  );
 }

@@ -3,7 +3,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { text } from 'node:stream/consumers';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { silentLogger } from '../../log.js';
 import { GrowingFileStream } from './growing-file-stream.js';
 import type { TranscodeJob } from './transcode-job.js';
@@ -47,6 +47,8 @@ describe('transcoder', () => {
   const open = (name: string) => writeFile(join(dir, name + '.gate'), '');
   const ran = (name: string) => existsSync(join(dir, name + '.ran'));
   const ended = (job: TranscodeJob) => (job.ended ? Promise.resolve() : new Promise((r) => job.once('end', r)));
+  /** Until the fake ffmpeg of `name` has started (it marks that first thing). */
+  const started = (name: string) => vi.waitFor(() => expect(ran(name)).toBe(true), { timeout: 10_000, interval: 10 });
 
   it('streams the output to a listener while it is written, then caches the finished file', async () => {
     const t = createTranscoder(2, silentLogger, now);
@@ -74,7 +76,7 @@ describe('transcoder', () => {
     const first = t.start(fake('first', { gate: true }));
     const second = t.start(fake('second'));
     const hold = [new GrowingFileStream(first), new GrowingFileStream(second)];
-    await new Promise((r) => setTimeout(r, 100));
+    await started('first');
     expect(first.state).toBe('running');
     expect(second.state).toBe('queued');
     expect(t.limiter.waiting).toBe(1);
@@ -97,16 +99,17 @@ describe('transcoder', () => {
     await open('blocker');
     await ended(blocker);
     keep.destroy();
-    await new Promise((r) => setTimeout(r, 100));
+    // The blocker's slot is freed once its run settles; nothing is left to take it.
+    await vi.waitFor(() => expect(t.limiter.running).toBe(0), { timeout: 10_000, interval: 10 });
+    expect(t.limiter.waiting).toBe(0);
     expect(ran('queued')).toBe(false);
-    expect(t.limiter.running).toBe(0);
   });
 
   it('finishes and caches a running job whose listeners left', async () => {
     const t = createTranscoder(1, silentLogger, now);
     const job = t.start(fake('left', { gate: true }));
     const listener = new GrowingFileStream(job);
-    await new Promise((r) => setTimeout(r, 100));
+    await started('left');
     expect(job.state).toBe('running');
     listener.destroy();
     await open('left');
@@ -119,7 +122,8 @@ describe('transcoder', () => {
     const t = createTranscoder(1, silentLogger, now);
     const job = t.start(fake('long', { gate: true, durationS: LONG_SOURCE_S + 1 }));
     const listener = new GrowingFileStream(job);
-    await new Promise((r) => setTimeout(r, 100));
+    await started('long');
+    expect(job.state).toBe('running');
     listener.destroy();
     await ended(job);
     expect(job.state).toBe('cancelled');
@@ -148,7 +152,7 @@ describe('transcoder', () => {
     const running = t.start(fake('r', { gate: true }));
     const queued = t.start(fake('q'));
     const hold = [new GrowingFileStream(running), new GrowingFileStream(queued)];
-    await new Promise((r) => setTimeout(r, 100));
+    await started('r');
     await t.stop();
     expect(running.state).toBe('cancelled');
     expect(queued.state).toBe('cancelled');

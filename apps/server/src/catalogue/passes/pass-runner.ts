@@ -10,6 +10,12 @@ export interface LibraryPass {
   batch(signal: AbortSignal): Promise<number>;
   /** After the last batch of a round (e.g. album figures). */
   finish?(signal: AbortSignal): Promise<void>;
+  /**
+   * A long pass (loudness: ffmpeg over every new file) stops its round between batches when a scan asks
+   * for another, so the quick passes before it (a sidecar .lrc just added) run first; it goes on in that
+   * round, and its `finish` waits for a round it completes. Only a pass without a cursor of its own may.
+   */
+  yieldsToKick?: boolean;
 }
 
 export interface PassRunner {
@@ -33,9 +39,16 @@ export function startPassRunner(passes: readonly LibraryPass[], log: Logger): Pa
 
   const round = async (pass: LibraryPass) => {
     let done = 0;
+    let yielded = false;
     try {
-      for (let n = await pass.batch(signal); n > 0 && !signal.aborted; n = await pass.batch(signal)) done += n;
-      if (!signal.aborted) await pass.finish?.(signal);
+      for (let n = await pass.batch(signal); n > 0 && !signal.aborted; n = await pass.batch(signal)) {
+        done += n;
+        if (pass.yieldsToKick && pendingKick) {
+          yielded = true;
+          break;
+        }
+      }
+      if (!signal.aborted && !yielded) await pass.finish?.(signal);
     } catch (e) {
       if (!signal.aborted) log.warn(`${pass.name} pass failed`, { error: e });
     }

@@ -1,9 +1,8 @@
-import { request } from 'node:http';
-import { ConfigError, loadConfig } from '../../config.js';
+import { postToAdminListener, readCommandLine, runAdminCommand, type AdminIo } from '../../admin-command.js';
+import { loadConfig } from '../../config.js';
 import { migrate } from '../../db/migrate.js';
 import { openDatabase } from '../../db/open.js';
 import { createLogger } from '../../log.js';
-import { liveAdminEndpoint } from '../../db/admin-file.js';
 import type { ScanReport } from './scan-run.js';
 import { createScanner } from './scanner-service.js';
 
@@ -56,29 +55,16 @@ export function formatSummary(s: ScanSummary, json: boolean): string {
 }
 
 /** Asks the running server's loopback admin listener to scan, and waits for its report. */
-function remote(url: string, token: string, full: boolean): Promise<ScanReport> {
-  return new Promise((resolve, reject) => {
-    const req = request(
-      new URL(`/admin/catalogue/rescan?wait=true&full=${full}`, url),
-      { method: 'POST', headers: { authorization: `Bearer ${token}` } },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => {
-          let body: { success?: boolean; data?: ScanReport; message?: string; error?: string } = {};
-          try {
-            body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as typeof body;
-          } catch {
-            // answered below
-          }
-          if (res.statusCode === 200 && body.success && body.data) resolve(body.data);
-          else reject(new ScanCommandError(body.message ?? body.error ?? `the server answered ${res.statusCode}`));
-        });
-      },
-    );
-    req.on('error', (e) => reject(new ScanCommandError(`the server at ${url} does not answer (${e.message})`)));
-    req.end();
-  });
+async function remote(url: string, token: string, full: boolean): Promise<ScanReport> {
+  const { status, body } = await postToAdminListener<{ success: boolean; data: ScanReport; message: string; error: string }>(
+    url,
+    `/admin/catalogue/rescan?wait=true&full=${full}`,
+    token,
+    null,
+    ScanCommandError,
+  );
+  if (status === 200 && body.success && body.data) return body.data;
+  throw new ScanCommandError(body.message ?? body.error ?? `the server answered ${status}`);
 }
 
 /** Opens the data folder's database here (no server holds it) and scans in this process. */
@@ -102,38 +88,14 @@ async function direct(env: Record<string, string | undefined>, full: boolean, pr
 }
 
 /** `admin scan ...`; resolves to the exit code (0 done, 1 failed, 2 wrong command line). */
-export async function scanAdminMain(
-  argv: readonly string[],
-  env: Record<string, string | undefined>,
-  io: { out(line: string): void; err(line: string): void },
-): Promise<number> {
-  let cmd: ScanCommand;
-  try {
-    cmd = parseScanCommand(argv);
-  } catch (e) {
-    if (!(e instanceof ScanCommandError)) throw e;
-    if (e.message) io.err(`error: ${e.message}`);
-    io.err(SCAN_USAGE);
-    return e.message ? 2 : 0;
-  }
-  try {
-    const config = loadConfig(env);
-    const endpoint = await liveAdminEndpoint(config.DATA_DIR);
-    let report: ScanReport;
-    if (endpoint) {
-      if (endpoint.url === null) throw new ScanCommandError(`a server (pid ${endpoint.pid}) is starting on ${config.DATA_DIR}; try again in a moment`);
-      report = await remote(endpoint.url, endpoint.token, cmd.full);
-    } else {
-      // The scan's log (progress lines every 5 s) goes to stderr; stdout holds the summary alone.
-      report = await direct(env, cmd.full, (line) => io.err(line));
-    }
-    io.out(formatSummary(summarize(report), cmd.json));
-    return 0;
-  } catch (e) {
-    if (e instanceof ScanCommandError || e instanceof ConfigError) {
-      io.err(`error: ${e.message}`);
-      return e instanceof ConfigError ? 2 : 1;
-    }
-    throw e;
-  }
+export async function scanAdminMain(argv: readonly string[], env: Record<string, string | undefined>, io: AdminIo): Promise<number> {
+  const cmd = readCommandLine(argv, io, parseScanCommand, SCAN_USAGE, ScanCommandError);
+  if (typeof cmd === 'number') return cmd;
+  return runAdminCommand(env, io, {
+    failure: ScanCommandError,
+    remote: (url, token) => remote(url, token, cmd.full),
+    // The scan's log (progress lines every 5 s) goes to stderr; stdout holds the summary alone.
+    local: () => direct(env, cmd.full, (line) => io.err(line)),
+    print: (report) => [formatSummary(summarize(report), cmd.json)],
+  });
 }

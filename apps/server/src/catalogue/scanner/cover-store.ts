@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, rename, stat, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import sharp from 'sharp';
 import type { Queryable } from '../../db/db.js';
+import { loadSharp } from '../../load-sharp.js';
 import type { Logger } from '../../log.js';
 import { coverId } from '../ids.js';
 
@@ -64,6 +64,7 @@ export function createCoverStore(db: Queryable, dataDir: string, log: Logger): C
   }
 
   async function store(id: string, bytes: Uint8Array, origin: string): Promise<string | null> {
+    const sharp = await loadSharp();
     let meta;
     try {
       meta = await sharp(bytes).metadata();

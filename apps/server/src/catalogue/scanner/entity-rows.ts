@@ -42,19 +42,75 @@ async function freeIds(q: Queryable, table: 'artists' | 'albums', candidates: Ge
   return out;
 }
 
+/** The rows of one table a first scan holds in memory: every grouping key and every id in the table. */
+export interface KeyedIds {
+  byKey: Map<string, string>;
+  ids: Set<string>;
+}
+
+/**
+ * The artists and albums of the catalogue, kept in memory by a first scan (first-scan.ts): read
+ * once as it begins, then added to as it creates rows, so its batches find and create them without
+ * lookups. Only while the scan holds the lease and nothing else writes these tables.
+ */
+export interface EntityCache {
+  artists: KeyedIds;
+  albums: KeyedIds;
+}
+
+export async function loadEntityCache(q: Queryable): Promise<EntityCache> {
+  const load = async (table: 'artists' | 'albums'): Promise<KeyedIds> => {
+    const rows = await q.query<{ id: string; group_key: string }>(`select id, group_key from ${table}`);
+    return { byKey: new Map(rows.map((r) => [r.group_key, r.id])), ids: new Set(rows.map((r) => r.id)) };
+  };
+  return { artists: await load('artists'), albums: await load('albums') };
+}
+
+/** As freeIds, against the ids a first scan holds in memory. */
+function freeIdsKnown(known: KeyedIds, candidates: Generator<string>[]): string[] {
+  const given = new Set<string>();
+  return candidates.map((c) => {
+    for (const id of c) {
+      if (known.ids.has(id) || given.has(id)) continue;
+      given.add(id);
+      return id;
+    }
+    throw new Error('unreachable');
+  });
+}
+
+/** The rows of `keys` the table holds: from memory when a first scan keeps them, else one lookup. */
+async function idsByKey(q: Queryable, table: 'artists' | 'albums', keys: string[], known: KeyedIds | undefined) {
+  const out = new Map<string, string>();
+  if (known) {
+    for (const key of keys) {
+      const id = known.byKey.get(key);
+      if (id !== undefined) out.set(key, id);
+    }
+    return out;
+  }
+  const rows = await q.query<{ id: string; group_key: string }>(`select id, group_key from ${table} where group_key = any($1::text[])`, [keys]);
+  for (const r of rows) out.set(r.group_key, r.id);
+  return out;
+}
+
+function remember(known: KeyedIds | undefined, keys: readonly string[], ids: readonly string[]) {
+  if (!known) return;
+  keys.forEach((key, i) => {
+    known.byKey.set(key, ids[i]!);
+    known.ids.add(ids[i]!);
+  });
+}
+
 /** Artist ids by name, creating missing artists (first spelling seen is kept). */
-export async function ensureArtists(q: Queryable, names: readonly string[]): Promise<Map<string, string>> {
+export async function ensureArtists(q: Queryable, names: readonly string[], cache?: EntityCache): Promise<Map<string, string>> {
   const byKey = new Map<string, string>();
   for (const n of names) if (n && !byKey.has(artistKey(n))) byKey.set(artistKey(n), n);
-  const out = new Map<string, string>();
-  if (byKey.size === 0) return out;
-  const rows = await q.query<{ id: string; group_key: string }>(
-    'select id, group_key from artists where group_key = any($1::text[])',
-    [[...byKey.keys()]],
-  );
-  for (const r of rows) out.set(r.group_key, r.id);
+  if (byKey.size === 0) return new Map<string, string>();
+  const out = await idsByKey(q, 'artists', [...byKey.keys()], cache?.artists);
   const missing = [...byKey].filter(([key]) => !out.has(key));
-  const ids = await freeIds(q, 'artists', missing.map(([key]) => idCandidates((k) => numericId('artist', k), key)));
+  const candidates = missing.map(([key]) => idCandidates((k) => numericId('artist', k), key));
+  const ids = cache ? freeIdsKnown(cache.artists, candidates) : await freeIds(q, 'artists', candidates);
   if (missing.length > 0) {
     await q.query(
       `insert into artists (id, name, norm_name, group_key)
@@ -62,6 +118,7 @@ export async function ensureArtists(q: Queryable, names: readonly string[]): Pro
       [ids, missing.map(([, name]) => name), missing.map(([key]) => key)],
     );
   }
+  remember(cache?.artists, missing.map(([key]) => key), ids);
   missing.forEach(([key], i) => out.set(key, ids[i]!));
   return out;
 }
@@ -73,16 +130,12 @@ export interface AlbumSpec {
 }
 
 /** Album ids by grouping key, creating missing albums (aggregates are filled by finalize). */
-export async function ensureAlbums(q: Queryable, specs: readonly AlbumSpec[]): Promise<Map<string, string>> {
-  const out = new Map<string, string>();
-  if (specs.length === 0) return out;
-  const rows = await q.query<{ id: string; group_key: string }>(
-    'select id, group_key from albums where group_key = any($1::text[])',
-    [specs.map((s) => s.key)],
-  );
-  for (const r of rows) out.set(r.group_key, r.id);
+export async function ensureAlbums(q: Queryable, specs: readonly AlbumSpec[], cache?: EntityCache): Promise<Map<string, string>> {
+  if (specs.length === 0) return new Map<string, string>();
+  const out = await idsByKey(q, 'albums', specs.map((s) => s.key), cache?.albums);
   const missing = [...new Map(specs.filter((sp) => !out.has(sp.key)).map((sp) => [sp.key, sp])).values()];
-  const ids = await freeIds(q, 'albums', missing.map((sp) => idCandidates((k) => numericId('album', k), sp.key)));
+  const candidates = missing.map((sp) => idCandidates((k) => numericId('album', k), sp.key));
+  const ids = cache ? freeIdsKnown(cache.albums, candidates) : await freeIds(q, 'albums', candidates);
   if (missing.length > 0) {
     await q.query(
       `insert into albums (id, name, norm_name, album_artist_id, group_key)
@@ -91,6 +144,7 @@ export async function ensureAlbums(q: Queryable, specs: readonly AlbumSpec[]): P
       [ids, missing.map((sp) => sp.name), missing.map((sp) => sp.artistId), missing.map((sp) => sp.key)],
     );
   }
+  remember(cache?.albums, missing.map((sp) => sp.key), ids);
   missing.forEach((sp, i) => out.set(sp.key, ids[i]!));
   return out;
 }

@@ -2,7 +2,8 @@ import type { Db, Queryable } from '../../db/db.js';
 import { artistKey } from '../ids.js';
 import { assignAlbums, type GroupingRow } from './album-grouping.js';
 import type { CoverStore } from './cover-store.js';
-import { ensureAlbums, ensureArtists } from './entity-rows.js';
+import { OWN_ALBUM_COVER } from '../store/artists.sql.js';
+import { ensureAlbums, ensureArtists, type EntityCache } from './entity-rows.js';
 
 /**
  * The end of a completed scan: sweep what was not seen, regroup albums in the
@@ -39,14 +40,22 @@ export async function keepUnreadable(db: Db, gen: number, folders: readonly stri
  * returns the ids of the songs removed (open apps drop them from their queues) and adds their
  * folders to `dirty`.
  */
-export async function sweep(db: Db, gen: number, dirty: Set<string>): Promise<{ songIds: string[]; playlists: number }> {
+export async function sweep(
+  db: Db,
+  gen: number,
+  dirty: Set<string>,
+  /** False after a first scan: every song is one it wrote (and none was marked seen). */
+  songs = true,
+): Promise<{ songIds: string[]; playlists: number }> {
   return db.transaction(async (tx) => {
-    const gone = await tx.query<{ id: string; dir: string }>(
-      `delete from tracks t where not exists (select 1 from scan_seen s where s.gen = $1 and s.path = t.path)
-          and not exists (select 1 from scan_folders f where f.path = t.dir and f.skip_gen = $1)
-        returning id, dir`,
-      [gen],
-    );
+    const gone = !songs
+      ? []
+      : await tx.query<{ id: string; dir: string }>(
+          `delete from tracks t where not exists (select 1 from scan_seen s where s.gen = $1 and s.path = t.path)
+              and not exists (select 1 from scan_folders f where f.path = t.dir and f.skip_gen = $1)
+            returning id, dir`,
+          [gen],
+        );
     for (const g of gone) dirty.add(g.dir);
     await tx.query(
       `delete from scan_errors e where scan_gen <> $1
@@ -60,13 +69,14 @@ export async function sweep(db: Db, gen: number, dirty: Set<string>): Promise<{ 
 }
 
 /** The album id of each row (album-grouping.ts), creating the albums and album artists needed. */
-export async function albumIdsFor(q: Queryable, rows: readonly GroupingRow[]): Promise<Map<string, string | null>> {
+export async function albumIdsFor(q: Queryable, rows: readonly GroupingRow[], cache?: EntityCache): Promise<Map<string, string | null>> {
   const wanted = assignAlbums(rows);
   const refs = [...new Map([...wanted.values()].flatMap((r) => (r ? [[r.key, r] as const] : []))).values()];
-  const artists = await ensureArtists(q, refs.flatMap((r) => (r.artist ? [r.artist] : [])));
+  const artists = await ensureArtists(q, refs.flatMap((r) => (r.artist ? [r.artist] : [])), cache);
   const albums = await ensureAlbums(
     q,
     refs.map((r) => ({ key: r.key, name: r.name, artistId: r.artist ? artists.get(artistKey(r.artist))! : null })),
+    cache,
   );
   return new Map([...wanted].map(([id, ref]) => [id, ref ? albums.get(ref.key)! : null]));
 }
@@ -181,23 +191,13 @@ async function refreshAlbums(q: Queryable, ids: readonly string[] | null) {
   );
 }
 
-// Artist cover = the cover of one of their albums (as album artist first, then as a credited
-// artist), newest first; else one of their own tracks' covers.
+// Artist cover = the cover of one of their own albums, newest first (the artist page's rule,
+// OWN_ALBUM_COVER); none for an artist whose albums have no art, or who has no album of their own
+// (they get a picture generated from their name, never another artist's cover).
 async function refreshArtists(q: Queryable, ids: readonly string[] | null) {
   await q.query(
     `update artists ar set cover_id = c.cover_id, updated_at = now()
-       from (select a.id,
-                    coalesce(
-                      (select al.cover_id from albums al where al.album_artist_id = a.id and al.cover_id is not null
-                        order by al.year desc nulls last, al.id limit 1),
-                      (select al.cover_id from track_artists ta join tracks t on t.id = ta.track_id
-                         join albums al on al.id = t.album_id
-                        where ta.artist_id = a.id and ta.role in ('primary', 'featured') and al.cover_id is not null
-                        order by al.year desc nulls last, al.id limit 1),
-                      (select t.cover_id from track_artists ta join tracks t on t.id = ta.track_id
-                        where ta.artist_id = a.id and t.cover_id is not null order by t.path limit 1)
-                    ) as cover_id
-               from artists a where ${among('a.id', ids)} true) c
+       from (select a.id, ${OWN_ALBUM_COVER('a.id')} as cover_id from artists a where ${among('a.id', ids)} true) c
       where c.id = ar.id and ar.cover_id is distinct from c.cover_id`,
     params(ids),
   );

@@ -30,11 +30,42 @@ export function parseM3u(text: string): M3u {
 export type Resolved = { ok: true; rel: string } | { ok: false; reason: string };
 
 /**
- * An entry as a path relative to the music folder, or why not.
- * `playlistDir` is the playlist's folder relative to the root ('' = root);
- * `root` is the music folder's absolute path.
+ * A music folder an entry may name. `prefix` starts the paths of its songs in the catalogue: '' for the
+ * only library, its id when several are joined (MUSIC_DIRS). `roots`: its folder, absolute, in each
+ * spelling a playlist may use (as configured, as the disk resolves it); the first is where relative
+ * entries start.
  */
-export function resolveEntry(entry: string, playlistDir: string, root: string): Resolved {
+export interface EntryLibrary {
+  prefix: string;
+  roots: readonly string[];
+}
+
+const OUTSIDE: Resolved = { ok: false, reason: 'outside the music folder' };
+const toPosix = (p: string) => p.replace(/\\/g, '/');
+const isAbsolutePath = (p: string) => p.startsWith('/') || /^[a-z]:\//i.test(p);
+
+/** An absolute path (posix separators) as a song's path in the catalogue: in whichever library holds it. */
+function inLibraries(abs: string, libraries: readonly EntryLibrary[]): Resolved {
+  const path = posix.normalize(abs);
+  for (const library of libraries) {
+    for (const root of library.roots) {
+      const r = toPosix(root).replace(/\/+$/, '');
+      if (r === '' || !path.startsWith(r + '/')) continue;
+      const rest = path.slice(r.length + 1);
+      if (rest === '' || rest === '.' || rest === '..' || rest.startsWith('../')) return OUTSIDE;
+      return { ok: true, rel: library.prefix === '' ? rest : `${library.prefix}/${rest}` };
+    }
+  }
+  return OUTSIDE;
+}
+
+/**
+ * An entry as a song's path in the catalogue, or why not. An absolute path (or file URL) is looked up in
+ * every library; a relative one starts at the playlist's own folder on disk, and may lead into another
+ * library. `playlistDir` is the playlist's folder as the catalogue names it ('' = the top; with several
+ * libraries it starts with its library's id). Paths outside every library are refused.
+ */
+export function resolveEntry(entry: string, playlistDir: string, libraries: readonly EntryLibrary[]): Resolved {
   let p = entry;
   if (/^file:\/\//i.test(p)) {
     try {
@@ -45,19 +76,12 @@ export function resolveEntry(entry: string, playlistDir: string, root: string): 
   } else if (/^[a-z][a-z0-9+.-]*:\/\//i.test(p)) {
     return { ok: false, reason: 'not a local file' };
   }
-  p = p.replace(/\\/g, '/');
-  const rootPosix = root.replace(/\\/g, '/').replace(/\/+$/, '');
-  let rel: string;
-  if (p.startsWith('/') || /^[a-z]:\//i.test(p)) {
-    if (!p.startsWith(rootPosix + '/')) return { ok: false, reason: 'outside the music folder' };
-    rel = posix.normalize(p.slice(rootPosix.length + 1));
-  } else {
-    rel = posix.normalize(posix.join(playlistDir, p));
-  }
-  if (rel === '..' || rel.startsWith('../') || rel === '.' || rel === '') {
-    return { ok: false, reason: 'outside the music folder' };
-  }
-  return { ok: true, rel };
+  p = toPosix(p);
+  if (isAbsolutePath(p)) return inLibraries(p, libraries);
+  const own = libraries.find((l) => l.prefix === '' || playlistDir === l.prefix || playlistDir.startsWith(l.prefix + '/'));
+  if (!own || own.roots.length === 0) return OUTSIDE;
+  const within = own.prefix === '' ? playlistDir : playlistDir.slice(own.prefix.length + 1);
+  return inLibraries(posix.join(toPosix(own.roots[0]!), within, p), libraries);
 }
 
 /** "Road Trip.m3u8" -> "Road Trip". */

@@ -6,6 +6,7 @@ import type { Db } from '../../db/db.js';
 import { migrate } from '../../db/migrate.js';
 import { createLogger } from '../../log.js';
 import { createTestDb, ENGINES, type TestDb } from '../../test/db.js';
+import { joinLibraries } from '../library-links.js';
 import { registerPlaylists, syncPlaylists } from './playlist-sync.js';
 
 /** Three songs, each with its own cover and language. */
@@ -102,5 +103,77 @@ describe.each(ENGINES)('m3u playlists after a scan (%s)', (engine) => {
     expect(skipped[1]).toContain('missing-0.ogg');
     expect(skipped[1]).toContain('not in the catalogue');
     expect(lines.filter((l) => l.includes('playlist entries skipped') && l.includes('count=26'))).toHaveLength(1);
+  });
+});
+
+describe.each(ENGINES)('m3u playlists with several libraries (%s)', (engine) => {
+  let t: TestDb;
+  let db: Db;
+  let top: string;
+  const log = createLogger('error', {}, () => {});
+  const folder = (name: string) => join(top, name);
+
+  beforeAll(async () => {
+    t = await createTestDb(engine);
+    db = t.db;
+    await migrate(db, 'catalogue');
+    top = await mkdtemp(join(tmpdir(), 'lyra-playlists-libraries-'));
+    for (const dir of ['music/Lists', 'music/A', 'books/Dune', 'podcasts']) await mkdir(folder(dir), { recursive: true });
+    // MUSIC_DIRS="Music=<top>/music;Books=<top>/books": the scanner walks DATA_DIR/libraries, a link per library.
+    await joinLibraries(
+      {
+        MUSIC_DIR: folder('data/libraries'),
+        libraries: [
+          { id: 'music', name: 'Music', root: folder('music') },
+          { id: 'books', name: 'Books', root: folder('books') },
+        ],
+      },
+      log,
+    );
+    const songs = [['m1', 'music/A/one.ogg'], ['m2', 'music/A/two.ogg'], ['b1', 'books/Dune/01.ogg'], ['p1', 'podcasts/a.ogg']];
+    for (const [id, path] of songs) {
+      await db.query(
+        `insert into tracks (id, path, size_bytes, mtime_ms, fingerprint, title, norm_title) values ($1, $2, 1, 0, $1, $1, $1)`,
+        [id, path],
+      );
+    }
+  });
+  afterAll(async () => {
+    await t?.drop();
+    if (top) await rm(top, { recursive: true, force: true });
+  });
+
+  it('finds absolute paths in whichever library holds them, relative ones from the playlist’s folder, and leaves out the rest', async () => {
+    const entries = [
+      folder('books/Dune/01.ogg'),
+      '../A/two.ogg',
+      `file://${folder('music/A/one.ogg')}`,
+      folder('podcasts/a.ogg'),
+      '../../podcasts/a.ogg',
+      join(folder('data/libraries'), 'music/A/one.ogg'),
+      '../../books/Dune/01.ogg',
+    ];
+    await writeFile(folder('music/Lists/Mixed.m3u'), entries.join('\n'));
+    await writeFile(folder('books/Dune/Back.m3u8'), `${folder('music/A/two.ogg')}\n01.ogg\n`);
+    const joined = folder('data/libraries');
+    const files = await Promise.all(
+      ['music/Lists/Mixed.m3u', 'books/Dune/Back.m3u8'].map(async (rel) => {
+        const s = await stat(join(joined, rel));
+        return { rel, sizeBytes: s.size, mtimeMs: Math.trunc(s.mtimeMs) };
+      }),
+    );
+    await registerPlaylists(db, 1, files);
+    await syncPlaylists(db, joined, log);
+
+    const songsOf = async (path: string) =>
+      (
+        await db.query<{ track_id: string }>(
+          `select pt.track_id from playlist_tracks pt join playlists p on p.id = pt.playlist_id where p.path = $1 order by pt.position`,
+          [path],
+        )
+      ).map((r) => r.track_id);
+    // The podcasts folder is in no library: left out, whichever way it is named.
+    expect(await songsOf('music/Lists/Mixed.m3u')).toEqual(['b1', 'm2', 'm1', 'm1', 'b1']);
+    expect(await songsOf('books/Dune/Back.m3u8')).toEqual(['m2', 'b1']);
   });
 });

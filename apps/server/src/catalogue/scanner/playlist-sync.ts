@@ -1,15 +1,18 @@
-import { readFile } from 'node:fs/promises';
-import { join, posix } from 'node:path';
+import { readFile, readlink, realpath } from 'node:fs/promises';
+import { join, posix, resolve } from 'node:path';
 import type { Db } from '../../db/db.js';
 import type { Logger } from '../../log.js';
+import { joinedFolder } from '../library-links.js';
 import { newPlaylistId } from './entity-rows.js';
-import { parseM3u, playlistNameFromFile, resolveEntry } from './m3u.js';
+import { parseM3u, playlistNameFromFile, resolveEntry, type EntryLibrary } from './m3u.js';
 
 /**
  * .m3u/.m3u8 files in the music folder become catalogue playlists (source
  * 'm3u'). A file is registered when the walk meets it; its entries are
  * resolved after the tracks are written, and again whenever the catalogue
- * changed, because an entry may name a file that arrived later.
+ * changed, because an entry may name a file that arrived later. With several
+ * libraries (MUSIC_DIRS) an absolute entry lands in whichever library holds
+ * it, and a relative one starts at the playlist's folder on disk.
  */
 export interface PlaylistFile {
   rel: string;
@@ -60,6 +63,7 @@ const MAX_LOGGED_MISSES = 20;
 
 /** Re-reads every m3u playlist and rewrites its songs, name and cover: a page of 100 playlists in one transaction of four statements. */
 export async function syncPlaylists(db: Db, root: string, log: Logger): Promise<void> {
+  const libraries = await entryLibraries(root);
   let after = '';
   for (;;) {
     const page = await db.query<{ id: string; path: string }>(
@@ -67,7 +71,7 @@ export async function syncPlaylists(db: Db, root: string, log: Logger): Promise<
       [after],
     );
     if (page.length === 0) return;
-    const read = (await Promise.all(page.map((p) => readPlaylist(root, log, p)))).filter((r) => r !== null);
+    const read = (await Promise.all(page.map((p) => readPlaylist(root, libraries, log, p)))).filter((r) => r !== null);
     await writePlaylists(db, log, read);
     after = page[page.length - 1]!.path;
   }
@@ -77,12 +81,30 @@ interface ReadPlaylist {
   id: string;
   path: string;
   name: string;
-  /** The entries that name a file inside the music folder, relative, in order. */
+  /** The entries that name a file inside a library, as songs' paths, in order. */
   wanted: string[];
   misses: { entry: string; reason: string }[];
 }
 
-async function readPlaylist(root: string, log: Logger, p: { id: string; path: string }): Promise<ReadPlaylist | null> {
+/**
+ * The libraries entries may name: the music folder alone, or each library joined under it (library-links.ts),
+ * by its folder as configured (the link's target), as the disk resolves it, and through the link.
+ */
+async function entryLibraries(root: string): Promise<EntryLibrary[]> {
+  const real = (path: string) => realpath(path).catch(() => null);
+  const joined = await joinedFolder(root);
+  if (!joined) return [{ prefix: '', roots: unique([resolve(root), await real(root)]) }];
+  return Promise.all(
+    [...joined.ids].map(async (id) => {
+      const link = join(root, id);
+      return { prefix: id, roots: unique([await readlink(link).catch(() => null), await real(link), link]) };
+    }),
+  );
+}
+
+const unique = (paths: readonly (string | null)[]) => [...new Set(paths.filter((p) => p !== null))];
+
+async function readPlaylist(root: string, libraries: readonly EntryLibrary[], log: Logger, p: { id: string; path: string }): Promise<ReadPlaylist | null> {
   let text: string;
   try {
     const buf = await readFile(join(root, p.path));
@@ -96,7 +118,7 @@ async function readPlaylist(root: string, log: Logger, p: { id: string; path: st
   const dir = posix.dirname(p.path) === '.' ? '' : posix.dirname(p.path);
   const out: ReadPlaylist = { ...p, name: m3u.name ?? playlistNameFromFile(posix.basename(p.path)), wanted: [], misses: [] };
   for (const entry of m3u.entries) {
-    const r = resolveEntry(entry, dir, root);
+    const r = resolveEntry(entry, dir, libraries);
     if (r.ok) out.wanted.push(r.rel);
     else out.misses.push({ entry, reason: r.reason });
   }

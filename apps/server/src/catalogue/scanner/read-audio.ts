@@ -1,8 +1,10 @@
 import { createHash } from 'node:crypto';
-import { open, readFile } from 'node:fs/promises';
+import { close as closeFd, open as openFd, read as readFd } from 'node:fs';
+import { open } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { parseBuffer, parseFile, type IFormat } from 'music-metadata';
 import { oggDurationS } from './ogg-duration.js';
+import { shareTagTables } from './tag-tables.js';
 import { mapFormat, mapTags, undecodableReason, type AudioFormat, type TrackTags } from './tag-mapping.js';
 
 /** Bytes hashed from each end of a file for its fingerprint (also enough for an Ogg page, max 65,307 bytes). */
@@ -90,13 +92,40 @@ function edgesOf(whole: Buffer): { head: Buffer; tail: Buffer } {
   return { head, tail: whole.subarray(whole.length - Math.min(EDGE_BYTES, whole.length - head.length)) };
 }
 
+/**
+ * A small file's bytes, or null when its size is no longer the one statted (it changed since:
+ * read as a large file would be). One open, one read of a byte more than the size (which tells a
+ * file that grew) and one close, on the callback API: each call is a trip through the I/O thread
+ * pool, and fs/promises' readFile takes five (open, stat, read, read to the end, close) with a
+ * FileHandle and promises around each. These trips, not the bytes, were most of a small file's
+ * reading CPU.
+ */
+function readWhole(absPath: string, sizeBytes: number): Promise<Buffer | null> {
+  return new Promise((resolve, reject) => {
+    openFd(absPath, 'r', (openError, fd) => {
+      if (openError) return reject(openError);
+      const buf = Buffer.allocUnsafeSlow(sizeBytes + 1);
+      const done = (e: Error | null, filled: number) =>
+        closeFd(fd, () => (e ? reject(e) : resolve(filled === sizeBytes ? buf.subarray(0, filled) : null)));
+      // A read may return less than asked before the end (FUSE, network filesystems): read on until the end.
+      const next = (filled: number) =>
+        readFd(fd, buf, filled, buf.length - filled, filled, (e, n) => {
+          if (e) return done(e, filled);
+          if (n === 0 || filled + n === buf.length) return done(null, filled + n);
+          next(filled + n);
+        });
+      next(0);
+    });
+  });
+}
+
 async function readAudio(absPath: string, sizeBytes: number): Promise<AudioFile> {
-  let whole: Buffer | null = sizeBytes <= WHOLE_READ_MAX_BYTES ? await readFile(absPath) : null;
-  // Changed since it was statted: read as a large file would be.
-  if (whole && whole.length !== sizeBytes) whole = null;
+  // Changed since it was statted (null): read as a large file would be.
+  const whole = sizeBytes <= WHOLE_READ_MAX_BYTES ? await readWhole(absPath, sizeBytes) : null;
   const { head, tail } = whole ? edgesOf(whole) : await readEdges(absPath, sizeBytes);
   // A parser would search gigabytes of zeros for a frame until READ_TIMEOUT_MS.
   if (allZeros(head) && allZeros(tail)) throw new UnreadableFile(ZEROS_MESSAGE);
+  await shareTagTables();
   let meta;
   try {
     const opts = { duration: false, skipCovers: false };

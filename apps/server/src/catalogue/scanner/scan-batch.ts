@@ -2,6 +2,8 @@ import { stat } from 'node:fs/promises';
 import type { CoverStore } from './cover-store.js';
 import type { PlaylistFile } from './playlist-sync.js';
 import type { ScanReport, ScanRunDeps } from './scan-run.js';
+import { WITHOUT_TRIGGERS } from './deferred-upkeep.js';
+import type { FirstScan } from './first-scan.js';
 import { recordErrors, TAGS_VERSION, writeTracks, type ReadTrack } from './track-writer.js';
 
 /** An audio or playlist file the walk found, with its folder's cover image. */
@@ -55,6 +57,11 @@ export async function statAll(files: readonly PendingFile[]): Promise<StattedFil
 
 /** Songs written per transaction. */
 const WRITE_CHUNK = 64;
+/**
+ * Songs written per transaction by a first scan (deferred-upkeep.ts): each statement's fixed cost
+ * is shared by more rows, and without the triggers' upkeep a transaction stays short.
+ */
+const BULK_WRITE_CHUNK = 256;
 
 type Outcome = { ok: true; track: ReadTrack } | { ok: false; file: PlaylistFile; message: string };
 
@@ -74,24 +81,38 @@ export interface CheckedBatch {
  * it while no write is under way, then writes the previous batch while this
  * one is read (readBatch).
  */
-export async function checkBatch(d: ScanRunDeps, gen: number, batch: readonly PendingFile[], report: ScanReport): Promise<CheckedBatch> {
+export async function checkBatch(
+  d: ScanRunDeps,
+  gen: number,
+  batch: readonly PendingFile[],
+  report: ScanReport,
+  /**
+   * A first scan: the walk gives each path once, and every song in the catalogue is one it wrote,
+   * so none is known, none is swept (nothing is marked seen), and a file has no error noted unless
+   * some were as the scan began.
+   */
+  firstScan: FirstScan | null = null,
+): Promise<CheckedBatch> {
   const files = await statAll(batch);
   report.seen += files.length;
   const paths = files.map((f) => f.rel);
+  type KnownRow = { path: string; id: string; size_bytes: number; mtime_ms: number; folder_sig: string; tags_version: number };
   const known = new Map(
-    (
-      await d.db.query<{ path: string; id: string; size_bytes: number; mtime_ms: number; folder_sig: string; tags_version: number }>(
-        'select path, id, size_bytes, mtime_ms, folder_sig, tags_version from tracks where path = any($1::text[])',
-        [paths],
-      )
+    (firstScan
+      ? []
+      : await d.db.query<KnownRow>(
+          'select path, id, size_bytes, mtime_ms, folder_sig, tags_version from tracks where path = any($1::text[])',
+          [paths],
+        )
     ).map((r) => [r.path, r]),
   );
   const failed = new Map(
-    (
-      await d.db.query<{ path: string; size_bytes: number; mtime_ms: number }>(
-        'select path, size_bytes, mtime_ms from scan_errors where path = any($1::text[])',
-        [paths],
-      )
+    (firstScan && !firstScan.errorsAtStart
+      ? []
+      : await d.db.query<{ path: string; size_bytes: number; mtime_ms: number }>(
+          'select path, size_bytes, mtime_ms from scan_errors where path = any($1::text[])',
+          [paths],
+        )
     ).map((r) => [r.path, r]),
   );
   const same = (r: { size_bytes: number; mtime_ms: number } | undefined, f: PlaylistFile) =>
@@ -106,8 +127,9 @@ export async function checkBatch(d: ScanRunDeps, gen: number, batch: readonly Pe
     else if (!k && same(failed.get(f.rel), f)) stillBad.push(f.rel);
     else toRead.push(f);
   }
-  // Every file present is seen, whatever happens to it next (the sweep spares it).
-  await d.db.query('insert into scan_seen (gen, path) select $1, unnest($2::text[]) on conflict do nothing', [gen, paths]);
+  // Every file present is seen, whatever happens to it next (the sweep spares it). A first scan
+  // sweeps no song: each is one it wrote.
+  if (!firstScan) await d.db.query('insert into scan_seen (gen, path) select $1, unnest($2::text[]) on conflict do nothing', [gen, paths]);
   if (stillBad.length > 0) {
     await d.db.query('update scan_errors set scan_gen = $1 where path = any($2::text[])', [gen, stillBad]);
   }
@@ -127,7 +149,13 @@ export async function readBatch(
   { gen, toRead, knownIds }: CheckedBatch,
   report: ScanReport,
   dirty: Set<string>,
+  /**
+   * A first scan's writes: without triggers, in larger transactions (deferred-upkeep.ts), and
+   * with the ids it has written kept here instead of looked up (track-writer.ts).
+   */
+  firstScan: FirstScan | null = null,
 ): Promise<() => Promise<void>> {
+  const bulk = firstScan !== null;
   if (toRead.length === 0) return async () => {};
   const outcomes: Outcome[] = [];
   await eachLimited(toRead, d.readConcurrency, async (f) => {
@@ -145,10 +173,12 @@ export async function readBatch(
   }
   return async () => {
     // Short transactions: on PGlite a search waits for the one under way.
-    for (let i = 0; i < good.length; i += WRITE_CHUNK) {
-      const part = good.slice(i, i + WRITE_CHUNK);
+    const chunk = bulk ? BULK_WRITE_CHUNK : WRITE_CHUNK;
+    for (let i = 0; i < good.length; i += chunk) {
+      const part = good.slice(i, i + chunk);
       await d.db.transaction(async (tx) => {
-        report.moved += await writeTracks(tx, d.root, gen, part, knownIds);
+        if (bulk) await tx.query(WITHOUT_TRIGGERS);
+        report.moved += await writeTracks(tx, d.root, gen, part, knownIds, firstScan ?? undefined);
       });
     }
     if (bad.length > 0) {

@@ -10,6 +10,7 @@ export type ScanPhase =
   | 'statistics' // ANALYZE as the catalogue grows
   | 'sweep' // removing what was not seen
   | 'regroup' // album grouping of changed folders
+  | 'upkeep' // a first scan's search words and album figures, once at its end (deferred-upkeep.ts)
   | 'aggregates' // album and artist counts, lengths and years
   | 'playlists'
   | 'covers' // deleting covers nothing uses

@@ -13,6 +13,8 @@ import { IMAGE_EXT, MAX_LEFT_OUT, walkFolders, type LeftOut, type WalkFolder } f
 import { createTableStats, type TableStats } from './table-stats.js';
 import { timed, type PhaseTimes } from './scan-phases.js';
 import { deferSearchIndexes, ensureSearchIndexes } from './search-indexes.js';
+import { startFirstScan, type FirstScan } from './first-scan.js';
+import { catchUpSince, deferUpkeep, endDeferredUpkeep, finishUpkeep, repairDeferredUpkeep } from './deferred-upkeep.js';
 
 /** What one scan did. */
 export interface ScanReport {
@@ -79,6 +81,9 @@ export const emptyReport = (full: boolean): ScanReport => ({
   complete: false, changed: false, full, leftOut: [], phasesMs: {},
 });
 
+/** Songs a first scan writes before its first catch-up of the upkeep it defers; then each time they double. */
+const FIRST_CATCH_UP = 1_024;
+
 const relJoin = (dir: string, name: string) => (dir === '' ? name : `${dir}/${name}`);
 
 /** One scan of the music folder into the catalogue; null when another server instance is scanning. */
@@ -97,13 +102,18 @@ export async function runScan(d: ScanRunDeps): Promise<ScanReport | null> {
   const gen = await acquireLease(d.db, d.owner);
   if (gen === null) return null;
   let deferred = false;
+  const upkeep = { deferred: false, done: false };
   try {
-    // A first scan builds the search indexes once at its end, not row by row.
+    // A first scan that never finished left its songs without their figures and search words.
+    await repairDeferredUpkeep(d.db, d.log);
+    // A first scan builds the search indexes, words and figures once at its end, not row by row.
     deferred = await deferSearchIndexes(d.db);
-    const walked = await walkPhase(d, gen, report, started);
-    if (!d.signal.aborted) await finalizePhase(d, gen, report, walked);
+    upkeep.deferred = await deferUpkeep(d.db);
+    const walked = await walkPhase(d, gen, report, started, upkeep.deferred);
+    if (!d.signal.aborted) await finalizePhase(d, gen, report, walked, upkeep);
   } finally {
-    // Stopped or failed midway too: what was written is searchable.
+    // Stopped or failed midway too: what was written has its figures and words, and is searchable.
+    if (upkeep.deferred && !upkeep.done) await timed(report.phasesMs, 'upkeep', () => repairDeferredUpkeep(d.db, d.log));
     if (deferred) await timed(report.phasesMs, 'indexes', () => ensureSearchIndexes(d.db, d.log));
     await releaseLease(d.db, d.owner, gen, report.complete);
     report.durationMs = d.now() - started;
@@ -119,14 +129,20 @@ interface Walked {
   playlistsChanged: boolean;
   folders: FolderSkip;
   stats: TableStats;
+  /** A first scan (first-scan.ts): no song was marked seen, and none is swept. */
+  firstScan: FirstScan | null;
+  /** A first scan: when its upkeep was last caught up (catchUpSince). */
+  caughtUpSince: string;
 }
 
 /** Walks the folder, writing batches as they fill. */
-async function walkPhase(d: ScanRunDeps, gen: number, report: ScanReport, started: number): Promise<Walked> {
+async function walkPhase(d: ScanRunDeps, gen: number, report: ScanReport, started: number, bulk: boolean): Promise<Walked> {
   const folders = await createFolderSkip(d.db, gen, { quick: !d.full, forced: d.forcedDirs });
   const w: Walked = {
     dirty: new Set(), unreadable: [], covers: createCoverStore(d.db, d.dataDir, d.log), playlistsChanged: false, folders,
     stats: await createTableStats(d.db),
+    firstScan: null,
+    caughtUpSince: '-infinity',
   };
   let lastProgress = started;
   const progress = () => {
@@ -142,7 +158,12 @@ async function walkPhase(d: ScanRunDeps, gen: number, report: ScanReport, starte
   // next batch's lookups come first (on PGlite they would wait for the write), then the write starts
   // and the reads go on beside it.
   let pendingWrite: (() => Promise<void>) | null = null;
+  // A first scan (the catalogue held no song as it began) keeps what it writes in memory instead of looking it up.
+  const firstScan: FirstScan | null = bulk ? await startFirstScan(d.db) : null;
+  w.firstScan = firstScan;
   let counted = 0;
+  // A first scan catches up its upkeep each time the songs written double (deferred-upkeep.ts).
+  let catchUpAt = FIRST_CATCH_UP;
   // Files that are mostly holes (sparse) are read after every other file: one cannot hold up the rest.
   const last: CheckedBatch = { gen, toRead: [], knownIds: new Map() };
   const writePending = async () => {
@@ -152,10 +173,14 @@ async function walkPhase(d: ScanRunDeps, gen: number, report: ScanReport, starte
     const written = report.added + report.updated;
     await timed(report.phasesMs, 'statistics', () => w.stats.written(written - counted));
     counted = written;
+    if (bulk && written >= catchUpAt) {
+      catchUpAt = written * 2;
+      w.caughtUpSince = await timed(report.phasesMs, 'upkeep', () => catchUpSince(d.db, w.caughtUpSince));
+    }
   };
   const flush = async (files: PendingFile[], lists: PendingFile[]) => {
     if (files.length > 0) {
-      const checked = await timed(report.phasesMs, 'check', () => checkBatch(d, gen, files, report));
+      const checked = await timed(report.phasesMs, 'check', () => checkBatch(d, gen, files, report, firstScan));
       checked.toRead = checked.toRead.filter((f) => {
         if (!f.mostlyHoles || last.toRead.length >= d.batchSize) return true;
         last.toRead.push(f);
@@ -166,7 +191,7 @@ async function walkPhase(d: ScanRunDeps, gen: number, report: ScanReport, starte
       });
       const writing = writePending();
       writing.catch(() => {}); // awaited below, after the reads
-      const read = timed(report.phasesMs, 'read', () => readBatch(d, w.covers, checked, report, w.dirty));
+      const read = timed(report.phasesMs, 'read', () => readBatch(d, w.covers, checked, report, w.dirty, firstScan));
       read.catch(() => {});
       await writing;
       pendingWrite = await read;
@@ -230,7 +255,7 @@ async function walkPhase(d: ScanRunDeps, gen: number, report: ScanReport, starte
   await flush(files, lists);
   if (last.toRead.length > 0 && !d.signal.aborted) {
     await writePending(); // every other song is in the catalogue before these are read
-    pendingWrite = await timed(report.phasesMs, 'read', () => readBatch(d, w.covers, last, report, w.dirty));
+    pendingWrite = await timed(report.phasesMs, 'read', () => readBatch(d, w.covers, last, report, w.dirty, firstScan));
     progress();
   }
   await writePending();
@@ -239,21 +264,36 @@ async function walkPhase(d: ScanRunDeps, gen: number, report: ScanReport, starte
 }
 
 /** Sweeps what was not seen, regroups changed folders, refreshes aggregates and playlists. */
-async function finalizePhase(d: ScanRunDeps, gen: number, report: ScanReport, w: Walked) {
+async function finalizePhase(
+  d: ScanRunDeps,
+  gen: number,
+  report: ScanReport,
+  w: Walked,
+  upkeep: { deferred: boolean; done: boolean },
+) {
   const t = report.phasesMs;
   await timed(t, 'statistics', () => w.stats.settle());
   await keepUnreadable(d.db, gen, w.unreadable);
-  const swept = await timed(t, 'sweep', () => sweep(d.db, gen, w.dirty));
+  const swept = await timed(t, 'sweep', () => sweep(d.db, gen, w.dirty, !w.firstScan));
   report.removed += swept.songIds.length;
   if (swept.songIds.length > 0) d.onRemoved?.(swept.songIds);
   await w.folders.save();
-  if (w.dirty.size > 0) await timed(t, 'regroup', () => regroupAlbums(d.db, w.dirty));
+  // A first scan decided each folder written in one batch as the regrouping would: only the others are decided again.
+  const split = w.firstScan?.splitDirs;
+  const regroup = split ? new Set([...w.dirty].filter((dir) => split.has(dir))) : w.dirty;
+  if (regroup.size > 0) await timed(t, 'regroup', () => regroupAlbums(d.db, regroup));
   report.changed = report.read > 0 || report.removed > 0 || w.playlistsChanged || swept.playlists > 0;
   if (report.changed) {
     await renewLease(d.db, d.owner);
-    await timed(t, 'aggregates', () => refreshAggregates(d.db, d.full ? 'all' : 'stale'));
+    if (upkeep.deferred) await timed(t, 'upkeep', () => d.db.transaction((tx) => finishUpkeep(tx, w.caughtUpSince)));
+    // Writes without triggers noted nothing stale: a first scan refreshes every album and artist.
+    await timed(t, 'aggregates', () => refreshAggregates(d.db, d.full || upkeep.deferred ? 'all' : 'stale'));
     await timed(t, 'playlists', () => syncPlaylists(d.db, d.root, d.log));
     await timed(t, 'covers', () => deleteOrphanCovers(d.db, w.covers));
+  }
+  if (upkeep.deferred) {
+    await endDeferredUpkeep(d.db);
+    upkeep.done = true;
   }
   report.complete = true;
 }

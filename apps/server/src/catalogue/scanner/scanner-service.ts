@@ -54,6 +54,11 @@ export interface Scanner {
    * on it; the songs it removed are announced to open apps).
    */
   onScanned(listener: ScanListener): () => void;
+  /**
+   * Called after every completed scan, changed or not: a quick scan that saw only a folder change
+   * (a sidecar .lrc added beside an unchanged song) changes no row, yet the background passes have work.
+   */
+  onCompleted(listener: () => void): () => void;
   /** Resolves once the watcher (SCAN_WATCH=on) watches the whole tree. */
   watching(): Promise<void>;
 }
@@ -80,6 +85,7 @@ export function createScanner(deps: Deps, opts: ScannerOptions = {}): Scanner {
   const log = deps.log.child({ module: 'scanner' });
   const owner = randomUUID();
   const listeners = new Set<ScanListener>();
+  const completedListeners = new Set<() => void>();
   let current: Promise<ScanReport> | null = null;
   let progress: ScanReport | null = null;
   let lastReport: ScanReport | null = null;
@@ -148,6 +154,7 @@ export function createScanner(deps: Deps, opts: ScannerOptions = {}): Scanner {
         }
       }
     }
+    if (report.complete) for (const l of completedListeners) l();
     return report;
   }
 
@@ -213,6 +220,10 @@ export function createScanner(deps: Deps, opts: ScannerOptions = {}): Scanner {
     onScanned(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
+    },
+    onCompleted(listener) {
+      completedListeners.add(listener);
+      return () => completedListeners.delete(listener);
     },
     watching: async () => watcher?.ready,
   };

@@ -38,6 +38,17 @@ describe('table statistics during a scan', () => {
     expect(analyzed).toHaveLength(1);
   });
 
+  it('refreshes the search columns of the songs only when it settles, once, after refreshes during the scan', async () => {
+    const { db, analyzed } = fakeDb(0);
+    const stats = await createTableStats(db);
+    await stats.written(1_024);
+    expect(analyzed).toEqual([expect.stringMatching(/^analyze tracks \(id, path, dir, fingerprint, album_id, scanned_at, cover_id\), track_artists,/)]);
+    await stats.settle();
+    expect(analyzed[1]).toBe('analyze tracks, track_artists, albums, artists, scan_seen, catalogue_words');
+    await stats.settle();
+    expect(analyzed).toHaveLength(2);
+  });
+
   it('settles what was written since the last refresh, and nothing when nothing was', async () => {
     const { db, analyzed } = fakeDb(0);
     const stats = await createTableStats(db);

@@ -5,6 +5,7 @@ import { artistKey, trackId } from '../ids.js';
 import type { GroupingRow } from './album-grouping.js';
 import { ensureArtists, newTrackId } from './entity-rows.js';
 import { albumIdsFor } from './finalize.js';
+import { knownMates, noteWritten, type FirstScan } from './first-scan.js';
 import type { AudioFile } from './read-audio.js';
 
 /**
@@ -48,21 +49,26 @@ async function resolveIds(
   gen: number,
   tracks: readonly ReadTrack[],
   known: ReadonlyMap<string, string>,
+  firstScan: FirstScan | undefined,
 ): Promise<{ ids: string[]; moved: Set<string> }> {
   const fresh = tracks.filter((t) => !known.has(t.rel));
   // A twin already seen in this scan still has its file: it cannot be where a new one came from.
-  const twins = fresh.length
-    ? await q.query<{ id: string; path: string; fingerprint: string }>(
-        `select id, path, fingerprint from tracks t where fingerprint = any($1::text[])
-            and not exists (select 1 from scan_seen s where s.gen = $2 and s.path = t.path) order by path`,
-        [fresh.map((t) => t.audio.fingerprint), gen],
-      )
-    : [];
+  // In a first scan every song was written (so seen) by this scan: there is no twin to look up.
+  const twins =
+    fresh.length && !firstScan
+      ? await q.query<{ id: string; path: string; fingerprint: string }>(
+          `select id, path, fingerprint from tracks t where fingerprint = any($1::text[])
+              and not exists (select 1 from scan_seen s where s.gen = $2 and s.path = t.path) order by path`,
+          [fresh.map((t) => t.audio.fingerprint), gen],
+        )
+      : [];
   const firstChoice = fresh.map((t) => trackId(t.audio.fingerprint));
   const taken = new Set(
-    firstChoice.length
-      ? (await q.query<{ id: string }>('select id from tracks where id = any($1::text[])', [firstChoice])).map((r) => r.id)
-      : [],
+    !firstChoice.length
+      ? []
+      : firstScan
+        ? firstChoice.filter((id) => firstScan.written.has(id))
+        : (await q.query<{ id: string }>('select id from tracks where id = any($1::text[])', [firstChoice])).map((r) => r.id),
   );
   const ids: string[] = [];
   const moved = new Set<string>();
@@ -104,10 +110,15 @@ export async function writeTracks(
   gen: number,
   tracks: readonly ReadTrack[],
   known: ReadonlyMap<string, string>,
+  /**
+   * Given in a first scan (first-scan.ts): no lookup of twins, of ids already held, of
+   * folder-mates, artists or albums.
+   */
+  firstScan?: FirstScan,
 ): Promise<number> {
   if (tracks.length === 0) return 0;
-  const { ids, moved } = await resolveIds(q, root, gen, tracks, known);
-  const albumIds = await provisionalAlbums(q, ids, tracks);
+  const { ids, moved } = await resolveIds(q, root, gen, tracks, known, firstScan);
+  const { albumIds, rows } = await provisionalAlbums(q, ids, tracks, firstScan);
   // Every column travels as text[] and is cast in SQL: the drivers agree on text arrays
   // (postgres.js cannot send boolean[]), and a null stays a null.
   const col = (f: (t: ReadTrack) => string | number | boolean | null) =>
@@ -179,8 +190,11 @@ export async function writeTracks(
       col((t) => t.audio.tags.explicitStatus), LIST_SEPARATOR,
     ],
   );
-  await writeCredits(q, ids, tracks);
-  await q.query('delete from scan_errors where path = any($1::text[])', [col((t) => t.rel)]);
+  // A first scan's songs are new rows: they have no credits to replace.
+  await writeCredits(q, ids, tracks, !firstScan, firstScan);
+  // A first scan that began without errors gives each path once: a song written has none.
+  if (!firstScan || firstScan.errorsAtStart) await q.query('delete from scan_errors where path = any($1::text[])', [col((t) => t.rel)]);
+  if (firstScan) noteWritten(firstScan, ids, rows);
   return moved.size;
 }
 
@@ -190,12 +204,20 @@ export async function writeTracks(
  * end of the scan (finalize.ts) still decides every changed folder whole, and
  * rewrites only the rows whose album differs (a folder split across batches).
  */
-async function provisionalAlbums(q: Queryable, ids: readonly string[], tracks: readonly ReadTrack[]): Promise<(string | null)[]> {
-  const mates = await q.query<GroupingRow>(
-    `select id, dir, album_tag, album_artist_tag, artist_tag, compilation from tracks
-      where dir = any($1::text[]) and not (id = any($2::text[]))`,
-    [[...new Set(tracks.map((t) => t.dir))], ids],
-  );
+async function provisionalAlbums(
+  q: Queryable,
+  ids: readonly string[],
+  tracks: readonly ReadTrack[],
+  firstScan: FirstScan | undefined,
+): Promise<{ albumIds: (string | null)[]; rows: GroupingRow[] }> {
+  const dirs = [...new Set(tracks.map((t) => t.dir))];
+  const mates =
+    (firstScan && knownMates(firstScan, dirs)) ??
+    (await q.query<GroupingRow>(
+      `select id, dir, album_tag, album_artist_tag, artist_tag, compilation from tracks
+        where dir = any($1::text[]) and not (id = any($2::text[]))`,
+      [dirs, ids],
+    ));
   const rows: GroupingRow[] = tracks.map((t, i) => ({
     id: ids[i]!,
     dir: t.dir,
@@ -204,13 +226,19 @@ async function provisionalAlbums(q: Queryable, ids: readonly string[], tracks: r
     artist_tag: t.audio.tags.artistTag,
     compilation: t.audio.tags.compilation,
   }));
-  const albums = await albumIdsFor(q, [...mates, ...rows]);
-  return ids.map((id) => albums.get(id) ?? null);
+  const albums = await albumIdsFor(q, [...mates, ...rows], firstScan?.entities);
+  return { albumIds: ids.map((id) => albums.get(id) ?? null), rows };
 }
 
-async function writeCredits(q: Queryable, ids: readonly string[], tracks: readonly ReadTrack[]) {
-  await q.query('delete from track_artists where track_id = any($1::text[])', [ids]);
-  const artists = await ensureArtists(q, tracks.flatMap((t) => t.audio.tags.credits.map((c) => c.name)));
+async function writeCredits(
+  q: Queryable,
+  ids: readonly string[],
+  tracks: readonly ReadTrack[],
+  replace: boolean,
+  firstScan: FirstScan | undefined,
+) {
+  if (replace) await q.query('delete from track_artists where track_id = any($1::text[])', [ids]);
+  const artists = await ensureArtists(q, tracks.flatMap((t) => t.audio.tags.credits.map((c) => c.name)), firstScan?.entities);
   const rows = { track: [] as string[], artist: [] as string[], role: [] as string[], position: [] as string[] };
   tracks.forEach((t, i) => {
     const next = new Map<string, number>();

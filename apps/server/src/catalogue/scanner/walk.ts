@@ -1,6 +1,7 @@
 import type { Dirent } from 'node:fs';
 import { readdir, realpath, stat } from 'node:fs/promises';
-import { join, sep } from 'node:path';
+import { join } from 'node:path';
+import { insideAny, joinedFolder, realRootsOf } from '../library-links.js';
 
 /**
  * Walks MUSIC_DIR one folder at a time (fs.readdir, a stack of pending
@@ -74,8 +75,10 @@ interface Listing {
 export async function* walkFolders(root: string, opts: WalkOptions = {}): AsyncGenerator<WalkFolder> {
   const rootStat = await stat(root); // throws when MUSIC_DIR is missing: the caller must not sweep
   if (!rootStat.isDirectory()) throw new Error(`${root} is not a folder`);
-  const realRoot = await realpath(root);
-  const inside = (real: string) => real === realRoot || real.startsWith(realRoot.endsWith(sep) ? realRoot : realRoot + sep);
+  // Several libraries (MUSIC_DIRS): the root holds a link per library, whose folders are inside too (library-links.ts).
+  const realRoots = await realRootsOf(root);
+  const libraries = (await joinedFolder(root))?.ids;
+  const inside = (real: string) => insideAny(realRoots, real);
   const from = opts.from ?? '';
   // Real folders seen (device:inode), so a folder linked twice, or a link back up the tree, is walked once.
   const visited = opts.visited ?? new Map<string, string>();
@@ -116,6 +119,11 @@ export async function* walkFolders(root: string, opts: WalkOptions = {}): AsyncG
       folder.entries = entries.length;
       for (const entry of entries) {
         if (entry.name.startsWith('.')) continue;
+        if (rel === '' && libraries?.has(entry.name)) {
+          // A library: walked even when its folder is missing, so it is reported unreadable and its songs kept.
+          subfolders.push(entry.name);
+          continue;
+        }
         if (entry.name.includes('\uFFFD')) {
           opts.onRefused?.(relJoin(rel, entry.name), 'the name is not valid UTF-8: rename it to add it to the library');
           continue;

@@ -1,34 +1,31 @@
 import type { SortBy, SortOrder } from '@lyra/contracts/catalogue';
 import type { Queryable } from '../../db/db.js';
+import { albumOrder, artistIdPage, direction } from './artist-pages.sql.js';
+import { selectForIds } from './by-ids.sql.js';
 
 export interface ArtistPictureRow {
   id: string;
   name: string;
-  /** The artist's own album their picture comes from (art first, then newest), if they have one. */
-  album_id: string | null;
-  album_name: string | null;
-  album_cover_id: string | null;
+  /** The cover their picture comes from (OWN_ALBUM_COVER), null for their generated picture. */
+  cover_id: string | null;
 }
 
 /**
- * Artists with the album their picture comes from: one they are the album artist of, never
- * a compilation or someone else's album they are featured on (whose cover is another
- * artist's). Art before none, then the newest.
+ * An artist's picture, as SQL for one artist whose id is `artist`: the cover of one of the albums
+ * they are the album artist of, the newest with art; never a compilation's or someone else's album
+ * they are featured on (whose cover is another artist's). Null when no album of theirs has art: they
+ * get a picture generated from their name (media/generated-artist-picture.ts). The artist page
+ * reads it live; the scanner's aggregate pass keeps artists.cover_id to it for every other list.
  */
-export async function selectArtistsByIds(db: Queryable, ids: readonly string[]): Promise<ArtistPictureRow[]> {
-  if (ids.length === 0) return [];
-  return db.query<ArtistPictureRow>(
-    `select a.id, a.name, own.id as album_id, own.name as album_name, own.cover_id as album_cover_id
-       from artists a
-       left join lateral (
-         select al.id, al.name, al.cover_id from albums al
-          where al.album_artist_id = a.id and al.song_count > 0
-          order by al.cover_id is null, al.year desc nulls last, al.norm_name, al.id
-          limit 1) own on true
-      where a.id = any($1::text[])`,
-    [ids],
+export const OWN_ALBUM_COVER = (artist: string): string =>
+  `(select al.cover_id from albums al
+     where al.album_artist_id = ${artist} and al.song_count > 0 and al.cover_id is not null
+     order by al.year desc nulls last, al.norm_name, al.id limit 1)`;
+
+/** Artists with the cover their picture comes from, read live (OWN_ALBUM_COVER). */
+export const selectArtistsByIds = (db: Queryable, ids: readonly string[]): Promise<ArtistPictureRow[]> =>
+  selectForIds(db, ids, `select a.id, a.name, ${OWN_ALBUM_COVER('a.id')} as cover_id from artists a where a.id = any($1::text[])`,
   );
-}
 
 export interface ArtistFacts {
   /** Languages of the artist's tracks, most used first ('' left out). */
@@ -80,32 +77,14 @@ const TRACK_ORDER: Record<SortBy, (dir: 'asc' | 'desc') => string> = {
 };
 
 /** The artist's songs (ARTIST_SONGS), one page, with the total. */
-export async function selectArtistTrackIds(
-  db: Queryable,
-  artistId: string,
-  sort: { by: SortBy; order: SortOrder },
-  limit: number,
-  offset: number,
-): Promise<{ ids: string[]; total: number }> {
-  const dir = sort.order === 'desc' ? 'desc' : 'asc';
-  const rows = await db.query<{ id: string; total: number }>(
-    `select t.id, count(*) over ()::int as total
+export const selectArtistTrackIds = artistIdPage(
+  (sort) => `select t.id, count(*) over ()::int as total
        from tracks t left join albums al on al.id = t.album_id
       where t.id in (${ARTIST_SONGS})
-      order by ${TRACK_ORDER[sort.by](dir)}
+      order by ${TRACK_ORDER[sort.by](direction(sort))}
       limit $2 offset $3`,
-    [artistId, limit, offset],
-  );
-  if (rows.length > 0 || offset === 0) return { ids: rows.map((r) => r.id), total: rows[0]?.total ?? 0 };
-  const [count] = await db.query<{ n: number }>(`select count(*)::int as n from (${ARTIST_SONGS}) s`, [artistId]);
-  return { ids: [], total: count?.n ?? 0 };
-}
-
-const ALBUM_ORDER: Record<SortBy, (dir: 'asc' | 'desc') => string> = {
-  popularity: () => 'al.play_count desc, al.year desc nulls last, al.norm_name, al.id',
-  latest: (dir) => `al.year ${dir} nulls last, al.norm_name, al.id`,
-  alphabetical: (dir) => `al.norm_name ${dir}, al.id`,
-};
+  ARTIST_SONGS,
+);
 
 /** One page of the artist's own albums, or of the albums they appear on. */
 export async function selectArtistAlbumPage(
@@ -119,7 +98,7 @@ export async function selectArtistAlbumPage(
   const rows = await db.query<{ id: string }>(
     `select al.id from albums al
       where al.id in (${which === 'own' ? OWN_ALBUMS : APPEARS_ON})
-      order by ${ALBUM_ORDER[sort.by](sort.order === 'desc' ? 'desc' : 'asc')}
+      order by ${albumOrder(sort, 'al.play_count desc, al.year desc nulls last')}
       limit $2 offset $3`,
     [artistId, limit, offset],
   );

@@ -128,7 +128,7 @@ export async function selectLibrarySongIds(db: Queryable, sort: SongSort, page: 
 }
 
 /** Artists who sing on a song or are the album artist of an album with songs (composers alone are not listed). */
-const LISTED_ARTIST = `(exists (select 1 from track_artists ta where ta.artist_id = a.id and ta.role in ('primary', 'featured'))
+export const LISTED_ARTIST = `(exists (select 1 from track_artists ta where ta.artist_id = a.id and ta.role in ('primary', 'featured'))
                         or exists (select 1 from albums al where al.album_artist_id = a.id and ${HAS_SONGS}))`;
 
 /** Plays of each artist's songs (primary or featured). */

@@ -1,6 +1,8 @@
 import type { Queryable } from '../../db/db.js';
+import { selectForIds } from './by-ids.sql.js';
+import { TRACK_TOTALS, TRACK_TOTALS_COLUMNS, type TrackTotalsRow } from './track-totals.sql.js';
 
-export interface PlaylistRow {
+export interface PlaylistRow extends TrackTotalsRow {
   id: string;
   name: string;
   description: string | null;
@@ -8,31 +10,20 @@ export interface PlaylistRow {
   language: string;
   /** The playlist's own cover, else the first track's that has one. */
   cover_id: string | null;
-  song_count: number;
-  play_count: number;
-  explicit: boolean;
 }
 
-export async function selectPlaylistsByIds(db: Queryable, ids: readonly string[]): Promise<PlaylistRow[]> {
-  if (ids.length === 0) return [];
-  return db.query<PlaylistRow>(
-    `select p.id, p.name, p.description, p.source, p.language,
+export const selectPlaylistsByIds = (db: Queryable, ids: readonly string[]): Promise<PlaylistRow[]> =>
+  selectForIds(db, ids, `select p.id, p.name, p.description, p.source, p.language,
             coalesce(p.cover_id, (
               select coalesce(t.cover_id, al.cover_id) from playlist_tracks pt
                 join tracks t on t.id = pt.track_id left join albums al on al.id = t.album_id
                where pt.playlist_id = p.id and coalesce(t.cover_id, al.cover_id) is not null
                order by pt.position limit 1)) as cover_id,
-            s.song_count, s.play_count, s.explicit
+            ${TRACK_TOTALS_COLUMNS}
        from playlists p
-       cross join lateral (
-         select count(*)::int as song_count, coalesce(sum(t.play_count), 0)::int as play_count,
-                coalesce(bool_or(t.explicit), false) as explicit
-           from playlist_tracks pt join tracks t on t.id = pt.track_id
-          where pt.playlist_id = p.id) s
+       ${TRACK_TOTALS('playlist_tracks pt join tracks t on t.id = pt.track_id where pt.playlist_id = p.id')}
       where p.id = any($1::text[])`,
-    [ids],
   );
-}
 
 /** One page of a playlist's tracks, in playlist order. */
 export async function selectPlaylistTrackIds(db: Queryable, playlistId: string, limit: number, offset: number): Promise<string[]> {

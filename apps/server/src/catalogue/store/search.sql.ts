@@ -167,8 +167,11 @@ const NAMED_HITS: Record<'albums' | 'artists', string> = {
             where to_tsvector('simple', ar.norm_name) @@ $1::tsquery`,
 };
 
+const NAMED_TABLE = { album: 'albums', artist: 'artists' } as const;
+
 /** Albums or artists matching `widened` (NAMED_HITS), ranked by score, then name and id. */
-export async function searchNamedIds(db: Queryable, table: 'albums' | 'artists', q: TrackQuery): Promise<RankedIds> {
+export async function searchNamedIds(db: Queryable, kind: 'album' | 'artist', q: TrackQuery): Promise<RankedIds> {
+  const table = NAMED_TABLE[kind];
   const rows = await db.query<{ id: string; total: number }>(
     `select e.id, count(*) over ()::int as total
        from (select id, max(score) as score from (${NAMED_HITS[table]}) hits group by id) h

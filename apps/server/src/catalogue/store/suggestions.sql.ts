@@ -5,6 +5,26 @@ export async function trackExists(db: Queryable, id: string): Promise<boolean> {
 }
 
 /**
+ * Whether `id` names a song of the catalogue in this database; null when the database has no catalogue
+ * (a backend running alone), so there is nothing to check against.
+ */
+export async function songInCatalogue(db: Queryable, id: string): Promise<boolean | null> {
+  const [catalogue] = await db.query<{ tracks: string | null }>(`select to_regclass('tracks')::text as tracks`);
+  return catalogue?.tracks ? trackExists(db, id) : null;
+}
+
+/**
+ * A song's exact length in milliseconds, as read from its file (the API's lengths are whole seconds); null when
+ * the catalogue has no such song or the database has no catalogue (a backend running alone).
+ */
+export async function songLengthMs(db: Queryable, id: string): Promise<number | null> {
+  const [catalogue] = await db.query<{ tracks: string | null }>(`select to_regclass('tracks')::text as tracks`);
+  if (!catalogue?.tracks) return null;
+  const [row] = await db.query<{ ms: number | null }>('select round(duration_s * 1000)::float8 as ms from tracks where id = $1', [id]);
+  return row?.ms != null && row.ms > 0 ? row.ms : null;
+}
+
+/**
  * Songs to play after `id`, best first. Candidates come from index-backed
  * sets (same album, same artists, the genre's and the language's most played,
  * the library's most played) and are scored: shared artist 3, same album 2,
