@@ -7,11 +7,13 @@ import { limiterStoreFor } from '../auth/limiter-store.js';
 import { createMailer, type Mailer } from '../mail/mailer.js';
 import { oauthRoutes } from '../oauth/oauth.routes.js';
 import type { EventBus } from '../realtime/event-bus.js';
+import type { AccountDeletion } from './account-deletion.js';
 import type { AccountKit } from './account-kit.js';
 import type { Schema } from '../schema/appwrite-schema.js';
 import { createAccountLog } from './account-log.js';
 import { adminRoutes } from './admin.routes.js';
 import { createInvitations } from './invitations.js';
+import { libraryAccessRoutes } from './library-access.routes.js';
 import { createAccounts } from './accounts.js';
 import { emailFlowRoutes } from './email-flows.routes.js';
 import { mfaRoutes } from './mfa.routes.js';
@@ -28,7 +30,8 @@ export function createAccountRoutes(
     mailer = createMailer(deps.config, deps.log),
     schema,
     realtimeSockets,
-  }: { callers: CallerResolver; events: EventBus; mailer?: Mailer; schema: Schema; realtimeSockets: () => number },
+    deleteAccount,
+  }: { callers: CallerResolver; events: EventBus; mailer?: Mailer; schema: Schema; realtimeSockets: () => number; deleteAccount: AccountDeletion },
 ) {
   const accounts = createAccounts(deps);
   const sessions = createSessions(deps);
@@ -50,12 +53,13 @@ export function createAccountRoutes(
   // backend-api.md §8: 200 text/plain `Pong!`.
   routes.get('/v1/ping', (c) => c.text('Pong!'));
   routes.route('/', profileRoutes(deps, { accounts, sessions, events, limits: kit.limits, log: kit.log, invitations }));
-  routes.route('/', adminRoutes(kit, { invitations, schema, realtimeSockets }));
+  routes.route('/', adminRoutes(kit, { invitations, schema, realtimeSockets, deleteAccount }));
+  routes.route('/', libraryAccessRoutes(deps));
   routes.route('/', securityRoutes(kit));
   routes.route('/', mfaRoutes(kit));
-  routes.route('/', emailFlowRoutes(kit));
+  routes.route('/', emailFlowRoutes(kit, { invitations }));
   // Before the session routes: GET /v1/account/sessions/oauth2/{provider} is a navigation, not a session read.
-  routes.route('/', oauthRoutes(deps, { accounts, sessions }));
+  routes.route('/', oauthRoutes(deps, { accounts, sessions, invitations }));
   routes.route('/', sessionRoutes(deps, kit));
   return routes;
 }

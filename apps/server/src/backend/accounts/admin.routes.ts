@@ -6,6 +6,7 @@ import { newSecret } from '../auth/secrets.js';
 import { readBody } from '../http/params.js';
 import { sessionsEndedEvent } from '../realtime/session-end.js';
 import type { Schema } from '../schema/appwrite-schema.js';
+import type { AccountDeletion } from './account-deletion.js';
 import { kitHelpers, type AccountKit } from './account-kit.js';
 import { accountEvent } from './account-events.js';
 import { adminStore, type AdminUserRow } from './admin.store.js';
@@ -24,6 +25,8 @@ const STARTED_AT = Date.now();
 
 export interface AdminRouteOptions {
   invitations: Invitations;
+  /** Deletes an account, its documents, and closes its realtime sockets on every instance. */
+  deleteAccount: AccountDeletion;
   schema: Schema;
   /** Open realtime sockets on this instance. */
   realtimeSockets: () => number;
@@ -121,8 +124,7 @@ export function adminRoutes(kit: AccountKit, opts: AdminRouteOptions) {
     await readBody(c);
     const user = await target(c);
     notSelf(c, user.id, 'delete');
-    await endSessions(user.id);
-    await deps.db.transaction((tx) => adminStore(tx).deleteUser(user.id, opts.schema));
+    await opts.deleteAccount(user.id);
     return c.body(null, 204);
   });
 

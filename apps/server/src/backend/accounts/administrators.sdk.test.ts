@@ -23,6 +23,8 @@ const ADMIN_ROUTES: [string, string, Record<string, unknown>][] = [
   ['post', '/admin/invitations', { maxUses: 1 }],
   ['delete', '/admin/invitations/{id}', {}],
   ['get', '/admin/server', {}],
+  ['get', '/admin/libraries', {}],
+  ['put', '/admin/libraries/{id}', { everyone: true }],
 ];
 
 type Listed = { $id: string; email: string; admin: boolean; labels: string[]; lastActivity: string; devices: { $id: string; clientName: string }[] };

@@ -6,7 +6,7 @@ import { sessionsEndedEvent } from '../realtime/session-end.js';
 import { hashPassword } from '../auth/password.js';
 import { kitHelpers, type AccountKit } from './account-kit.js';
 import { accountErrors } from './errors.js';
-import { refuseUninvited } from './invitations.js';
+import type { Invitations } from './invitations.js';
 import { mailedLink } from './links.js';
 import { newSixDigitCode, securityPhrase } from './mfa.js';
 import { appwriteTime, tokenModel } from './models.js';
@@ -27,7 +27,7 @@ export const EMAIL_CODE_TTL_MS = 15 * 60_000;
  * provider exists on this server). Links are the app's `url` plus
  * `userId`, `secret`, `expire` (and `project` for magic URLs).
  */
-export function emailFlowRoutes(kit: AccountKit) {
+export function emailFlowRoutes(kit: AccountKit, { invitations }: { invitations: Invitations }) {
   const { deps, accounts, sessions, events, log } = kit;
   const { linkUrl, linkOrigin, limit, ipKey, mail } = kitHelpers(kit);
   const routes = new Hono<BackendEnv>();
@@ -127,17 +127,19 @@ export function emailFlowRoutes(kit: AccountKit) {
   /**
    * The user a magic URL or email code signs in: the one with this email, else
    * a new account with `userId` (Appwrite creates it, unverified, without a
-   * password), unless sign-ups are closed.
+   * password) as SIGNUPS allows: with `invite`, the body's `invitation` (the
+   * secret of an admin's link) pays for it.
    */
-  async function userForEmail(userIdParam: string, email: string): Promise<UserRow> {
+  async function userForEmail(userIdParam: string, email: string, invitation: unknown): Promise<UserRow> {
     const existing = await accounts.users.byEmail(email);
     if (existing) return existing;
-    refuseUninvited(deps.config);
     const id = resolveId('userId', userIdParam, deps.now());
-    const now = new Date(deps.now());
-    const created = await accounts.users.insert({ id, email: email.toLowerCase(), name: '', passwordHash: null, emailVerification: false, at: now });
-    if (!created) throw accountErrors.alreadyExists();
-    return created;
+    return invitations.admit(invitation, async () => {
+      const now = new Date(deps.now());
+      const created = await accounts.users.insert({ id, email: email.toLowerCase(), name: '', passwordHash: null, emailVerification: false, at: now });
+      if (!created) throw accountErrors.alreadyExists();
+      return created;
+    });
   }
 
   routes.post('/v1/account/tokens/magic-url', async (c) => {
@@ -149,7 +151,7 @@ export function emailFlowRoutes(kit: AccountKit) {
     const url = linkUrl(c, urlParam === undefined || urlParam === '' ? `${linkOrigin(c)}/` : urlParam);
     const phrase = optionalBoolean(body, 'phrase') ? securityPhrase() : '';
     await limit('emailToken', [`email:${email.toLowerCase()}`, ipKey(c)]);
-    const user = await userForEmail(userIdParam, email);
+    const user = await userForEmail(userIdParam, email, body.invitation);
     const token = await accounts.createToken({ userId: user.id, type: 'magic-url', secret: newSecret(), ttlMs: MAGIC_URL_TTL_MS });
     const link = mailedLink(url, {
       userId: user.id,
@@ -168,7 +170,7 @@ export function emailFlowRoutes(kit: AccountKit) {
     const email = emailParam(body);
     const phrase = optionalBoolean(body, 'phrase') ? securityPhrase() : '';
     await limit('emailToken', [`email:${email.toLowerCase()}`, ipKey(c)]);
-    const user = await userForEmail(userIdParam, email);
+    const user = await userForEmail(userIdParam, email, body.invitation);
     const token = await accounts.createToken({ userId: user.id, type: 'email', secret: newSixDigitCode, ttlMs: EMAIL_CODE_TTL_MS });
     await mail(user.email!, { kind: 'email-otp', name: user.name, code: token.secret, phrase });
     return c.json(tokenModel({ ...token, userId: user.id, phrase }), 201);

@@ -2,7 +2,7 @@ import { AuthenticationFactor, AuthenticatorType, ID } from 'appwrite';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ENGINES } from '../../test/db.js';
 import { codeIn, linkIn, type Mailbox } from '../test/mailbox.js';
-import { sdkFailure as failure, type SdkClient } from '../test/sdk.js';
+import { rawCall as call, sdkFailure as failure, type SdkClient } from '../test/sdk.js';
 import type { TestServer } from '../test/server.js';
 import { expectRateLimited } from './test/rate-limited.js';
 import { CHALLENGE_TTL_MS } from './mfa.routes.js';
@@ -25,16 +25,6 @@ describe.each(ENGINES)('limits on guessing secrets (%s)', (engine) => {
   let mailbox: Mailbox;
   beforeAll(() => void ({ s, mailbox } = server.state));
   let n = 0;
-  /** A raw call from `address`, as the SDK makes it, with the page's cookies. */
-  const call = (sdk: SdkClient, method: string, path: string, body: unknown) =>
-    sdk.run(() =>
-      fetch(`${s.endpoint}${path}`, {
-        method,
-        credentials: 'include',
-        headers: { ...sdk.client.headers, 'content-type': 'application/json', 'x-appwrite-project': 'lyra' },
-        body: JSON.stringify(body),
-      }),
-    );
   const wrong = (code: string, i: number) => String((Number(code) + 1 + i) % 1_000_000).padStart(6, '0');
 
   async function signUp(address = '192.0.2.1') {

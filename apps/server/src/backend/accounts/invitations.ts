@@ -4,6 +4,7 @@ import { hashSecret, newSecret } from '../auth/secrets.js';
 import { invalidParam, uniqueId } from '../http/params.js';
 import { accountErrors } from './errors.js';
 import { appwriteTime } from './models.js';
+import { adminStore } from './admin.store.js';
 import { invitationsStore, type InvitationRow } from './invitations.store.js';
 
 /** What a new invitation may be: 1 to 1,000 sign-ups, for 1 hour to 1 year (default: one sign-up within 7 days). */
@@ -37,21 +38,65 @@ export function invitationParams(body: Record<string, unknown>): { maxUses: numb
 }
 
 /**
- * Whether a new account may be made without an invitation, by any way that
- * makes one (sign-up, a mailed sign-in for an unknown email, an anonymous
- * session, a first sign-in through a provider); throws the refusal otherwise.
+ * Whether an account may be made where no invitation can come along (an
+ * anonymous session); throws the refusal otherwise. The ways that can carry
+ * one go through `admit` / `admitHashed`.
  */
 export function refuseUninvited(config: Pick<Config, 'SIGNUPS'>): void {
   if (config.SIGNUPS === 'closed') throw accountErrors.signUpsClosed();
   if (config.SIGNUPS === 'invite') throw accountErrors.invitationRequired();
 }
 
+/**
+ * The invitation a request carries, as the hash of its secret: null when it
+ * carries none; an empty or non-string one is refused (an invitation is needed).
+ */
+export function invitationHash(value: unknown): string | null {
+  if (value === undefined || value === null) return null;
+  if (typeof value !== 'string' || value === '') throw accountErrors.invitationRequired();
+  return hashSecret(value);
+}
+
 export type Invitations = ReturnType<typeof createInvitations>;
 
 export function createInvitations(deps: Deps) {
   const store = invitationsStore(deps.db);
+  const admins = adminStore(deps.db);
+
+  /** Takes one use of the invitation whose secret hashes to `hash`, runs `signUp`, and gives the use back when it fails. */
+  async function redeemHash<T>(hash: string, signUp: () => Promise<T>): Promise<T> {
+    const taken = await store.take(hash, new Date(deps.now()));
+    if (!taken) {
+      const row = await store.bySecret(hash);
+      if (!row) throw accountErrors.invitationInvalid();
+      throw row.used >= row.max_uses ? accountErrors.invitationUsedUp() : accountErrors.invitationExpired();
+    }
+    try {
+      return await signUp();
+    } catch (err) {
+      await store.giveBack(taken.id);
+      throw err;
+    }
+  }
+
+  /**
+   * Makes a new account by `create` as SIGNUPS allows, whichever way makes it
+   * (sign-up, a first sign-in through a provider, a mailed sign-in for an
+   * unknown email): closed refuses; open makes it; invite spends one use of
+   * the invitation (`hash`, from invitationHash), except for the first account
+   * of a fresh server, which needs none and becomes its administrator.
+   */
+  async function admitHashed<T>(hash: string | null, create: () => Promise<T>): Promise<T> {
+    if (deps.config.SIGNUPS === 'closed') throw accountErrors.signUpsClosed();
+    if (deps.config.SIGNUPS === 'open') return create();
+    if (hash !== null) return redeemHash(hash, create);
+    if (await admins.claimed()) throw accountErrors.invitationRequired();
+    return create();
+  }
+
   return {
     store,
+    admitHashed,
     async create(input: { maxUses: number; hours: number; createdBy: string | null }, origin: string) {
       const now = deps.now();
       const secret = newSecret();
@@ -68,27 +113,9 @@ export function createInvitations(deps: Deps) {
       return invitationModel(row, now, link.toString());
     },
 
-    /**
-     * Takes one use of the invitation `secret`, runs `signUp`, and gives the
-     * use back when it fails. An unknown (forged) secret, an expired or a
-     * used-up invitation is refused, each with its own error.
-     */
-    async redeem<T>(secret: unknown, signUp: () => Promise<T>): Promise<T> {
-      if (typeof secret !== 'string' || secret === '') throw accountErrors.invitationRequired();
-      const hash = hashSecret(secret);
-      const at = new Date(deps.now());
-      const taken = await store.take(hash, at);
-      if (!taken) {
-        const row = await store.bySecret(hash);
-        if (!row) throw accountErrors.invitationInvalid();
-        throw row.used >= row.max_uses ? accountErrors.invitationUsedUp() : accountErrors.invitationExpired();
-      }
-      try {
-        return await signUp();
-      } catch (err) {
-        await store.giveBack(taken.id);
-        throw err;
-      }
+    /** admitHashed with the invitation a request's body carries (its `invitation`, the secret of the link). */
+    admit<T>(invitation: unknown, create: () => Promise<T>): Promise<T> {
+      return admitHashed(deps.config.SIGNUPS === 'invite' ? invitationHash(invitation) : null, create);
     },
   };
 }

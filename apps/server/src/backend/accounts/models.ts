@@ -1,4 +1,5 @@
 import { isObject } from '../http/params.js';
+import type { IdentityRow } from './identities.store.js';
 import type { SessionRow } from './sessions.store.js';
 import { parseUserAgent } from './user-agent.js';
 import type { LogRow } from './logs.store.js';
@@ -9,15 +10,36 @@ import type { UserRow } from './users.store.js';
 export const appwriteTime = (d: Date | null | undefined): string =>
   d ? d.toISOString().replace(/Z$/, '+00:00') : '';
 
+/** The fields every stored model opens with: its id and when it was made and last changed. */
+const modelBase = (row: { id: string; created_at: Date; updated_at: Date }) => ({
+  $id: row.id,
+  $createdAt: appwriteTime(row.created_at),
+  $updatedAt: appwriteTime(row.updated_at),
+});
+
+/** The provider account a session or identity comes from; its tokens never leave the server, so they are sent empty. */
+const providerAccount = (row: { provider: string; provider_uid: string }) => ({
+  provider: row.provider,
+  providerUid: row.provider_uid,
+  providerAccessToken: '',
+  providerAccessTokenExpiry: '',
+  providerRefreshToken: '',
+});
+
+/** The client a session or log entry came from, by its User-Agent; this server does no geolocation. */
+const clientFields = (userAgent: string) => ({
+  ...parseUserAgent(userAgent),
+  countryCode: '--',
+  countryName: 'Unknown',
+});
+
 /** Prefs always serialise as an object, never `[]` (backend-api.md §3). */
 const prefsObject = (v: unknown): Record<string, unknown> => (isObject(v) ? v : {});
 
 /** The User (Account) model; password material is never part of it. `targets`: the user's push targets, when read. */
 export function userModel(u: UserRow, targets: TargetRow[] = []) {
   return {
-    $id: u.id,
-    $createdAt: appwriteTime(u.created_at),
-    $updatedAt: appwriteTime(u.updated_at),
+    ...modelBase(u),
     name: u.name,
     registration: appwriteTime(u.registration),
     status: u.status,
@@ -42,20 +64,12 @@ export type UserModel = ReturnType<typeof userModel>;
  */
 export function sessionModel(s: SessionRow, currentSessionId: string | null) {
   return {
-    $id: s.id,
-    $createdAt: appwriteTime(s.created_at),
-    $updatedAt: appwriteTime(s.updated_at),
+    ...modelBase(s),
     userId: s.user_id,
     expire: appwriteTime(s.expire),
-    provider: s.provider,
-    providerUid: s.provider_uid,
-    providerAccessToken: '',
-    providerAccessTokenExpiry: '',
-    providerRefreshToken: '',
+    ...providerAccount(s),
     ip: s.ip,
-    ...parseUserAgent(s.user_agent),
-    countryCode: '--',
-    countryName: 'Unknown',
+    ...clientFields(s.user_agent),
     current: s.id === currentSessionId,
     factors: s.factors,
     secret: '',
@@ -68,15 +82,23 @@ export type SessionModel = ReturnType<typeof sessionModel>;
 /** The Target model (push targets; `providerType` is always `push` here). */
 export function targetModel(t: TargetRow) {
   return {
-    $id: t.id,
-    $createdAt: appwriteTime(t.created_at),
-    $updatedAt: appwriteTime(t.updated_at),
+    ...modelBase(t),
     name: t.name,
     userId: t.user_id,
     providerId: t.provider_id,
     providerType: 'push',
     identifier: t.identifier,
     expired: false,
+  };
+}
+
+/** The Identity model (GET /account/identities); provider tokens never leave the server. */
+export function identityModel(i: IdentityRow) {
+  return {
+    ...modelBase(i),
+    userId: i.user_id,
+    ...providerAccount(i),
+    providerEmail: i.provider_email,
   };
 }
 
@@ -103,8 +125,6 @@ export function logModel(l: LogRow, user: { name: string; email: string }) {
     userType: 'user',
     ip: l.ip,
     time: appwriteTime(l.created_at),
-    ...parseUserAgent(l.user_agent),
-    countryCode: '--',
-    countryName: 'Unknown',
+    ...clientFields(l.user_agent),
   };
 }

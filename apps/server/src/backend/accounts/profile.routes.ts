@@ -10,12 +10,11 @@ import { accountEvent } from './account-events.js';
 import { accountErrors } from './errors.js';
 import type { Accounts } from './accounts.js';
 import type { Invitations } from './invitations.js';
-import { appwriteTime, userModel } from './models.js';
+import { appwriteTime, identityModel, userModel } from './models.js';
 import { emailParam, nameParam, passwordParam, prefsParam } from './validation.js';
 import type { AccountLog } from './account-log.js';
 import type { Sessions } from './sessions.js';
 import { targetsStore } from './targets.store.js';
-import { adminStore } from './admin.store.js';
 
 /** /v1/account: sign-up, the current user, prefs, name, password, identities (backend-api.md §3). */
 export function profileRoutes(
@@ -31,7 +30,6 @@ export function profileRoutes(
 ) {
   const routes = new Hono<BackendEnv>();
   const targets = targetsStore(deps.db);
-  const admins = adminStore(deps.db);
   const now = () => appwriteTime(new Date(deps.now()));
   const publish = async (userId: string, action: string, user: ReturnType<typeof userModel>) =>
     events.publish(accountEvent(userId, null, action, user, now()));
@@ -52,9 +50,7 @@ export function profileRoutes(
     if (wait > 0) throw accountErrors.rateLimited(wait);
     // SIGNUPS=invite: the body's `invitation` (the secret of an admin's link) pays for the account,
     // except the first one on a fresh server, which becomes its administrator.
-    const signUp = () => accounts.signUp({ id, email, password, name });
-    const invited = deps.config.SIGNUPS === 'invite' && (body.invitation !== undefined || (await admins.claimed()));
-    const user = invited ? await invitations.redeem(body.invitation, signUp) : await signUp();
+    const user = await invitations.admit(body.invitation, () => accounts.signUp({ id, email, password, name }));
     await log(c, user.id, 'user.create');
     return c.json(userModel(user), 201);
   });
@@ -100,18 +96,7 @@ export function profileRoutes(
   routes.get('/v1/account/identities', async (c) => {
     const { userId } = requireUser(c.var.caller);
     const rows = await accounts.identities.listForUser(userId);
-    const identities = rows.map((i) => ({
-      $id: i.id,
-      $createdAt: appwriteTime(i.created_at),
-      $updatedAt: appwriteTime(i.updated_at),
-      userId: i.user_id,
-      provider: i.provider,
-      providerUid: i.provider_uid,
-      providerEmail: i.provider_email,
-      providerAccessToken: '',
-      providerAccessTokenExpiry: '',
-      providerRefreshToken: '',
-    }));
+    const identities = rows.map(identityModel);
     return c.json({ total: identities.length, identities });
   });
 

@@ -4,7 +4,7 @@ import { createServerJwt, JWT_DEFAULT_SECONDS, JWT_MAX_SECONDS } from '../auth/j
 import { hashPassword, verifyPassword } from '../auth/password.js';
 import { decodeQueries, queryError } from '../documents/query/raw-query.js';
 import { booleanParam, queriesFromUrl } from '../documents/request-params.js';
-import { checkLength, invalidParam, readBody, requireString, resolveId } from '../http/params.js';
+import { checkLength, invalidParam, readBody, requireString, resolveId, type Params } from '../http/params.js';
 import { userAgent } from '../http/request-info.js';
 import { sessionsEndedEvent } from '../realtime/session-end.js';
 import { accountEvent } from './account-events.js';
@@ -45,35 +45,27 @@ export function securityRoutes(kit: AccountKit) {
     return null;
   }
 
-  routes.patch('/v1/account/email', async (c) => {
-    const { userId } = requireUser(c.var.caller);
-    const body = await readBody(c);
-    const email = emailParam(body).toLowerCase();
-    const password = passwordParam(body);
-    const hash = await passwordFor(userId, password);
-    const row = await accounts.users.setContact(userId, at(), 'email', email, hash);
-    if (row === 'taken') throw accountErrors.emailAlreadyExists();
-    if (!row) throw accountErrors.userNotFound();
-    const user = userModel(row);
-    await log(c, userId, 'user.update.email');
-    await publish(userId, 'update.email', user);
-    return c.json(user);
-  });
-
-  routes.patch('/v1/account/phone', async (c) => {
-    const { userId } = requireUser(c.var.caller);
-    const body = await readBody(c);
-    const phone = phoneParam(body);
-    const password = passwordParam(body);
-    const hash = await passwordFor(userId, password);
-    const row = await accounts.users.setContact(userId, at(), 'phone', phone, hash);
-    if (row === 'taken') throw accountErrors.phoneAlreadyExists();
-    if (!row) throw accountErrors.userNotFound();
-    const user = userModel(row);
-    await log(c, userId, 'user.update.phone');
-    await publish(userId, 'update.phone', user);
-    return c.json(user);
-  });
+  /** PATCH /v1/account/email and /phone: the new contact, confirmed by the password; another account's is a 409. */
+  const contacts = {
+    email: { read: (body: Params) => emailParam(body).toLowerCase(), taken: accountErrors.emailAlreadyExists },
+    phone: { read: (body: Params) => phoneParam(body), taken: accountErrors.phoneAlreadyExists },
+  };
+  for (const kind of ['email', 'phone'] as const) {
+    routes.patch(`/v1/account/${kind}`, async (c) => {
+      const { userId } = requireUser(c.var.caller);
+      const body = await readBody(c);
+      const value = contacts[kind].read(body);
+      const password = passwordParam(body);
+      const hash = await passwordFor(userId, password);
+      const row = await accounts.users.setContact(userId, at(), kind, value, hash);
+      if (row === 'taken') throw contacts[kind].taken();
+      if (!row) throw accountErrors.userNotFound();
+      const user = userModel(row);
+      await log(c, userId, `user.update.${kind}`);
+      await publish(userId, `update.${kind}`, user);
+      return c.json(user);
+    });
+  }
 
   routes.delete('/v1/account/identities/:identityId', async (c) => {
     const { userId } = requireUser(c.var.caller);

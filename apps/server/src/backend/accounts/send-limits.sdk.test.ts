@@ -2,7 +2,7 @@ import { AuthenticationFactor, ID } from 'appwrite';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ENGINES } from '../../test/db.js';
 import { codeIn, linkIn, type Mailbox } from '../test/mailbox.js';
-import type { SdkClient } from '../test/sdk.js';
+import { rawCall as call, type SdkClient } from '../test/sdk.js';
 import type { TestServer } from '../test/server.js';
 import { ACCOUNT_LIMITS } from '../auth/account-limits.js';
 import { expectRateLimited } from './test/rate-limited.js';
@@ -24,15 +24,6 @@ describe.each(ENGINES)('limits on sending secrets (%s)', (engine) => {
   let mailbox: Mailbox;
   beforeAll(() => void ({ s, mailbox } = server.state));
   let n = 0;
-  const call = (sdk: SdkClient, method: string, path: string, body: unknown) =>
-    sdk.run(() =>
-      fetch(`${s.endpoint}${path}`, {
-        method,
-        credentials: 'include',
-        headers: { ...sdk.client.headers, 'content-type': 'application/json', 'x-appwrite-project': 'lyra' },
-        body: JSON.stringify(body),
-      }),
-    );
   const mailsTo = (email: string) => mailbox.mails.filter((m) => m.to.includes(email)).length;
 
   async function signUp(address: string) {

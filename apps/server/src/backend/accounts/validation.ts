@@ -1,5 +1,5 @@
 import { missingParam } from '../http/errors.js';
-import { checkId, checkLength, invalidParam, isObject, optionalString, requireString, type Params } from '../http/params.js';
+import { checkId, checkLength, invalidParam, isObject, optionalParam, optionalString, requireString, type Params } from '../http/params.js';
 
 /** Appwrite's Email validator, reduced to the shape that matters: local@domain.tld. */
 const EMAIL_RE = /^[^\s@"(),:;<>[\\\]]+@[^\s@"(),:;<>[\\\]]+\.[^\s@"(),:;<>[\\\].]{2,}$/;
@@ -52,12 +52,8 @@ export function phoneParam(params: Params, name = 'phone'): string {
 }
 
 /** An optional boolean (Appwrite's Boolean validator); JSON booleans only. */
-export function optionalBoolean(params: Params, name: string): boolean | undefined {
-  const v = params[name];
-  if (v === undefined || v === null) return undefined;
-  if (typeof v !== 'boolean') throw invalidParam(name, 'Value must be a valid boolean');
-  return v;
-}
+export const optionalBoolean = (params: Params, name: string): boolean | undefined =>
+  optionalParam(params, name, (v): v is boolean => typeof v === 'boolean', 'Value must be a valid boolean');
 
 export function requireBoolean(params: Params, name: string): boolean {
   const v = optionalBoolean(params, name);

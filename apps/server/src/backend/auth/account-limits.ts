@@ -1,5 +1,5 @@
 import type { LimiterStore } from './limiter-store.js';
-import { createRateLimiter, type RateLimiter } from './rate-limiter.js';
+import { createRateLimiter, rateLimitersByKind, type RateLimiter } from './rate-limiter.js';
 
 const HOUR_MS = 60 * 60_000;
 
@@ -41,12 +41,7 @@ export interface AccountLimits {
 export const NO_ACCOUNT_LIMITS: AccountLimits = { take: async () => 0 };
 
 export function createAccountLimits(now: () => number, store?: LimiterStore): AccountLimits {
-  const limiters = new Map<AccountLimitKind, RateLimiter>();
-  const limiter = (kind: AccountLimitKind) => {
-    let l = limiters.get(kind);
-    if (!l) limiters.set(kind, (l = createRateLimiter({ name: `account-${kind}`, ...ACCOUNT_LIMITS[kind], now, store })));
-    return l;
-  };
+  const limiter = rateLimitersByKind('account', ACCOUNT_LIMITS, now, store);
   return {
     async take(kind, keys) {
       const l = limiter(kind);

@@ -1,5 +1,5 @@
 import type { LimiterStore } from './limiter-store.js';
-import { createRateLimiter, type RateLimiter } from './rate-limiter.js';
+import { rateLimitersByKind } from './rate-limiter.js';
 
 /**
  * Per-address limits on creating things (Appwrite's abuse limits): every
@@ -23,11 +23,6 @@ export interface CreationLimits {
 export const NO_CREATION_LIMITS: CreationLimits = { take: async () => 0 };
 
 export function createCreationLimits(now: () => number, store?: LimiterStore): CreationLimits {
-  const limiters = new Map<CreationKind, RateLimiter>();
-  const limiter = (kind: CreationKind) => {
-    let l = limiters.get(kind);
-    if (!l) limiters.set(kind, (l = createRateLimiter({ name: `create-${kind}`, ...CREATION_LIMITS[kind], now, store })));
-    return l;
-  };
+  const limiter = rateLimitersByKind('create', CREATION_LIMITS, now, store);
   return { take: (kind, ip) => limiter(kind).take(ip) };
 }

@@ -6,8 +6,18 @@ import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:c
  * milliseconds per hash. Stored as `scrypt$N$r$p$salt$hash` (base64url), so
  * the cost can be raised later without breaking old hashes.
  */
-const PARAMS = { N: 32768, r: 8, p: 1 } as const;
+export const PASSWORD_COST = { N: 32768, r: 8, p: 1 } as const;
+let PARAMS: { N: number; r: number; p: number } = PASSWORD_COST;
 const KEY_LEN = 32;
+
+/**
+ * The cost of new hashes. Only the server's own test runs lower it (apps/server/src/test/setup.ts), as test
+ * runners of other servers lower bcrypt's: thousands of sign-ups there would otherwise spend minutes of CPU
+ * in scrypt. A stored hash names its own cost, so verifying is unaffected. Not read from configuration.
+ */
+export function setPasswordCost(params: { N: number; r: number; p: number }): void {
+  PARAMS = params;
+}
 
 const derive = (password: string, salt: Buffer, o: { N: number; r: number; p: number }) =>
   new Promise<Buffer>((resolve, reject) => {

@@ -82,3 +82,16 @@ export function createRateLimiter({ name, max, windowMs, now, store = createMemo
     reserve,
   };
 }
+
+/**
+ * One limiter per kind of a table of limits (the account and creation limits), each made when first
+ * used and named `<prefix>-<kind>` in the store.
+ */
+export function rateLimitersByKind<K extends string>(prefix: string, limits: Readonly<Record<K, Window>>, now: () => number, store?: LimiterStore): (kind: K) => RateLimiter {
+  const limiters = new Map<K, RateLimiter>();
+  return (kind) => {
+    let l = limiters.get(kind);
+    if (!l) limiters.set(kind, (l = createRateLimiter({ name: `${prefix}-${kind}`, ...limits[kind], now, store })));
+    return l;
+  };
+}

@@ -1,3 +1,4 @@
+import { DEVICE_COMMANDS, type DeviceCommand, type ReportedNowPlaying } from '@lyra/contracts/devices';
 import { checkId, invalidParam, isObject, type Params } from '../http/params.js';
 import { missingParam } from '../http/errors.js';
 
@@ -10,17 +11,9 @@ export const DEVICE_LIMITS = {
   nameChars: 64,
 } as const;
 
-/** What a device plays, as it reports it. */
-export interface NowPlaying {
-  songId: string;
-  /** Where the current song is in its queue. */
-  index: number;
-  positionMs: number;
-  durationMs: number;
-  playing: boolean;
-  /** 0 to 1. */
-  volume: number;
-}
+/** What a device plays, as it reports it (the shape is the contracts' one, shared with the web app). */
+export type NowPlaying = ReportedNowPlaying;
+export type { DeviceCommand };
 
 export interface DeviceReport {
   nowPlaying: NowPlaying | null;
@@ -28,16 +21,8 @@ export interface DeviceReport {
   queue: string[] | null;
 }
 
-export const COMMANDS = ['play', 'pause', 'next', 'previous', 'seek', 'volume', 'enqueue', 'select'] as const;
+export const COMMANDS = DEVICE_COMMANDS;
 export type CommandName = (typeof COMMANDS)[number];
-
-/** A remote control's command to a device. */
-export type DeviceCommand =
-  | { command: 'play' | 'pause' | 'next' | 'previous' }
-  | { command: 'seek'; positionMs: number }
-  | { command: 'volume'; volume: number }
-  | { command: 'enqueue'; songId: string }
-  | { command: 'select'; index: number; songId: string };
 
 /** Half of a UTF-16 pair without its other half: no text PostgreSQL can store. */
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;

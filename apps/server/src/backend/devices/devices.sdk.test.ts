@@ -7,6 +7,7 @@ import { silentLogger } from '../../log.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALL_ENGINES } from '../../test/db.js';
 import { secondDevice, signedInClient } from '../documents/test/sdk-users.js';
+import { untilLive } from '../test/until-live.js';
 import { createSdkClient, type SdkClient } from '../test/sdk.js';
 import { startTestServer, type TestServer } from '../test/server.js';
 
@@ -17,7 +18,6 @@ import { startTestServer, type TestServer } from '../test/server.js';
  * them, over HTTP or the `devices` channel.
  */
 type Event = RealtimeResponseEvent<Record<string, unknown>>;
-const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const FIREFOX_MAC = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 14.5; rv:133.0) Gecko/20100101 Firefox/133.0';
 
 interface Failure {
@@ -40,19 +40,6 @@ const playing = (songId: string, positionMs: number, extra: Record<string, unkno
   nowPlaying: { songId, index: 1, positionMs, durationMs: 200_000, playing: true, volume: 0.8, ...extra },
   queue: ['s0', songId, 's2'],
 });
-
-/** The devices subscription is live once the server has the `subscribe` frame: report until an event arrives. */
-async function untilLive(received: Event[], probe: () => Promise<unknown>) {
-  for (let attempt = 0; attempt < 60; attempt++) {
-    const before = received.length;
-    await probe();
-    for (let i = 0; i < 10; i++) {
-      if (received.length > before) return;
-      await pause(50);
-    }
-  }
-  throw new Error('subscription never went live');
-}
 
 // The devices' SQL (devices, play_states, device_names) is tested here alone: both engines, whatever test/engines.ts lists.
 describe.each(ALL_ENGINES)('play on another device on %s', (engine) => {

@@ -12,7 +12,7 @@ import { secondDevice, signedInClient } from './test/sdk-users.js';
  * How many documents a session and a user may create (RATE_LIMITS=on, the
  * default): over the limit, Appwrite's 429 general_rate_limit_exceeded with
  * Retry-After, counted per session and per user, and free again once the
- * window has passed. Feedback and plays need a signed-in account (SPEC §5, §6).
+ * window has passed. Feedback and plays need a signed-in account (SPEC#validation-feedback, SPEC#roles-anonymous-visitor).
  */
 const FEEDBACK = CREATION_RATES.Feedback!;
 const HISTORY = CREATION_RATES.History!;

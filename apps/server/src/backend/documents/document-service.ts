@@ -20,7 +20,7 @@ import { formatTimestamp, toDocumentModel, type DocumentModel } from './document
 import { deleteDocument, findDocument, insertDocument, listDocuments, updateDocument } from './document-store.js';
 import { parseGetQueries, parseListQueries } from './query/parse-queries.js';
 import { decodeQueries } from './query/raw-query.js';
-import type { Cascade, CollectionRules, RuleContext } from './rules/collection-rules.js';
+import type { Cascade, CollectionRules, RuleContext, SongExists } from './rules/collection-rules.js';
 import type { CreationRates } from './rules/creation-rates.js';
 import { rulesFor as defaultRules } from './rules/index.js';
 import { dataObject, invalidStructure, validateData } from './validate-data.js';
@@ -37,6 +37,8 @@ export interface DocumentServiceDeps {
   schema: Schema;
   events: EventBus;
   rules?: (collectionId: string) => CollectionRules;
+  /** The catalogue's songs, for rules that name one (video requests); none checked when absent. */
+  songExists?: SongExists;
   /** Limits on how many documents a session and a user may create (RATE_LIMITS); none when absent. */
   creationRates?: CreationRates;
 }
@@ -104,6 +106,7 @@ export function createDocumentService(deps: DocumentServiceDeps) {
     collection,
     schema: deps.schema,
     now,
+    songExists: deps.songExists ?? (async () => null),
   });
 
   async function create(caller: Caller, databaseId: string, collectionId: string, input: CreateInput): Promise<DocumentModel> {

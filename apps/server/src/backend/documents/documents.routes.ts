@@ -5,6 +5,7 @@ import { missingParam } from '../http/errors.js';
 import type { EventBus } from '../realtime/event-bus.js';
 import { loadSchema, type Schema } from '../schema/appwrite-schema.js';
 import { createDocumentService } from './document-service.js';
+import type { SongExists } from './rules/collection-rules.js';
 import { createCreationRates } from './rules/creation-rates.js';
 import { booleanParam, jsonBody, queriesFromUrl, refuseTransactions } from './request-params.js';
 import { createTablesRoutes } from './tablesdb.routes.js';
@@ -15,9 +16,9 @@ const DOCUMENTS = '/v1/databases/:databaseId/collections/:collectionId/documents
  * /v1/databases/{db}/collections/{col}/documents with queries and permissions
  * (backend-api.md §4), and the same storage as TablesDB rows.
  */
-export function createDocumentRoutes(deps: Deps, ctx: { events: EventBus; schema?: Schema }) {
+export function createDocumentRoutes(deps: Deps, ctx: { events: EventBus; schema?: Schema; songExists?: SongExists }) {
   const creationRates = deps.config.RATE_LIMITS === 'on' ? createCreationRates(deps.db, deps.now) : undefined;
-  const service = createDocumentService({ ...deps, schema: ctx.schema ?? loadSchema(), events: ctx.events, creationRates });
+  const service = createDocumentService({ ...deps, schema: ctx.schema ?? loadSchema(), events: ctx.events, creationRates, ...(ctx.songExists ? { songExists: ctx.songExists } : {}) });
   const routes = new Hono<BackendEnv>();
 
   routes.get(DOCUMENTS, async (c) => {

@@ -6,7 +6,7 @@ import type { DocumentModel } from './document-model.js';
 import { guestCaller, serviceFixture, userCaller, type ServiceFixture } from './test/service-fixture.js';
 
 /**
- * SPEC §6 / DESIGN.md §7: a user never reads or changes another user's
+ * SPEC#roles-signed-user / DESIGN.md §7: a user never reads or changes another user's
  * documents, whatever they put in a query. User B (and a guest) tries every
  * read, list, update and delete on user A's documents of each user collection.
  */

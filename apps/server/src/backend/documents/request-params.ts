@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import { AppwriteError } from '../http/errors.js';
+import { parseJsonObject } from '../http/params.js';
 import { MAX_BODY_BYTES } from '../../http/request-guards.js';
 
 /**
@@ -39,17 +40,7 @@ const tooLarge = () =>
 export async function jsonBody(c: Context): Promise<Record<string, unknown>> {
   if (Number(c.req.header('content-length') ?? 0) > MAX_BODY_BYTES) throw tooLarge();
   const text = await readLimited(c.req.raw);
-  if (text.trim() === '') return {};
-  let body: unknown;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    throw new AppwriteError(400, 'general_argument_invalid', 'Invalid request body: not valid JSON.');
-  }
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-    throw new AppwriteError(400, 'general_argument_invalid', 'Invalid request body: expected a JSON object.');
-  }
-  return body as Record<string, unknown>;
+  return parseJsonObject(text, { notJson: 'Invalid request body: not valid JSON.', notObject: 'Invalid request body: expected a JSON object.' });
 }
 
 /** Reads a body as text, giving up past MAX_BODY_BYTES (for bodies sent without a length). */

@@ -7,6 +7,7 @@ import { userRoles } from '../auth/roles.js';
 import type { EventBus } from '../realtime/event-bus.js';
 import type { Schema } from '../schema/appwrite-schema.js';
 import type { DocumentModel } from './document-model.js';
+import type { SongExists } from './rules/collection-rules.js';
 import { createDocumentService } from './document-service.js';
 import type { RawQuery } from './query/raw-query.js';
 
@@ -38,6 +39,8 @@ export interface ServerDocumentsDeps {
   now: () => number;
   schema: Schema;
   events: EventBus;
+  /** The catalogue's songs (video requests name one). */
+  songExists?: SongExists;
 }
 
 /** Queries in the wire form the service reads (as the SDK's `Query` helpers make them). */

@@ -1,7 +1,7 @@
 import { isIP } from 'node:net';
 import { AppwriteError } from '../http/errors.js';
 import type { Attribute, Collection } from '../schema/appwrite-schema.js';
-import { parseDateTime } from './query/query-values.js';
+import { IS_KIND, isoDateTime } from './query/query-values.js';
 
 /**
  * Checks a document's `data` against the collection's attributes, as
@@ -40,20 +40,17 @@ function checkScalar(a: Attribute, value: unknown): unknown {
       return value;
     }
     case 'integer':
-      if (typeof value !== 'number' || !Number.isSafeInteger(value)) throw invalid('a valid integer');
-      range();
-      return value;
     case 'double':
-      if (typeof value !== 'number' || !Number.isFinite(value)) throw invalid('a valid number');
+      if (!IS_KIND[a.type](value)) throw invalid(a.type === 'integer' ? 'a valid integer' : 'a valid number');
       range();
       return value;
     case 'boolean':
-      if (typeof value !== 'boolean') throw invalid('a valid boolean');
+      if (!IS_KIND.boolean(value)) throw invalid('a valid boolean');
       return value;
     case 'datetime': {
-      const d = typeof value === 'string' ? parseDateTime(value) : null;
-      if (!d) throw invalid('a valid ISO 8601 date');
-      return d.toISOString();
+      const iso = isoDateTime(value);
+      if (iso === null) throw invalid('a valid ISO 8601 date');
+      return iso;
     }
   }
 }

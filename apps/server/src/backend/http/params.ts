@@ -23,33 +23,41 @@ export async function readBody(c: Context, maxBytes = MAX_BODY_BYTES): Promise<P
   if (Number(c.req.header('content-length') ?? 0) > maxBytes) throw tooLarge();
   const text = await c.req.text().catch(() => '');
   if (Buffer.byteLength(text) > maxBytes) throw tooLarge();
+  return parseJsonObject(text, { notJson: 'Invalid JSON in the request body.', notObject: 'The request body must be a JSON object.' });
+}
+
+/** A body's text as a JSON object (`{}` when blank); anything else is a 400 in the caller's words. */
+export function parseJsonObject(text: string, words: { notJson: string; notObject: string }): Params {
   if (text.trim() === '') return {};
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
   } catch {
-    throw new AppwriteError(400, 'general_argument_invalid', 'Invalid JSON in the request body.');
+    throw new AppwriteError(400, 'general_argument_invalid', words.notJson);
   }
-  if (!isObject(parsed)) {
-    throw new AppwriteError(400, 'general_argument_invalid', 'The request body must be a JSON object.');
-  }
+  if (!isObject(parsed)) throw new AppwriteError(400, 'general_argument_invalid', words.notObject);
   return parsed;
 }
 
 export const isObject = (v: unknown): v is Params => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-/** A required string param; `undefined`/`null` is "missing" (SPEC §5's message). */
-export function requireString(params: Params, name: string): string {
+/** An optional param of one JSON type: `undefined`/`null` is absent, another type a 400 saying `why`. */
+export function optionalParam<T>(params: Params, name: string, is: (v: unknown) => v is T, why: string): T | undefined {
   const v = params[name];
-  if (v === undefined || v === null) throw missingParam(name);
-  if (typeof v !== 'string') throw invalidParam(name, 'Value must be a valid string.');
+  if (v === undefined || v === null) return undefined;
+  if (!is(v)) throw invalidParam(name, why);
   return v;
 }
 
-export function optionalString(params: Params, name: string): string | undefined {
-  const v = params[name];
-  if (v === undefined || v === null) return undefined;
-  if (typeof v !== 'string') throw invalidParam(name, 'Value must be a valid string.');
+const isString = (v: unknown): v is string => typeof v === 'string';
+
+export const optionalString = (params: Params, name: string): string | undefined =>
+  optionalParam(params, name, isString, 'Value must be a valid string.');
+
+/** A required string param; `undefined`/`null` is "missing" (SPEC#validation-backend-requires-parameters's message). */
+export function requireString(params: Params, name: string): string {
+  const v = optionalString(params, name);
+  if (v === undefined) throw missingParam(name);
   return v;
 }
 

@@ -1,6 +1,7 @@
 import { Hono, type Context } from 'hono';
 import type { Deps } from '../../module.js';
 import type { Accounts } from '../accounts/accounts.js';
+import { invitationHash, type Invitations } from '../accounts/invitations.js';
 import { setSessionCookies } from '../accounts/session-cookies.js';
 import type { Sessions } from '../accounts/sessions.js';
 import type { BackendEnv } from '../auth/caller.js';
@@ -44,11 +45,16 @@ function redirect(c: Context, location: string) {
  * The OAuth2 entry points (backend-api.md §3): the token flow
  * (`/account/tokens/oauth2/{provider}`, the app receives `userId` + `secret`)
  * and the cookie flow (`/account/sessions/oauth2/{provider}`), both ending at
- * `/account/sessions/oauth2/callback/{provider}/{projectId}`.
+ * `/account/sessions/oauth2/callback/{provider}/{projectId}`. With
+ * SIGNUPS=invite, `invitation` (the secret of an admin's link) pays for the
+ * account a first sign-in makes.
  */
-export function oauthRoutes(deps: Deps, { accounts, sessions }: { accounts: Accounts; sessions: Sessions }) {
+export function oauthRoutes(
+  deps: Deps,
+  { accounts, sessions, invitations }: { accounts: Accounts; sessions: Sessions; invitations: Invitations },
+) {
   const project = deps.config.APPWRITE_PROJECT_ID;
-  const flows = createOAuthFlows(deps, { accounts });
+  const flows = createOAuthFlows(deps, { accounts, invitations });
   const origins = createOriginPolicy(deps.config);
   const routes = new Hono<BackendEnv>();
   const base = (c: Context) => (deps.config.PUBLIC_URL ?? selfOrigin(c, deps.config)).replace(/\/+$/, '');
@@ -60,6 +66,8 @@ export function oauthRoutes(deps: Deps, { accounts, sessions }: { accounts: Acco
     const success = checkRedirectUrl('success', c.req.query('success'), home, allowed);
     const failure = checkRedirectUrl('failure', c.req.query('failure'), home, allowed);
     const scopes = scopesParam(c);
+    // Lyra's own parameter (the SDK has none): the invitation the visitor came with, for a first sign-in.
+    const invitation = c.req.query('invitation');
     try {
       const { url, state } = await flows.begin({
         provider,
@@ -68,6 +76,7 @@ export function oauthRoutes(deps: Deps, { accounts, sessions }: { accounts: Acco
         success,
         failure,
         scopes,
+        invitationHash: invitation ? invitationHash(invitation) : null,
       });
       c.header(
         'Set-Cookie',

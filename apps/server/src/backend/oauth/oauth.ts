@@ -6,7 +6,7 @@ import { hashSecret, newSecret } from '../auth/secrets.js';
 import { AppwriteError } from '../http/errors.js';
 import { createIssuerClients, IssuerUnavailable } from './issuer-client.js';
 import { userForProfile, type ProviderProfile } from './oauth-users.js';
-import { refuseUninvited } from '../accounts/invitations.js';
+import type { Invitations } from '../accounts/invitations.js';
 import { oauthStatesStore, type OAuthStateRow } from './oauth-states.store.js';
 import { configuredProviders, requestedScopes, type OAuthProvider } from './providers.js';
 
@@ -42,7 +42,7 @@ export const providerDisabled = () =>
 export type OAuthFlows = ReturnType<typeof createOAuthFlows>;
 
 /** The OAuth2/OpenID Connect authorization code flow with state, PKCE (S256) and nonce. */
-export function createOAuthFlows(deps: Deps, { accounts }: { accounts: Accounts }) {
+export function createOAuthFlows(deps: Deps, { accounts, invitations }: { accounts: Accounts; invitations: Invitations }) {
   const providers = configuredProviders(deps.config);
   const issuers = createIssuerClients(deps.log);
   const states = oauthStatesStore(deps.db);
@@ -61,6 +61,8 @@ export function createOAuthFlows(deps: Deps, { accounts }: { accounts: Accounts 
     success: string;
     failure: string;
     scopes: string[];
+    /** The hash of the invitation the visitor holds (invitationHash), spent if the sign-in makes an account. */
+    invitationHash: string | null;
   }): Promise<{ url: URL; state: string }> {
     let config: oidc.Configuration;
     try {
@@ -83,6 +85,7 @@ export function createOAuthFlows(deps: Deps, { accounts }: { accounts: Accounts 
         success: f.success,
         failure: f.failure,
         expire: new Date(now + OAUTH_STATE_TTL_MS),
+        invitation_hash: f.invitationHash,
       },
       new Date(now),
     );
@@ -131,7 +134,9 @@ export function createOAuthFlows(deps: Deps, { accounts }: { accounts: Accounts 
       const why = err instanceof Error ? err.message : String(err);
       throw new OAuthFailure(`Failed to obtain access token. The OAuth2 provider returned an error: ${why}`);
     }
-    const user = await userForProfile(deps.db, providerId, profile, deps.now(), { refuseNew: () => refuseUninvited(deps.config) });
+    const user = await userForProfile(deps.db, providerId, profile, deps.now(), {
+      admitNew: (create) => invitations.admitHashed(flow.invitation_hash, create),
+    });
     if (!user.status) throw new OAuthFailure('The current user has been blocked.', 'user_blocked', 403);
     return { user, sub: profile.sub };
   }

@@ -5,14 +5,15 @@ import type { BackendEvent } from './event-bus.js';
 /**
  * Songs that left the music library, for every open app (signed in or not) on
  * the public `catalogue` channel: they drop them from their queues. Published on
- * the event bus, so it reaches the sockets of every server instance.
+ * the event bus, so it reaches the sockets of every server instance. `roles`:
+ * who may hear of them (a library open to chosen accounts only, LibraryAccess.audience).
  */
-export function songsRemovedEvent(songIds: readonly string[], at: Date | number): BackendEvent {
+export function songsRemovedEvent(songIds: readonly string[], at: Date | number, roles: readonly string[] = ['any']): BackendEvent {
   const payload: SongsRemoved = { removed: [...songIds] };
   return {
     events: [SONGS_REMOVED_EVENT],
     channels: [CATALOGUE_CHANNEL],
-    roles: ['any'],
+    roles: [...roles],
     payload: { ...payload },
     timestamp: formatTimestamp(at),
   };

@@ -84,11 +84,11 @@ describe.each(ENGINES)('event bus on %s', (engine) => {
       await b!.publish(event('gap-large', 20_000));
       const got = () => there.map((e) => e.payload.$id as string).filter((id) => id.startsWith('gap-'));
       await expect.poll(() => got().length, { timeout: 15_000 }).toBe(21);
-      await new Promise((r) => setTimeout(r, 500));
-      expect(got().sort()).toEqual([...ids, 'gap-large'].sort());
-      // And it goes on listening.
+      // And it goes on listening: an event published after the replay arrives after it, and by then
+      // no replayed event has come a second time.
       await b!.publish(event('after'));
       await expect.poll(() => there.map((e) => e.payload.$id)).toContain('after');
+      expect(got().sort()).toEqual([...ids, 'gap-large'].sort());
     });
   } else {
     it('stays in process, storing nothing', async () => {

@@ -35,7 +35,9 @@ describe('realtime websocket protocol', () => {
     const guest = await connect();
     await a.next('connected');
     await guest.next('connected');
-    await new Promise((r) => setTimeout(r, 150));
+    // Two heartbeats' checks with every session live: the first one's answer has been acted on.
+    const checks = rig.liveChecks;
+    await expect.poll(() => rig.liveChecks).toBeGreaterThanOrEqual(checks + 2);
     expect(a.closed).toBeNull();
     rig.live = new Set();
     await expect.poll(() => a.closed).toEqual({ code: 1008 });

@@ -10,17 +10,18 @@ const schema = loadSchema();
 const json = JSON.parse(readFileSync(SCHEMA_FILE, 'utf8'));
 
 describe('appwrite.json', () => {
-  it('declares one database and the six collections of SPEC §3 with their fields', () => {
+  it('declares one database and the six collections of SPEC#entities-backend-collections-database with their fields', () => {
     expect(schema.file.databases.map((d) => d.$id)).toEqual(['lyra']);
     const fields = Object.fromEntries(schema.file.collections.map((c) => [c.$id, c.attributes.map((a) => a.key)]));
     expect(fields).toMatchObject({
       Favorite: ['userId', 'songId'],
-      Playlist: ['userId', 'name'],
       PlaylistSong: ['playlistId', 'songId'],
       Feedback: ['userName', 'message'],
       VideoPreview: ['song_id', 'aws_url', 'audio_url'],
     });
     expect(fields.VideoRequest!.slice(0, 2)).toEqual(['song_id', 'url']);
+    // SPEC's two fields, then Lyra's optional description.
+    expect(fields.Playlist).toEqual(['userId', 'name', 'description']);
   });
 
   it('lets signed-in users create in user collections, with document security', () => {

@@ -92,6 +92,20 @@ export function createSdkClient(baseUrl: string, opts: SdkClientOptions = {}): S
 }
 
 /**
+ * A raw call to the client's `/v1` endpoint as its page makes one (its cookies, its headers such as
+ * X-Forwarded-For), answering the raw response: for what the SDK cannot send or read (429s, bad bodies).
+ */
+export const rawCall = (sdk: SdkClient, method: string, path: string, body: unknown = {}): Promise<Response> =>
+  sdk.run(() =>
+    fetch(`${sdk.endpoint}${path}`, {
+      method,
+      credentials: 'include',
+      headers: { ...sdk.client.headers, 'content-type': 'application/json', 'x-appwrite-project': 'lyra' },
+      body: JSON.stringify(body),
+    }),
+  );
+
+/**
  * The AppwriteException fields a rejected SDK call carries. Generic so the call
  * keeps the SDK's default document type (`Models.DefaultDocument`, any data
  * fields): against a `Promise<unknown>` parameter the SDK's `Document` type

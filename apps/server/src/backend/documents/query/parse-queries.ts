@@ -14,7 +14,7 @@ import { checkValue } from './query-values.js';
 
 /**
  * Turns decoded queries into a validated ListQuery for one collection
- * (backend-api.md §5, SPEC §7): every attribute is checked against
+ * (backend-api.md §5, SPEC#documents-api-query-operators): every attribute is checked against
  * appwrite.json, every value against the attribute's type; anything else is a
  * 400 general_query_invalid naming the problem.
  */

@@ -19,26 +19,34 @@ export function parseDateTime(text: string): Date | null {
   return Number.isNaN(d.getTime()) ? null : d;
 }
 
+/** The JSON type each plain value kind takes, as Appwrite's validators check it (a query value or a document's). */
+export const IS_KIND: Record<'string' | 'integer' | 'double' | 'boolean', (v: unknown) => v is Scalar> = {
+  string: (v): v is string => typeof v === 'string',
+  integer: (v): v is number => typeof v === 'number' && Number.isSafeInteger(v),
+  double: (v): v is number => typeof v === 'number' && Number.isFinite(v),
+  boolean: (v): v is boolean => typeof v === 'boolean',
+};
+
+/** A JSON value as an ISO 8601 date-time in UTC (parseDateTime), or null when it is not one. */
+export const isoDateTime = (value: unknown): string | null =>
+  (typeof value === 'string' ? parseDateTime(value) : null)?.toISOString() ?? null;
+
+const EXPECTED = { string: 'a string', integer: 'an integer', double: 'a number', boolean: 'a boolean' } as const;
+
 export function checkValue(method: string, field: Field, value: unknown): Scalar {
   const bad = (expected: string) =>
     queryError(`Query value is invalid for attribute "${field.name}" in ${method}: expected ${expected}, got ${JSON.stringify(value)}.`);
   switch (field.kind) {
     case 'string':
-      if (typeof value !== 'string') throw bad('a string');
-      return value;
     case 'integer':
-      if (typeof value !== 'number' || !Number.isSafeInteger(value)) throw bad('an integer');
-      return value;
     case 'double':
-      if (typeof value !== 'number' || !Number.isFinite(value)) throw bad('a number');
-      return value;
     case 'boolean':
-      if (typeof value !== 'boolean') throw bad('a boolean');
+      if (!IS_KIND[field.kind](value)) throw bad(EXPECTED[field.kind]);
       return value;
     case 'datetime': {
-      const d = typeof value === 'string' ? parseDateTime(value) : null;
-      if (!d) throw bad('an ISO 8601 date');
-      return d.toISOString();
+      const iso = isoDateTime(value);
+      if (iso === null) throw bad('an ISO 8601 date');
+      return iso;
     }
     case 'sequence':
       if (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0) return value;

@@ -3,7 +3,7 @@ import { AppwriteError } from '../../http/errors.js';
 
 /**
  * An anonymous session's user: an account with neither email nor phone
- * (Appwrite's anonymous sessions). SPEC §6: such a visitor is not signed in,
+ * (Appwrite's anonymous sessions). SPEC#roles-anonymous-visitor: such a visitor is not signed in,
  * so it may not use what needs sign-in (feedback, video requests).
  */
 export const isAnonymousCaller = (caller: Caller): boolean =>

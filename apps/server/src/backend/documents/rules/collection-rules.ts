@@ -1,4 +1,4 @@
-import type { Row, Tx } from '../../../db/db.js';
+import type { Queryable, Row, Tx } from '../../../db/db.js';
 import type { Caller } from '../../auth/caller.js';
 import type { AppwriteError } from '../../http/errors.js';
 import type { Collection, Schema } from '../../schema/appwrite-schema.js';
@@ -14,7 +14,15 @@ export interface RuleContext {
   collection: Collection;
   schema: Schema;
   now: number;
+  /** Whether a song is in the catalogue (null: this server has none to ask); handed over by app.ts. */
+  songExists: SongExists;
 }
+
+/**
+ * Asks the catalogue whether `songId` names one of its songs; null when there is no catalogue to ask.
+ * It reads through `db`, the write's transaction: PGlite has one connection, which the transaction holds.
+ */
+export type SongExists = (songId: string, db: Queryable) => Promise<boolean | null>;
 
 /** Documents a rule deleted along with the one asked for (cascades), for realtime events. */
 export interface Cascade {

@@ -23,7 +23,7 @@ export interface CreationRate {
  * - History: one per play that counted, after half the song or 4 minutes of
  *   listening (player-core listen-count.ts); 120 in 10 minutes is a song every
  *   5 seconds, one device at a time.
- * - Feedback: a handful (SPEC §5 allows feedback, not a stream of it).
+ * - Feedback: a handful (SPEC#validation-feedback allows feedback, not a stream of it).
  * - Favorite: a tap each, and the favourites that failed are sent again at once.
  * - PlaylistSong: a song each; offline additions are sent in one go, and a
  *   playlist holds up to 500 songs.

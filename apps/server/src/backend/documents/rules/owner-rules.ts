@@ -3,7 +3,7 @@ import type { CollectionRules } from './collection-rules.js';
 
 /**
  * A user's own documents (favourites, playlists, plays) carry their `userId`
- * (SPEC §6: "data filtered by own userId"): a new document must name the
+ * (SPEC#roles-signed-user: "data filtered by own userId"): a new document must name the
  * caller, and the owner can never be changed afterwards.
  */
 export function ownedByCaller(attribute: string): CollectionRules {

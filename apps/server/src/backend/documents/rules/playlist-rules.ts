@@ -37,7 +37,7 @@ export function addedByPlaylistEditor(playlistsId: string, attribute: string): C
   };
 }
 
-/** SPEC §4: "Backend deletes the playlist then its song links". */
+/** SPEC#states-playlist-delete: "Backend deletes the playlist then its song links". */
 export function deletesLinks(linksId: string, attribute: string): CollectionRules {
   return {
     async afterDelete(ctx, deleted) {

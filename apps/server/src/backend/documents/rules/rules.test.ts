@@ -43,7 +43,7 @@ describe('video request limit (pure)', () => {
     expect(checkVideoRequestLimit([now, now, now, now], now)).toEqual({ allowed: false, retryInHours: 24, retryAfterMs: 24 * HOUR });
   });
 
-  it("uses SPEC §8's message", () => {
+  it("uses SPEC#errors-video's message", () => {
     expect(videoRateLimitMessage(4)).toBe('Rate limit exceeded. You can request 3 videos per day. Try again in 4 hour(s).');
   });
 });
@@ -157,7 +157,7 @@ describe.each(ENGINES)('server rules on %s', (engine) => {
   });
 
   describe('feedback', () => {
-    it('refuses anonymous sessions: sending feedback needs an account (SPEC §5)', async () => {
+    it('refuses anonymous sessions: sending feedback needs an account (SPEC#validation-feedback)', async () => {
       const anonymous = { ...userCaller('anon2'), account: { $id: 'anon2', email: '', phone: '' } };
       expect(await failure(create(anonymous, 'Feedback', { userName: 'Guest', message: 'Lovely app' }))).toEqual({
         code: 401,
@@ -238,7 +238,7 @@ describe.each(ENGINES)('server rules on %s', (engine) => {
         type: 'general_rate_limit_exceeded',
         message: 'Rate limit exceeded. You can request 3 videos per day. Try again in 21 hour(s).',
       });
-      // The limit comes before the duplicate check (SPEC §5).
+      // The limit comes before the duplicate check (SPEC#validation-video-request).
       expect((await failure(request(B, 'v-1'))).code).toBe(429);
       f.clock.now = start + 24 * HOUR + 1;
       expect((await request(B, 'v-b4')).song_id).toBe('v-b4');

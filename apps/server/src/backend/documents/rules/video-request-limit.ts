@@ -1,5 +1,5 @@
 /**
- * SPEC §5/§9: at most 3 video requests per user in any rolling 24 hours.
+ * SPEC#validation-video-request, SPEC#limits-video-requests: at most 3 video requests per user in any rolling 24 hours.
  * Pure: given the user's request times inside the window, says whether one
  * more is allowed and, if not, in how many whole hours it will be.
  */
@@ -19,6 +19,6 @@ export function checkVideoRequestLimit(requestTimesMs: readonly number[], nowMs:
   return { allowed: false, retryInHours: Math.max(1, Math.ceil((freesAt - nowMs) / HOUR_MS)), retryAfterMs: freesAt - nowMs };
 }
 
-/** SPEC §8's toast text, which the server sends as its error message. */
+/** SPEC#errors-video's toast text, which the server sends as its error message. */
 export const videoRateLimitMessage = (hours: number) =>
   `Rate limit exceeded. You can request ${VIDEO_REQUESTS_PER_DAY} videos per day. Try again in ${hours} hour(s).`;

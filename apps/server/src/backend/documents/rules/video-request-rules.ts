@@ -5,7 +5,7 @@ import type { CollectionRules } from './collection-rules.js';
 import { checkVideoRequestLimit, VIDEO_REQUEST_WINDOW_MS, videoRateLimitMessage } from './video-request-limit.js';
 
 /**
- * Video requests (SPEC §5, §8, §9): the rate limit is checked first, then
+ * Video requests (SPEC#validation-video-request, SPEC#errors-video, SPEC#limits-video-requests): the rate limit is checked first, then
  * one request per song (across all users: the video is per song), and none
  * when a preview already exists. The owner, status, attempts and error are
  * the video pipeline's to write; the requester may only read the request.
@@ -17,7 +17,7 @@ export const unknownSong = (songId: string) =>
   new AppwriteError(400, 'document_invalid_structure', `Invalid document structure: Attribute "song_id" must name a song of the catalogue, not ${JSON.stringify(songId)}`);
 
 /**
- * Anonymous sessions cannot request videos (SPEC §6: visitors cannot use
+ * Anonymous sessions cannot request videos (SPEC#roles-anonymous-visitor: visitors cannot use
  * video previews); otherwise fresh anonymous users would each get 3 a day.
  */
 export const anonymousRequester = () => anonymousRefused('request videos');
@@ -44,12 +44,8 @@ export function videoRequestRules(previewsId: string): CollectionRules {
       if (!verdict.allowed) {
         throw new AppwriteError(429, 'general_rate_limit_exceeded', videoRateLimitMessage(verdict.retryInHours), verdict.retryAfterMs / 1000);
       }
-      // The catalogue's tracks, when this server has a catalogue (the backend may run alone).
-      const [catalogue] = await ctx.tx.query<{ tracks: string | null }>(`select to_regclass('tracks')::text as tracks`);
-      if (catalogue?.tracks) {
-        const song = await ctx.tx.query('select 1 from tracks where id = $1', [data.song_id]);
-        if (song.length === 0) throw unknownSong(String(data.song_id));
-      }
+      // The catalogue's songs, when this server has a catalogue (the backend may run alone).
+      if ((await ctx.songExists(String(data.song_id), ctx.tx)) === false) throw unknownSong(String(data.song_id));
       const taken = await ctx.tx.query(`select 1 from ${requests} where song_id = $1`, [data.song_id]);
       if (taken.length > 0) throw alreadyRequested();
       const previews = ctx.schema.collection(ctx.collection.databaseId, previewsId);

@@ -70,6 +70,8 @@ export interface SocketRig {
   peers: Peer[];
   /** The sessions still live (null: all of them), as the heartbeat asks. */
   live: Set<string> | null;
+  /** How many times a heartbeat has asked which sessions are live. */
+  liveChecks: number;
   /** Realtime on a fresh HTTP server (done before each test); `heartbeatMs`, `env` and `opts` as given. */
   start(heartbeatMs?: number, env?: Record<string, string>, opts?: RealtimeOptions): Promise<void>;
   /** Closes the sockets and the server, then starts again with the given settings. */
@@ -82,11 +84,15 @@ export function useSocketRig(): SocketRig {
   const rig = {
     peers: [] as Peer[],
     live: null,
+    liveChecks: 0,
     async start(heartbeatMs?: number, env: Record<string, string> = {}, opts: RealtimeOptions = {}) {
       const config = loadConfig({ DATA_DIR: '/tmp', ALLOWED_ORIGINS: 'https://app.example.com', ...env });
       const deps: Deps = { config, db: {} as Db, log: silentLogger, now: Date.now };
       rig.bus = localBus();
-      const liveSessions = async (ids: string[]) => new Set(ids.filter((id) => rig.live === null || rig.live.has(id)));
+      const liveSessions = async (ids: string[]) => {
+        rig.liveChecks++;
+        return new Set(ids.filter((id) => rig.live === null || rig.live.has(id)));
+      };
       rig.realtime = createRealtime(deps, { callers, events: rig.bus, liveSessions }, heartbeatMs ? { heartbeatMs, ...opts } : opts);
       rig.server = createServer((_req, res) => res.end());
       rig.server.on('upgrade', (req, socket, head) => {
