@@ -1,10 +1,9 @@
-import { selectLyrics, selectSongWithLyrics } from '../catalogue/module.js';
+import { catalogueIds, selectLyrics, selectSongWithLyrics } from '../catalogue/module.js';
 import type { Methods } from './call.js';
 import { invalid, missing, notFound } from './errors.js';
 import { selectSongs } from './library-songs.sql.js';
 import { MAX_INT } from './params.js';
 import { songChild } from './shapes.js';
-import { existingIds } from './stars.sql.js';
 
 const MAX_QUEUE = 5000;
 
@@ -18,7 +17,7 @@ export const accountMethods: Methods = {
       return {};
     }
     if (ids.length > MAX_QUEUE) throw invalid('id', `at most ${MAX_QUEUE} songs`);
-    const known = await existingIds(db, 'tracks', ids);
+    const known = await catalogueIds(db, 'song', ids);
     if (ids.some((id) => !known.has(id))) throw notFound('Song');
     const current = params.get('current') || null;
     if (current != null && !known.has(current)) throw invalid('current', 'not a song of the queue');

@@ -1,8 +1,5 @@
-import { request } from 'node:http';
-import { ConfigError, loadConfig } from '../config.js';
-import { migrate } from '../db/migrate.js';
-import { openDatabase } from '../db/open.js';
-import { liveAdminEndpoint } from '../db/admin-file.js';
+import { adminCommandMain, askAdminListener, withDataFolderDb, type AdminIo } from '../admin-command.js';
+import type { Config } from '../config.js';
 import { CredentialsError, issueCredentials, type IssuedCredentials } from './credentials.js';
 import { loadOrCreateKey, secretBox } from './secret-box.js';
 
@@ -42,79 +39,25 @@ export function formatCredentials(c: IssuedCredentials, json: boolean): string[]
 /** Asks the running server's loopback admin listener. */
 function remote(url: string, token: string, cmd: SubsonicCommand): Promise<IssuedCredentials> {
   const payload = JSON.stringify({ email: cmd.email, rotate: cmd.rotate });
-  return new Promise((resolve, reject) => {
-    const req = request(
-      new URL('/admin/subsonic/credentials', url),
-      {
-        method: 'POST',
-        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) },
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => {
-          let body: { credentials?: IssuedCredentials; error?: string } = {};
-          try {
-            body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as typeof body;
-          } catch {
-            // answered below
-          }
-          if (res.statusCode === 200 && body.credentials) resolve(body.credentials);
-          else reject(new CredentialsError(body.error ?? `the server answered ${res.statusCode}`));
-        });
-      },
-    );
-    req.on('error', (e) => reject(new CredentialsError(`the server at ${url} does not answer (${e.message})`)));
-    req.end(payload);
-  });
+  return askAdminListener<{ credentials: IssuedCredentials }, IssuedCredentials>(url, '/admin/subsonic/credentials', token, payload, CredentialsError, (body) => body.credentials);
 }
 
 /** Opens the data folder's database here (no server holds it). */
-async function direct(env: Record<string, string | undefined>, cmd: SubsonicCommand): Promise<IssuedCredentials> {
-  const config = loadConfig(env);
-  const db = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
-  try {
-    await migrate(db, 'backend');
-    await migrate(db, 'subsonic');
+function direct(config: Config, cmd: SubsonicCommand): Promise<IssuedCredentials> {
+  return withDataFolderDb(config, ['backend', 'subsonic'], async (db) => {
     const box = secretBox(await loadOrCreateKey(config.DATA_DIR));
-    return await issueCredentials(db, box, cmd.email, { rotate: cmd.rotate, now: new Date() });
-  } finally {
-    await db.close();
-  }
+    return issueCredentials(db, box, cmd.email, { rotate: cmd.rotate, now: new Date() });
+  });
 }
 
 /** `admin subsonic ...`; resolves to the exit code (0 done, 1 failed, 2 wrong command line). */
-export async function subsonicAdminMain(
-  argv: readonly string[],
-  env: Record<string, string | undefined>,
-  io: { out(line: string): void; err(line: string): void },
-): Promise<number> {
-  let cmd: SubsonicCommand;
-  try {
-    cmd = parseSubsonicCommand(argv);
-  } catch (e) {
-    if (!(e instanceof SubsonicUsageError)) throw e;
-    if (e.message) io.err(`error: ${e.message}`);
-    io.err(SUBSONIC_USAGE);
-    return e.message ? 2 : 0;
-  }
-  try {
-    const config = loadConfig(env);
-    const endpoint = await liveAdminEndpoint(config.DATA_DIR);
-    let creds: IssuedCredentials;
-    if (endpoint) {
-      if (endpoint.url === null) throw new CredentialsError(`a server (pid ${endpoint.pid}) is starting on ${config.DATA_DIR}; try again in a moment`);
-      creds = await remote(endpoint.url, endpoint.token, cmd);
-    } else {
-      creds = await direct(env, cmd);
-    }
-    for (const line of formatCredentials(creds, cmd.json)) io.out(line);
-    return 0;
-  } catch (e) {
-    if (e instanceof CredentialsError || e instanceof ConfigError) {
-      io.err(`error: ${e.message}`);
-      return e instanceof ConfigError ? 2 : 1;
-    }
-    throw e;
-  }
-}
+export const subsonicAdminMain = (argv: readonly string[], env: Record<string, string | undefined>, io: AdminIo): Promise<number> =>
+  adminCommandMain(argv, env, io, {
+    parse: parseSubsonicCommand,
+    usage: SUBSONIC_USAGE,
+    usageError: SubsonicUsageError,
+    failure: CredentialsError,
+    remote,
+    local: direct,
+    print: (creds, cmd) => formatCredentials(creds, cmd.json),
+  });

@@ -1,6 +1,6 @@
 import type { Queryable } from '../db/db.js';
 import { selectAlbumTrackArtists } from '../catalogue/module.js';
-import { selectAlbums, selectCallerAlbumFacts, type AlbumRow } from './library-albums.sql.js';
+import { selectAlbums, selectCallerFacts, type AlbumRow } from './library-albums.sql.js';
 import { NO_CALLER_FACTS, type AlbumArtist, type CallerFacts } from './shapes.js';
 
 export interface LoadedAlbum {
@@ -24,7 +24,7 @@ export async function forCaller<T extends LoadedAlbum>(
   albums: readonly T[],
   facts: Promise<ReadonlyMap<string, CallerFacts>> | null = null,
 ): Promise<(T & CallerAlbum)[]> {
-  const mine = (await facts) ?? new Map((await selectCallerAlbumFacts(db, userId, albums.map((a) => a.row.id))).map((f) => [f.id, f]));
+  const mine = (await facts) ?? new Map((await selectCallerFacts(db, userId, 'album', albums.map((a) => a.row.id))).map((f) => [f.id, f]));
   return albums.map((a) => ({ ...a, mine: mine.get(a.row.id) ?? NO_CALLER_FACTS }));
 }
 

@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addTaggedFixtures, FIXTURE, NIGHT_TUNES, TAGGED_FIXTURE } from '../catalogue/test/fixtures.js';
 import { ENGINES } from '../test/db.js';
@@ -192,7 +193,7 @@ describe.each(ENGINES)('subsonic fields apps read (%s)', (engine) => {
       expect(artists.has('Lena Park')).toBe(true);
     });
 
-    it('getArtists, getArtist and getIndexes give every artist an image: its albums’ cover, else a generated one', async () => {
+    it('getArtists, getArtist and getIndexes give every artist an image: its own album’s cover, else the picture made from its name', async () => {
       const { json, xml } = await c.both('getArtists');
       const all = list(obj(json.artists).index).flatMap((i) => list(i.artist));
       for (const a of all) {
@@ -202,19 +203,22 @@ describe.each(ENGINES)('subsonic fields apps read (%s)', (engine) => {
       const byName = new Map(all.map((a) => [a.name, a]));
       const mira = byName.get('Mira Solen')!;
       expect(mira.coverArt).toBe(album('Harbour Lights').coverArt);
-      // Lena Park's only album has no art: its generated cover stands in.
+      // Lena Park's only album has no art: the picture made from her name stands in, as in the web app.
       const lena = byName.get('Lena Park')!;
-      expect(String(lena.coverArt)).toMatch(/^g\d+-/);
-      expect(lena.coverArt).toBe(album('Night Tunes').coverArt);
+      expect(String(lena.coverArt)).toMatch(new RegExp(`^ga\\d+-${String(lena.id)}-[0-9a-f]{8}$`));
       const image = await h.t.app.request(new URL(String(lena.artistImageUrl)).pathname);
       expect(image.status).toBe(200);
       expect(image.headers.get('content-type')).toBe('image/jpeg');
+      // getCoverArt sends it at the size asked.
+      const art = await api.raw('getCoverArt', { id: String(lena.coverArt), size: '120' });
+      expect([art.status, art.headers.get('content-type')]).toEqual([200, 'image/jpeg']);
+      expect((await sharp(Buffer.from(await art.arrayBuffer())).metadata()).width).toBe(120);
       const xmlArtists = many(obj(xml.artists).index as Obj[]).flatMap((i) => many(i.artist as Obj[]));
       expect(xmlArtists.find((a) => a.name === 'Lena Park')).toMatchObject({ coverArt: lena.coverArt, artistImageUrl: lena.artistImageUrl });
       const one = obj((await c.both('getArtist', { id: String(lena.id) })).json.artist);
       expect(one).toMatchObject({ coverArt: lena.coverArt, artistImageUrl: lena.artistImageUrl, albumCount: 1 });
       const indexes = list(obj((await c.both('getIndexes')).json.indexes).index).flatMap((i) => list(i.artist));
-      expect(indexes.find((a) => a.name === 'Mira Solen')).toEqual({ id: mira.id, name: 'Mira Solen', artistImageUrl: mira.artistImageUrl });
+      expect(indexes.find((a) => a.name === 'Mira Solen')).toEqual({ id: mira.id, name: 'Mira Solen', coverArt: mira.coverArt, artistImageUrl: mira.artistImageUrl });
     });
 
     it('getArtistInfo2 answers with what is known: images and similar artists', async () => {

@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { hashPassword, usersStore } from '../backend/module.js';
 import { ENGINES } from '../test/db.js';
@@ -64,6 +65,24 @@ describe.each(ENGINES)('subsonic internet radio (%s)', (engine) => {
     const seen = list(obj((await listener.json('getInternetRadioStations')).internetRadioStations).internetRadioStation);
     expect(seen.map((s) => s.name)).toEqual(['Kept']);
     await checks(state.api).once('deleteInternetRadioStation', { id });
+  });
+
+  it("lists each station with a generated cover (coverArt) that getCoverArt sends at the size asked", async () => {
+    await setUp();
+    await checks(state.api).once('createInternetRadioStation', { streamUrl: 'https://radio.example.org/a.mp3', name: 'Harbour FM' });
+    const [station] = await stations();
+    expect(String(station!.coverArt)).toMatch(new RegExp(`^ra-${String(station!.id)}-[0-9a-f]{8}$`));
+    for (const [size, px] of [['300', 300], ['', 500]] as const) {
+      const r = await state.api.raw('getCoverArt', { id: String(station!.coverArt), ...(size ? { size } : {}) });
+      expect([size, r.status, r.headers.get('content-type')]).toEqual([size, 200, 'image/jpeg']);
+      expect((await sharp(Buffer.from(await r.arrayBuffer())).metadata()).width).toBe(px);
+    }
+    // Renamed: a new cover id; the old one is not found (70).
+    await checks(state.api).once('updateInternetRadioStation', { id: String(station!.id), streamUrl: 'https://radio.example.org/a.mp3', name: 'Harbour FM 2' });
+    const [renamed] = await stations();
+    expect(renamed!.coverArt).not.toBe(station!.coverArt);
+    await failure('getCoverArt', { id: String(station!.coverArt) }, 70);
+    await checks(state.api).once('deleteInternetRadioStation', { id: String(station!.id) });
   });
 
   it('answers bad stations with the protocol codes and keeps nothing of them', async () => {

@@ -80,6 +80,35 @@ describe.each(ENGINES)('subsonic shares (%s)', (engine) => {
     expect(await shares()).toEqual([]);
   });
 
+  it('shares a playlist the caller may read, its songs in the playlist’s order as it is now; another’s private one is not found', async () => {
+    const second = await setUp(false);
+    const { once } = checks(state.api);
+    const [a, b, c] = state.harbourSongs.map((song) => String(song.id));
+    const playlistId = String(obj((await once('createPlaylist', { name: 'Ferry songs', songId: b! })).playlist).id);
+    await once('updatePlaylist', { playlistId, songIdToAdd: a! });
+    const entries = async (who: Client = state.api) => (await shares(who)).map((s) => list(s.entry).map((e) => e.id));
+
+    const made = list(obj((await once('createShare', { id: playlistId, description: 'For the ferry' })).shares).share)[0]!;
+    expect(list(made.entry).map((e) => e.id)).toEqual([b, a]);
+    // The share follows the playlist (as Navidrome's do): songs added and removed show at once.
+    await once('updatePlaylist', { playlistId, songIdToAdd: c!, songIndexToRemove: '0' });
+    expect(await entries()).toEqual([[a, c]]);
+
+    // Another account cannot share a private playlist it cannot read, nor reach it by the share's own marking.
+    await failure('createShare', { id: playlistId }, 70, second);
+    await failure('createShare', { id: `playlist:${playlistId}` }, 70, second);
+    // Made public, any account may share it; made private again, their share covers nothing.
+    await once('updatePlaylist', { playlistId, public: 'true' });
+    await checks(second).once('createShare', { id: playlistId });
+    expect(await entries(second)).toEqual([[a, c]]);
+    await once('updatePlaylist', { playlistId, public: 'false' });
+    expect(await entries(second)).toEqual([[]]);
+
+    // A removed playlist leaves its share empty.
+    await once('deletePlaylist', { id: playlistId });
+    expect(await entries()).toEqual([[]]);
+  });
+
   it('answers bad shares with the protocol codes and keeps nothing of them', async () => {
     await setUp(false);
     const song = String(state.harbourSongs[0]!.id);

@@ -1,12 +1,11 @@
-import { lastScanAt, selectAlbumTrackIds } from '../catalogue/module.js';
+import { lastScanAt, selectAlbumTrackIds, selectArtistAlbumIds, selectArtists, selectGenreCounts } from '../catalogue/module.js';
 import { forCaller, loadAlbums } from './albums.js';
 import type { Methods } from './call.js';
 import { notFound } from './errors.js';
-import { selectArtistAlbumIds, selectArtists } from './library-artists.sql.js';
-import { selectGenres, selectSongs } from './library-songs.sql.js';
+import { selectSongs } from './library-songs.sql.js';
 import { albumDir, albumId3, artistEntry, artistId3, indexArtists, songChild } from './shapes.js';
 
-/** The one music folder: the whole catalogue. */
+/** The first music folder (a server with one library has only it). */
 export const MUSIC_FOLDER = { id: 1, name: 'Music' } as const;
 
 /** Articles are not skipped when indexing: names are filed as written. */
@@ -14,7 +13,8 @@ const IGNORED_ARTICLES = '';
 
 /** Browsing by tags (ID3 methods) and the legacy folder browse, on the catalogue's ids. */
 export const browseMethods: Methods = {
-  getMusicFolders: () => ({ musicFolders: { musicFolder: [MUSIC_FOLDER] } }),
+  /** The caller's libraries (MUSIC_DIRS, or the one music folder), numbered in the configuration's order. */
+  getMusicFolders: ({ musicFolders }) => ({ musicFolders: { musicFolder: musicFolders } }),
 
   /**
    * The folder browse's artists: those albums are filed under (album artists, else the
@@ -86,7 +86,7 @@ export const browseMethods: Methods = {
   },
 
   async getGenres({ db }) {
-    const genres = await selectGenres(db);
+    const genres = await selectGenreCounts(db);
     return { genres: { genre: genres.map((g) => ({ value: g.value, songCount: g.song_count, albumCount: g.album_count })) } };
   },
 };

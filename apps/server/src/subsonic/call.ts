@@ -2,6 +2,7 @@ import type { PlayQueues, ServerDocuments } from '../backend/module.js';
 import type { Db } from '../db/db.js';
 import type { AlbumShelf } from './album-shelf.js';
 import type { Caller } from './authenticate.js';
+import type { MusicFolder } from './music-folders.js';
 import type { Params } from './params.js';
 import type { XmlObject } from './xml.js';
 
@@ -9,7 +10,10 @@ import type { XmlObject } from './xml.js';
 export interface Call {
   params: Params;
   caller: Caller;
+  /** The catalogue as the caller may see it: their libraries, or the one musicFolderId names (music-folders.ts). */
   db: Db;
+  /** The libraries the caller may see, as music folders (getMusicFolders). */
+  musicFolders: MusicFolder[];
   /** The albums in memory, for album lists (album-shelf.ts). */
   albums: AlbumShelf;
   /** The backend's documents (favourites, playlists, history), written as the caller. */

@@ -38,7 +38,7 @@ describe.each(ENGINES)('subsonic info, similar, top songs and legacy lists (%s)'
       expect(info.biography).toBeUndefined();
       expect(many(obj(xml.artistInfo2).similarArtist as Obj[]).length).toBe(2);
       const legacy = obj((await c.both('getArtistInfo', { id: idOf('Teo Vance') })).json.artistInfo);
-      expect(list(legacy.similarArtist)).toEqual(list(info.similarArtist).map((a) => ({ id: a.id, name: a.name, artistImageUrl: a.artistImageUrl })));
+      expect(list(legacy.similarArtist)).toEqual(list(info.similarArtist).map((a) => ({ id: a.id, name: a.name, coverArt: a.coverArt, artistImageUrl: a.artistImageUrl })));
       const one = obj((await c.both('getArtistInfo2', { id: idOf('Teo Vance'), count: '1' })).json.artistInfo2);
       expect(list(one.similarArtist)).toHaveLength(1);
     });
@@ -176,7 +176,7 @@ describe.each(ENGINES)('subsonic info, similar, top songs and legacy lists (%s)'
         const r3 = obj((await c.both('search3', params)).json.searchResult3);
         const r2 = obj((await c.both('search2', params)).json.searchResult2);
         for (const key of ['artist', 'album', 'song']) expect(list(r2[key]).map((x) => x.id), key).toEqual(list(r3[key]).map((x) => x.id));
-        expect(list(r2.artist)).toEqual(list(r3.artist).map((a) => ({ id: a.id, name: a.name, artistImageUrl: a.artistImageUrl })));
+        expect(list(r2.artist)).toEqual(list(r3.artist).map((a) => ({ id: a.id, name: a.name, coverArt: a.coverArt, artistImageUrl: a.artistImageUrl })));
         expect(list(r2.album).every((a) => a.isDir === true)).toBe(true);
       }
     });

@@ -1,17 +1,19 @@
 import type { ImageSize } from '@lyra/contracts/ids';
-import { coverOrGenerated, imagePath, selectArtistTrackIds } from '../catalogue/module.js';
-import { loadAlbums } from './albums.js';
-import type { Call, Methods } from './call.js';
-import { missing, notFound } from './errors.js';
 import {
+  coverOrGenerated,
+  imagePath,
   selectAlbumIdOf,
   selectArtistIdByName,
+  selectArtists,
   selectArtistsOfId,
+  selectArtistTrackIds,
   selectRandomSongsOf,
   selectSimilarArtistIds,
   selectSongIdsByGenre,
-} from './info.sql.js';
-import { selectArtists } from './library-artists.sql.js';
+} from '../catalogue/module.js';
+import { loadAlbums } from './albums.js';
+import type { Call, Methods } from './call.js';
+import { missing, notFound } from './errors.js';
 import { selectSongs } from './library-songs.sql.js';
 import { MAX_INT } from './params.js';
 import { artistCover, artistEntry, artistId3, songChild } from './shapes.js';

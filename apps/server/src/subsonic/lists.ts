@@ -1,12 +1,11 @@
-import { prepareQuery, rankTracks, searchNamedIds } from '../catalogue/module.js';
+import { catalogueIdPage, prepareQuery, rankTracks, searchNamedIds, selectArtists, selectRandomSongIds } from '../catalogue/module.js';
 import { SHELF_ORDERS, shelfAlbums, shelfCallerFacts, shelfPage } from './album-shelf.js';
 import { forCaller, loadAlbums, withArtists, type CallerAlbum } from './albums.js';
 import type { Call, Methods } from './call.js';
 import { invalid, missing } from './errors.js';
 import { MAX_INT } from './params.js';
 import { selectAlbumList, selectCallerAlbumIds, type AlbumOrder } from './library-albums.sql.js';
-import { selectArtists } from './library-artists.sql.js';
-import { selectAllIds, selectRandomSongIds, selectSongs } from './library-songs.sql.js';
+import { selectSongs } from './library-songs.sql.js';
 import { albumDir, albumId3, artistEntry, artistId3, songChild } from './shapes.js';
 
 const MAX_LIST = 500;
@@ -107,16 +106,16 @@ async function search({ params, db, caller }: Call) {
   if (text === '') {
     [artistIds, albumIds, songIds] = await Promise.all([
       selectArtists(db).then((all) => all.slice(artistPage.offset, artistPage.offset + artistPage.limit).map((a) => a.id)),
-      selectAllIds(db, 'albums', albumPage.limit, albumPage.offset),
-      selectAllIds(db, 'tracks', songPage.limit, songPage.offset),
+      catalogueIdPage(db, 'album', albumPage.limit, albumPage.offset),
+      catalogueIdPage(db, 'song', songPage.limit, songPage.offset),
     ]);
   } else {
     const prepared = await prepareQuery({ db, base: '' }, text);
-    const named = async (table: 'albums' | 'artists', p: { limit: number; offset: number }) =>
-      prepared && p.limit > 0 ? (await searchNamedIds(db, table, { ...prepared, ...p })).ids : [];
+    const named = async (kind: 'album' | 'artist', p: { limit: number; offset: number }) =>
+      prepared && p.limit > 0 ? (await searchNamedIds(db, kind, { ...prepared, ...p })).ids : [];
     [artistIds, albumIds, songIds] = await Promise.all([
-      named('artists', artistPage),
-      named('albums', albumPage),
+      named('artist', artistPage),
+      named('album', albumPage),
       songPage.limit > 0 ? rankTracks({ db, base: '' }, prepared, songPage).then((r) => r.ids) : [],
     ]);
   }

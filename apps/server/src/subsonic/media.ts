@@ -6,34 +6,32 @@ import {
   coverOrGenerated,
   ID_PATTERN,
   readTimeOffset,
+  selectCoverOf,
   selectSong,
   servedFile,
   sourceInside,
-  SUBSONIC_ASK,
-  tierPath,
   toResponse,
   type AudioFormat,
+  type CatalogueMedia,
+  type MediaAsk,
   type OpenFileCache,
   type SongRow,
 } from '../catalogue/module.js';
 import type { Call, Methods } from './call.js';
 import { CODE, invalid, notFound, SubsonicError } from './errors.js';
-import { selectCoverOf } from './library-songs.sql.js';
+import { STATION_COVER, stationCover, stationCoverKey } from './radio.js';
+import { radioStore } from './radio.sql.js';
 import { contentTypeOf, suffixOf } from './shapes.js';
-import { coverSideFor, estimatedBytes, exactLength, formatFor, tierFor } from './tiers.js';
-
-/** Hands a request to the app's own routes in process (the catalogue's /media and /images). */
-export type Internal = (req: Request) => Promise<Response>;
+import { coverSideFor, estimatedBytes, exactLength, formatFor, sendsOriginal, tierFor } from './tiers.js';
 
 export interface MediaDeps {
   config: Pick<Config, 'MUSIC_DIR' | 'DATA_DIR' | 'ACCEL_REDIRECT'>;
-  internal: Internal;
+  /** The catalogue's audio tiers and covers. */
+  media: CatalogueMedia;
   files: OpenFileCache;
 }
 
-const PASSED_HEADERS = ['range', 'if-range', 'if-none-match', 'if-modified-since'];
-
-type TrackFile = Pick<SongRow, 'id' | 'path' | 'title' | 'duration_s'>;
+type TrackFile = Pick<SongRow, 'id' | 'path' | 'title' | 'duration_s' | 'codec' | 'bitrate_kbps'>;
 
 async function trackOf(db: Db, id: string): Promise<TrackFile> {
   if (!ID_PATTERN.test(id)) throw notFound('Song');
@@ -42,21 +40,24 @@ async function trackOf(db: Db, id: string): Promise<TrackFile> {
   return row;
 }
 
+/** The client's method, Range and validators, for the catalogue's media. */
+function askOf(call: Call): MediaAsk {
+  const h = call.req.headers;
+  return {
+    method: call.req.method === 'HEAD' ? 'HEAD' : 'GET',
+    range: h.get('range') ?? undefined,
+    ifRange: h.get('if-range') ?? undefined,
+    ifNoneMatch: h.get('if-none-match') ?? undefined,
+    ifModifiedSince: h.get('if-modified-since') ?? undefined,
+    signal: call.req.signal,
+  };
+}
+
 /**
- * Asks the catalogue's media routes for `path`, with the client's Range and
- * validators. Its errors become protocol errors; 416 stays as it is (a player
- * reading past the end must see it).
+ * The catalogue's answer as this call's: its errors become protocol errors; 416 stays as it is (a
+ * player reading past the end must see it).
  */
-async function delegate(deps: MediaDeps, call: Call, path: string, what: string): Promise<Response> {
-  const headers = new Headers();
-  for (const name of PASSED_HEADERS) {
-    const v = call.req.headers.get(name);
-    if (v != null) headers.set(name, v);
-  }
-  // The catalogue's answers to Subsonic's own asks (MP3 tiers, any cover size, offsets on cached tiers).
-  headers.set(SUBSONIC_ASK.header, SUBSONIC_ASK.value);
-  const method = call.req.method === 'HEAD' ? 'HEAD' : 'GET';
-  const res = await deps.internal(new Request(new URL(path, 'http://internal'), { method, headers, signal: call.req.signal }));
+async function passed(res: Response, what: string): Promise<Response> {
   if (res.status < 400 || res.status === 416) return res;
   const detail = await res.json().then(
     (b: unknown) => (typeof b === 'object' && b !== null && 'message' in b && typeof b.message === 'string' ? b.message : ''),
@@ -94,12 +95,11 @@ async function original(deps: MediaDeps, call: Call, track: TrackFile, attachmen
   return toResponse(call.req.method === 'HEAD' ? 'HEAD' : 'GET', reply);
 }
 
-/** Subsonic `timeOffset` (seconds) in the form /media reads; the protocol's error when it is not one. */
-function timeOffset(raw: string | null): string | null {
-  if (raw == null || raw === '') return null;
+/** Subsonic `timeOffset` in seconds (0 when absent); the protocol's error when it is not one. */
+function timeOffset(raw: string | null): number {
   const s = readTimeOffset(raw);
   if (typeof s === 'string') throw invalid('timeOffset', s);
-  return s === 0 ? null : raw;
+  return s;
 }
 
 /**
@@ -117,26 +117,28 @@ function withEstimatedLength(res: Response, track: TrackFile, offsetS: number, f
   return new Response(res.body && exactLength(res.body, length, format), { status: 200, headers });
 }
 
-/** Cover ids we emit: 32 hex digits, or a generated cover's `g1-<albumId>-<hash>`. */
-const COVER_ID = /^([0-9a-f]{32}|g\d+-[A-Za-z0-9_-]+)$/;
+/** Cover ids we emit: 32 hex digits, a generated cover's `g1-<albumId>-<hash>`, or a generated artist picture's `ga1-<artistId>-<hash>`. */
+const COVER_ID = /^([0-9a-f]{32}|g\d+-[A-Za-z0-9_-]+|ga\d+-[A-Za-z0-9_]+-[0-9a-f]{8})$/;
 
 export const mediaMethods = (deps: MediaDeps): Methods => ({
   /**
-   * Audio as one of the catalogue's tiers (`maxBitRate` picks it), AAC in MP4
-   * or MP3 (`format=mp3`), starting at `timeOffset` whether or not the tier is
-   * cached; `format=raw` sends the original file. `estimateContentLength=true`
+   * The original file, with Range, when the client asks for no other format (nor a bitrate under the
+   * file's) and it plays as it is in browsers and apps (tiers.ts `sendsOriginal`); else one of the
+   * catalogue's tiers (`maxBitRate` picks it), AAC in MP4 or MP3 (`format=mp3`), starting at `timeOffset`
+   * whether or not the tier is cached. `format=raw` always sends the original. `estimateContentLength=true`
    * gives a tier still being made a Content-Length.
    */
   async stream(call) {
     const track = await trackOf(call.db, call.params.required('id'));
-    const format = formatFor(call.params.get('format'));
-    if (format === 'raw') return original(deps, call, track, false);
-    const tier = tierFor(call.params.optionalInt('maxBitRate'));
+    const asked = call.params.get('format');
+    const format = formatFor(asked);
+    const maxBitRate = call.params.optionalInt('maxBitRate');
     const offset = timeOffset(call.params.get('timeOffset'));
-    const path = tierPath(track.id, tier, format) + (offset == null ? '' : `?timeOffset=${offset}`);
-    const res = await delegate(deps, call, path, 'Song');
+    if (format === 'raw' || (offset === 0 && sendsOriginal({ ...track, suffix: suffixOf(track.path) }, asked, maxBitRate))) return original(deps, call, track, false);
+    const ask = { trackId: track.id, kbps: tierFor(maxBitRate), format, timeOffsetS: offset };
+    const res = await passed(await deps.media.audio(ask, askOf(call)), 'Song');
     if (call.params.get('estimateContentLength') !== 'true') return res;
-    return withEstimatedLength(res, track, offset == null ? 0 : Number(offset), format);
+    return withEstimatedLength(res, track, offset, format);
   },
 
   async download(call) {
@@ -144,19 +146,25 @@ export const mediaMethods = (deps: MediaDeps): Methods => ({
   },
 
   /**
-   * `id` is the `coverArt` we emit; a song, album or artist id is taken too (some clients send those).
+   * `id` is the `coverArt` we emit (a radio station's too); a song, album or artist id is taken too (some clients send those).
    * A square of `size` px, or of the original's side when that is smaller (the original's, at most
    * 1200, without `size`).
    */
   async getCoverArt(call) {
     const id = call.params.required('id');
     const side = coverSideFor(call.params.optionalInt('size'));
+    const station = STATION_COVER.exec(id);
+    if (station) {
+      const row = await radioStore(call.db).byId(station[1]!);
+      if (!row || stationCoverKey(row) !== station[2]) throw notFound('Cover art');
+      return passed(await deps.media.namedCover(stationCover(row), side, askOf(call)), 'Cover art');
+    }
     let cover: string | null = COVER_ID.test(id) ? id : null;
     if (cover == null && ID_PATTERN.test(id)) {
       const of = await selectCoverOf(call.db, id);
       cover = of ? coverOrGenerated(of.cover_id, of.album_id, of.album_name) : null;
     }
     if (cover == null) throw notFound('Cover art');
-    return delegate(deps, call, `/images/${cover}/${side}.jpg`, 'Cover art');
+    return passed(await deps.media.cover(cover, side, askOf(call)), 'Cover art');
   },
 });

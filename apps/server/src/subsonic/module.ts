@@ -1,7 +1,8 @@
 import { Hono, type Context } from 'hono';
-import { clientIp, createCallerResolver, type PlayQueues, type ServerDocuments } from '../backend/module.js';
-import { baseUrl, createOpenFileCache } from '../catalogue/module.js';
+import { clientIp, createCallerResolver, type AccountDeletion, type PlayQueues, type ServerDocuments } from '../backend/module.js';
+import { baseUrl, createOpenFileCache, scopedDb, type CatalogueMedia } from '../catalogue/module.js';
 import { migrate } from '../db/migrate.js';
+import { librariesJoined, type LibraryScope } from '../music-libraries.js';
 import type { Deps, ServerModule } from '../module.js';
 import { readCredentials } from './auth-params.js';
 import { accountMethods } from './account.js';
@@ -11,6 +12,7 @@ import { radioRoutes } from './radio-routes.js';
 import { shareAdmits, shareRoutes } from './share-access.js';
 export { isSharePath } from './share-access.js';
 import { shareMethods } from './shares.js';
+import { shareLinkRoutes } from './public-links-routes.js';
 import { scanMethods, type ScanStarter, type ScanStatusSource } from './scan.js';
 import { createAlbumShelf } from './album-shelf.js';
 import { createAuthenticator, type Caller } from './authenticate.js';
@@ -21,11 +23,13 @@ import { errorBody, okBody, readFormat, render, type Format } from './envelope.j
 import { CODE, SubsonicError } from './errors.js';
 import { infoMethods } from './info.js';
 import { listMethods } from './lists.js';
-import { mediaMethods, type Internal } from './media.js';
+import { mediaMethods } from './media.js';
+import { callLibraries } from './music-folders.js';
 import { createNowPlaying } from './now-playing.js';
 import { Params } from './params.js';
 import { playlistMethods } from './playlists.js';
 import { playMethods } from './plays.js';
+import { podcastMethods } from './podcasts.js';
 import { subsonicProfileRoutes } from './profile-routes.js';
 import { loadOrCreateKey, secretBox } from './secret-box.js';
 import { starredMethods } from './starred.js';
@@ -33,15 +37,19 @@ import { userMethods } from './users.js';
 import { PUBLIC_METHODS, systemMethods } from './system.js';
 
 export interface SubsonicOptions {
-  /** The app's own routes, for audio and covers (the catalogue's /media and /images). */
-  internal: Internal;
+  /** The catalogue's audio tiers and covers (stream, getCoverArt). */
+  media: CatalogueMedia;
   /** The backend's documents, written as the caller (favourites, playlists, history). */
   documents: ServerDocuments;
   /** What the listener plays, wherever (savePlayQueue, getPlayQueue): the backend's devices share it. */
   playQueues: PlayQueues;
+  /** The backend's deletion of an account (deleteUser): its documents go, its realtime sockets close at once. */
+  deleteAccount: AccountDeletion;
   /** The catalogue's scanner (getScanStatus, and startScan for administrators). */
   scanStatus: ScanStatusSource;
   startScan: ScanStarter;
+  /** The libraries an account may see (several libraries, per-user access); absent: every library. */
+  libraryScope?: (userId: string) => Promise<LibraryScope>;
 }
 
 /** PostgreSQL data exceptions (class 22: bad text, out of range) come from what the client sent. */
@@ -79,12 +87,19 @@ export async function createSubsonic(deps: Deps, opts: SubsonicOptions): Promise
   // connection, whatever was missed.
   const unlisten = await deps.db.listen('subsonic_albums', albums.changed, albums.changed);
   const { documents, playQueues } = opts;
+  // A share opens what its sharer may still see: their libraries, their playlists (share-access.ts).
+  const shares = {
+    db: deps.db,
+    documents,
+    catalogueOf: async (userId: string) =>
+      scopedDb(deps.db, opts.libraryScope ? await opts.libraryScope(userId) : null, librariesJoined(deps.config.libraries)),
+  };
   const all: Methods = {
     ...systemMethods,
     ...browseMethods,
     ...listMethods,
     ...infoMethods,
-    ...mediaMethods({ config: deps.config, internal: opts.internal, files }),
+    ...mediaMethods({ config: deps.config, media: opts.media, files }),
     ...starredMethods,
     ...playlistMethods,
     ...playMethods(createNowPlaying()),
@@ -92,9 +107,10 @@ export async function createSubsonic(deps: Deps, opts: SubsonicOptions): Promise
     ...bookmarkMethods,
     ...scanMethods(opts.scanStatus),
     ...radioMethods,
-    ...shareMethods,
-    // Last: its getUser (any user, for administrators) and startScan (administrators) replace the callers-only ones above.
-    ...userMethods({ startScan: opts.startScan, forget: auth.forget }),
+    ...podcastMethods,
+    ...shareMethods({ onlyAdmins: deps.config.SHARES === 'admins' }),
+    // getUser (oneself; anyone for administrators), and the administrators' user calls and startScan.
+    ...userMethods({ startScan: opts.startScan, forget: auth.forget, deleteAccount: opts.deleteAccount }),
   };
   const methods = new Map(Object.entries(all).map(([name, handler]) => [name.toLowerCase(), { name, handler }]));
 
@@ -118,7 +134,8 @@ export async function createSubsonic(deps: Deps, opts: SubsonicOptions): Promise
             clientIp(c, deps.config),
           );
       const base = baseUrl(deps.config, c.req.url);
-      const outcome = await method.handler({ params, caller, db: deps.db, albums, documents, playQueues, now: deps.now, req: c.req.raw, base });
+      const libraries = await callLibraries(deps, opts.libraryScope, caller, params, albums);
+      const outcome = await method.handler({ params, caller, ...libraries, documents, playQueues, now: deps.now, req: c.req.raw, base });
       return outcome instanceof Response ? outcome : render(format, okBody(outcome));
     } catch (e) {
       if (e instanceof SubsonicError) return render(format, errorBody(e));
@@ -130,10 +147,13 @@ export async function createSubsonic(deps: Deps, opts: SubsonicOptions): Promise
 
   const routes = new Hono();
   // The web app's Radio screen (the catalogue's envelope, under its /api).
-  routes.route('/', radioRoutes({ db: deps.db, log }));
+  routes.route('/', radioRoutes({ db: deps.db, log, media: opts.media, config: deps.config }));
   // A share link opened by anyone holding it (share-access.ts).
-  routes.route('/', shareRoutes(deps));
-  routes.route('/', subsonicProfileRoutes({ ...deps, box, callers: createCallerResolver(deps), forget: auth.forget }));
+  routes.route('/', shareRoutes({ ...deps, ...shares }));
+  const callers = createCallerResolver(deps);
+  routes.route('/', subsonicProfileRoutes({ ...deps, box, callers, forget: auth.forget }));
+  // The web app's public links (Profile, and the song, album and playlist menus).
+  routes.route('/', shareLinkRoutes({ ...deps, ...shares, log, callers }));
   // Everything under /rest answers in the envelope: unknown methods and odd paths are error 70.
   routes.all('/rest/*', (c) => {
     if (c.req.method !== 'OPTIONS') return answer(c);
@@ -149,7 +169,7 @@ export async function createSubsonic(deps: Deps, opts: SubsonicOptions): Promise
     name: 'subsonic',
     routes,
     adminRoutes: subsonicAdminRoutes(deps.db, box, deps.now, auth.forget),
-    shareAdmits: (shareId, path) => shareAdmits(deps.db, shareId, path, deps.now()),
+    shareAdmits: (shareId, path) => shareAdmits(shares, shareId, path, deps.now()),
     async stop() {
       await unlisten();
       files.clear();

@@ -1,6 +1,6 @@
 import type { Queryable } from '../db/db.js';
 
-/** Playlist comments (Playlist documents have a name only); SQL only. */
+/** Playlist comments set before playlists had descriptions (playlists.ts shows one until a description is set); SQL only. */
 export const playlistCommentsStore = (db: Queryable) => ({
   async of(ids: readonly string[]): Promise<Map<string, string>> {
     if (ids.length === 0) return new Map();

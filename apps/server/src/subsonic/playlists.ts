@@ -1,25 +1,27 @@
 import { usersStore, type DocumentModel, type UserDocuments } from '../backend/module.js';
+import { catalogueIds } from '../catalogue/module.js';
 import type { Call, Methods } from './call.js';
 import { CODE, invalid, missing, notFound, SubsonicError } from './errors.js';
 import { selectSongs, type SongRow } from './library-songs.sql.js';
 import { MAX_INT } from './params.js';
 import { playlistCommentsStore } from './playlists.sql.js';
 import { songChild } from './shapes.js';
-import { existingIds } from './stars.sql.js';
 import { documentsOf, inProtocol, listAll } from './user-documents.js';
 import type { XmlObject } from './xml.js';
 
 /**
- * Playlists are the web app's own documents: Playlist {userId, name} and one
+ * Playlists are the web app's own documents: Playlist {userId, name, description} and one
  * PlaylistSong {playlistId, songId} per song, in creation order (the order
  * the web app lists them in), a song at most once. `public` is the
- * permission read("users") on the playlist and its songs; the comment is kept
- * by this module.
+ * permission read("users") on the playlist and its songs. The comment is the
+ * playlist's description, the one the web app shows under its title; a comment
+ * set before playlists had descriptions (kept by this module) shows until one is set.
  */
 export const PLAYLIST = 'Playlist';
 export const PLAYLIST_SONG = 'PlaylistSong';
 const MAX_NAME = 256;
-const MAX_COMMENT = 4000;
+/** appwrite.json's size of Playlist.description. */
+const MAX_COMMENT = 300;
 const PUBLIC = 'read("users")';
 
 const isPublic = (p: DocumentModel) => p.$permissions.includes(PUBLIC) || p.$permissions.includes('read("any")');
@@ -37,10 +39,19 @@ function checkName(name: string): string {
   return name;
 }
 
+/** The `comment` given, trimmed, as the playlist's description; null when none is given. */
+function commentParam(call: Call): string | null {
+  const comment = call.params.get('comment');
+  if (comment == null) return null;
+  const trimmed = comment.trim();
+  if ([...trimmed].length > MAX_COMMENT) throw invalid('comment', `at most ${MAX_COMMENT} characters`);
+  return trimmed;
+}
+
 /** Song ids as given, each once; unknown songs are error 70. */
 async function songIds(call: Call, name: string): Promise<string[]> {
   const ids = [...new Set(call.params.list(name))];
-  const known = await existingIds(call.db, 'tracks', ids);
+  const known = await catalogueIds(call.db, 'song', ids);
   if (ids.some((id) => !known.has(id))) throw notFound('Song');
   return ids;
 }
@@ -75,7 +86,7 @@ async function describe(call: Call, docs: UserDocuments, playlists: readonly Doc
     return {
       id: p.$id,
       name: typeof p.name === 'string' ? p.name : '',
-      comment: comments.get(p.$id),
+      comment: (typeof p.description === 'string' && p.description) || comments.get(p.$id) || undefined,
       owner: owners.get(String(p.userId)) || undefined,
       public: isPublic(p),
       songCount: entries.length,
@@ -110,20 +121,28 @@ export const playlistMethods: Methods = {
     return onePlaylist(call, await documentsOf(call), call.params.required('id'));
   },
 
-  /** A new playlist of `songId`s, or with `playlistId` the songs of one of the caller's playlists replaced. */
+  /**
+   * A new playlist of `songId`s, or with `playlistId` the songs of one of the caller's playlists replaced;
+   * `comment` (beyond the protocol, as updatePlaylist's) sets its description.
+   */
   async createPlaylist(call) {
     const docs = await documentsOf(call);
     const playlistId = call.params.get('playlistId');
     const name = call.params.get('name');
+    const description = commentParam(call);
     const ids = await songIds(call, 'songId');
     let playlist: DocumentModel;
     if (playlistId) {
       playlist = await ownPlaylist(call, docs, playlistId);
-      if (name) playlist = await inProtocol(docs.update(PLAYLIST, playlist.$id, { name: checkName(name) }));
+      const changes = { ...(name ? { name: checkName(name) } : {}), ...(description != null ? { description } : {}) };
+      if (Object.keys(changes).length) playlist = await inProtocol(docs.update(PLAYLIST, playlist.$id, changes));
+      if (description != null) await playlistCommentsStore(call.db).set(playlist.$id, '');
       for (const link of await linksOf(docs, [playlist.$id])) await inProtocol(docs.remove(PLAYLIST_SONG, link.$id));
     } else {
       if (!name) throw missing('name');
-      playlist = await inProtocol(docs.create(PLAYLIST, { userId: call.caller.userId, name: checkName(name) }));
+      playlist = await inProtocol(
+        docs.create(PLAYLIST, { userId: call.caller.userId, name: checkName(name), ...(description ? { description } : {}) }),
+      );
     }
     await addSongs(docs, playlist, ids);
     return onePlaylist(call, docs, playlist.$id);
@@ -134,8 +153,7 @@ export const playlistMethods: Methods = {
     const docs = await documentsOf(call);
     let playlist = await ownPlaylist(call, docs, call.params.required('playlistId'));
     const name = call.params.get('name');
-    const comment = call.params.get('comment');
-    if (comment != null && comment.length > MAX_COMMENT) throw invalid('comment', `at most ${MAX_COMMENT} characters`);
+    const comment = commentParam(call);
     const open = call.params.has('public') ? call.params.bool('public', false) : null;
     const removeAt = call.params.list('songIndexToRemove').map((raw) => {
       const n = Number(raw);
@@ -148,13 +166,15 @@ export const playlistMethods: Methods = {
 
     const changes: Record<string, unknown> = {};
     if (name) changes.name = checkName(name);
+    if (comment != null) changes.description = comment;
     if (open != null && open !== isPublic(playlist)) {
       playlist = await inProtocol(docs.update(PLAYLIST, playlist.$id, changes, permissionsFor(call.caller.userId, open)));
       for (const link of links) await inProtocol(docs.update(PLAYLIST_SONG, link.$id, {}, permissionsFor(call.caller.userId, open)));
     } else if (Object.keys(changes).length) {
       playlist = await inProtocol(docs.update(PLAYLIST, playlist.$id, changes));
     }
-    if (comment != null) await playlistCommentsStore(call.db).set(playlist.$id, comment.trim());
+    // The description now holds it: an older comment kept here would show again once it is emptied.
+    if (comment != null) await playlistCommentsStore(call.db).set(playlist.$id, '');
     for (const i of new Set(removeAt)) await inProtocol(docs.remove(PLAYLIST_SONG, links[i]!.$id));
     const kept = new Set(links.filter((_, i) => !removeAt.includes(i)).map((l) => String(l.songId)));
     await addSongs(docs, playlist, add.filter((id) => !kept.has(id)));

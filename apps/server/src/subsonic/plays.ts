@@ -1,10 +1,10 @@
+import { catalogueIds } from '../catalogue/module.js';
 import type { Methods } from './call.js';
 import { invalid, missing, notFound } from './errors.js';
 import { selectSongs } from './library-songs.sql.js';
 import type { NowPlaying } from './now-playing.js';
 import { songChild } from './shapes.js';
 import { saveRating } from './ratings.sql.js';
-import { existingIds } from './stars.sql.js';
 import { documentsOf, inProtocol } from './user-documents.js';
 
 /** The web app's play history: one History document {userId, songId} per counted play. */
@@ -64,11 +64,11 @@ export const playMethods = (nowPlaying: NowPlaying): Methods => ({
     if (raw == null || raw === '') throw missing('rating');
     const rating = call.params.int('rating', 0, -1, 6);
     if (rating < 0 || rating > 5) throw invalid('rating', 'expected 0 to 5');
-    const kind = (await existingIds(call.db, 'tracks', [id])).size
+    const kind = (await catalogueIds(call.db, 'song', [id])).size
       ? 'song'
-      : (await existingIds(call.db, 'albums', [id])).size
+      : (await catalogueIds(call.db, 'album', [id])).size
         ? 'album'
-        : (await existingIds(call.db, 'artists', [id])).size
+        : (await catalogueIds(call.db, 'artist', [id])).size
           ? 'artist'
           : null;
     if (!kind) throw notFound('Item');

@@ -1,11 +1,12 @@
 import { Hono } from 'hono';
-import { AppwriteError, corsMiddleware, requireUser, retryAfterHeaders, selfOrigin, type CallerResolver } from '../backend/module.js';
+import { AppwriteError, corsMiddleware, requireUser, selfOrigin, type CallerResolver } from '../backend/module.js';
 import type { Config } from '../config.js';
 import type { Db } from '../db/db.js';
 import type { Logger } from '../log.js';
 import { appPasswordFor, createApiKey, rotateAppPassword } from './credentials.js';
 import { credentialsStore } from './credentials.store.js';
 import type { SecretBox } from './secret-box.js';
+import { endWithAppwriteErrors } from './session-route-errors.js';
 
 export interface ProfileDeps {
   config: Pick<Config, 'PUBLIC_URL' | 'allowedOrigins' | 'trustProxy'>;
@@ -89,13 +90,6 @@ export function subsonicProfileRoutes(deps: ProfileDeps): Hono {
     return c.body(null, 204);
   });
 
-  routes.all(`${PROFILE_BASE}/*`, () => {
-    throw new AppwriteError(404, 'general_route_not_found', 'The requested route was not found.');
-  });
-  routes.onError((err, c) => {
-    if (err instanceof AppwriteError) return c.json(err.toJSON(), err.code as 400, retryAfterHeaders(err));
-    deps.log.error('subsonic profile request failed', { path: c.req.path, err });
-    return c.json(new AppwriteError(500, 'general_unknown', 'Server Error').toJSON(), 500);
-  });
+  endWithAppwriteErrors(routes, PROFILE_BASE, deps.log, 'subsonic profile request failed');
   return routes;
 }

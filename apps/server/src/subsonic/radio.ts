@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { titleHash, type NamedCover } from '../catalogue/module.js';
 import type { Methods } from './call.js';
 import { invalid, notFound } from './errors.js';
 import type { Params } from './params.js';
@@ -46,12 +47,23 @@ function stationFields(params: Params): StationFields {
   return { name, streamUrl, homePageUrl: home === '' ? null : urlParam('homepageUrl', home) };
 }
 
-/** A station as Subsonic's InternetRadioStation. */
+/** What a station's generated cover shows: its name under "Radio", in colours of its own. */
+export const stationCover = (s: Pick<StationRow, 'id' | 'name'>): NamedCover => ({ seed: `radio-${s.id}`, title: s.name, label: 'Radio' });
+
+/** The part of a station's cover address that changes with its name (so each address keeps one image). */
+export const stationCoverKey = (s: Pick<StationRow, 'name'>): string => titleHash(s.name);
+
+/** A station's cover id in Subsonic's `coverArt` (getCoverArt reads it back with STATION_COVER). */
+export const stationCoverId = (s: Pick<StationRow, 'id' | 'name'>): string => `ra-${s.id}-${stationCoverKey(s)}`;
+export const STATION_COVER = /^ra-([0-9a-f]{1,64})-([0-9a-f]{8})$/;
+
+/** A station as Subsonic's InternetRadioStation (OpenSubsonic adds `coverArt`). */
 export const stationShape = (s: StationRow) => ({
   id: s.id,
   name: s.name,
   streamUrl: s.stream_url,
   ...(s.home_page_url ? { homePageUrl: s.home_page_url } : {}),
+  coverArt: stationCoverId(s),
 });
 
 /**

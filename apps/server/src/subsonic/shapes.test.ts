@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import type { ArtistRow } from '../catalogue/module.js';
 import type { AlbumRow } from './library-albums.sql.js';
-import type { ArtistRow } from './library-artists.sql.js';
 import { searchText } from './lists.js';
 import { albumId3, contentTypeOf, indexArtists, indexLetter, itemDate, suffixOf } from './shapes.js';
 

@@ -1,8 +1,8 @@
-import { coverOrGenerated, imagePath } from '../catalogue/module.js';
+import { type ArtistRow, artistPictureId, coverOrGenerated, imagePath } from '../catalogue/module.js';
 import type { XmlObject } from './xml.js';
 import type { AlbumRow } from './library-albums.sql.js';
-import type { ArtistRow } from './library-artists.sql.js';
 import type { SongRow } from './library-songs.sql.js';
+import { playsAsIs } from './tiers.js';
 
 /**
  * Catalogue rows as the protocol's objects (Child, AlbumID3, ArtistID3), in
@@ -97,9 +97,8 @@ export function songChild(s: SongRow): XmlObject {
     size: s.size_bytes,
     contentType: contentTypeOf(suffix),
     suffix,
-    // What `stream` sends without `format`: an AAC tier in MP4 (media.ts); `format=raw` sends the file itself.
-    transcodedContentType: 'audio/mp4',
-    transcodedSuffix: 'm4a',
+    // What `stream` sends without `format`: the file itself when it plays as it is, else an AAC tier in MP4 (media.ts).
+    ...(playsAsIs(s.codec, suffix) ? {} : { transcodedContentType: 'audio/mp4', transcodedSuffix: 'm4a' }),
     duration: seconds(s.duration_s),
     bitRate: s.bitrate_kbps ?? undefined,
     bitDepth: s.bit_depth ?? 0,
@@ -209,28 +208,36 @@ export function albumDir(a: AlbumRow, parent: string, artists: readonly AlbumArt
   };
 }
 
-/** An artist's image: its own cover (from its albums or songs), else the generated cover of one of its albums. */
-export const artistCover = (a: ArtistRow): string | null => coverOrGenerated(a.cover_id, a.album_id, a.album_name);
+/**
+ * An artist's image, the same as the web app's: the cover of their own album (artists.cover_id, kept by
+ * the scanner), else the picture generated from their name. Never none.
+ */
+export const artistCover = (a: ArtistRow): string => artistPictureId(a.cover_id, a.id, a.name);
 
 /** The absolute URL of an artist's image (500 px, from /images), for `artistImageUrl`; `base` is the server's origin. */
-export const artistImageUrl = (a: ArtistRow, base: string): string | undefined => {
-  const cover = artistCover(a);
-  return cover == null ? undefined : base + imagePath(cover, 500);
-};
+export const artistImageUrl = (a: ArtistRow, base: string): string => base + imagePath(artistCover(a), 500);
 
 export function artistId3(a: ArtistRow, base: string): XmlObject {
   return {
     id: a.id,
     name: a.name,
-    coverArt: artistCover(a) ?? undefined,
+    coverArt: artistCover(a),
     artistImageUrl: artistImageUrl(a, base),
     albumCount: a.album_count,
     sortName: a.norm_name,
   };
 }
 
-/** An artist in the legacy shape (getIndexes, search2, getArtistInfo). */
-export const artistEntry = (a: ArtistRow, base: string): XmlObject => ({ id: a.id, name: a.name, artistImageUrl: artistImageUrl(a, base) });
+/**
+ * An artist in the legacy shape (getIndexes, search2, getArtistInfo, getStarred), with its image as
+ * `coverArt` too (as ArtistID3 has it), for clients that fetch artist images through getCoverArt.
+ */
+export const artistEntry = (a: ArtistRow, base: string): XmlObject => ({
+  id: a.id,
+  name: a.name,
+  coverArt: artistCover(a),
+  artistImageUrl: artistImageUrl(a, base),
+});
 
 /** Index letter of a name: its first letter, upper case, accents dropped; '#' for anything else. */
 export function indexLetter(normName: string): string {

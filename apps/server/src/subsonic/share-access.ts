@@ -1,10 +1,12 @@
 import { Hono, type Context } from 'hono';
 import { BITRATES_KBPS, type BitrateKbps } from '@lyra/contracts/ids';
 import { baseUrl, ceilingTier, coverOrGenerated, imagePath, mediaPath } from '../catalogue/module.js';
+import type { ServerDocuments } from '../backend/module.js';
 import type { Config } from '../config.js';
 import type { Db } from '../db/db.js';
 import type { SongRow } from './library-songs.sql.js';
-import { sharedSongs, shareLive } from './shares.js';
+import { sharedSongs } from './shared-items.js';
+import { shareLive } from './shares.js';
 import { sharesStore, type ShareRow } from './shares.sql.js';
 
 /** What the holder of a forged or removed share link is told. */
@@ -20,22 +22,37 @@ export function shareTier(maxBitRate: number | null): BitrateKbps {
 const MEDIA = /^\/media\/([^/]+)\/(\d+)\.mp4$/;
 const IMAGE = /^\/images\/([^/]+)\/\d+\.jpg$/;
 
+/**
+ * What opening a share reads: the shares, the backend's documents (a shared playlist, read as its sharer)
+ * and the catalogue as a given account may see it (its libraries: a share opens only songs its sharer may
+ * still listen to).
+ */
+export interface ShareDeps {
+  db: Db;
+  documents: ServerDocuments;
+  catalogueOf(userId: string): Promise<Db>;
+}
+
+/** The songs share `share` covers now. */
+const songsOf = async (deps: ShareDeps, share: ShareRow): Promise<SongRow[]> =>
+  sharedSongs(await deps.catalogueOf(share.user_id), deps.documents, share, '');
+
 /** A live share and the songs it covers now; null when it is unknown or expired. */
-async function liveShare(db: Db, id: string, now: number): Promise<{ share: ShareRow; songs: SongRow[] } | null> {
-  const share = await sharesStore(db).byId(id);
+async function liveShare(deps: ShareDeps, id: string, now: number): Promise<{ share: ShareRow; songs: SongRow[] } | null> {
+  const share = await sharesStore(deps.db).byId(id);
   if (!share || !shareLive(share, now)) return null;
-  return { share, songs: await sharedSongs(db, share.item_ids, '') };
+  return { share, songs: await songsOf(deps, share) };
 }
 
 /**
  * Whether the holder of share `id` may fetch `path` (site-relative, no query): a shared song's audio
  * at or under the share's cap, or a shared song's cover. Nothing else.
  */
-export async function shareAdmits(db: Db, id: string, path: string, now: number): Promise<boolean> {
+export async function shareAdmits(deps: ShareDeps, id: string, path: string, now: number): Promise<boolean> {
   const media = MEDIA.exec(path);
   const image = media ? null : IMAGE.exec(path);
   if (!media && !image) return false;
-  const live = await liveShare(db, id, now);
+  const live = await liveShare(deps, id, now);
   if (!live) return false;
   if (media) {
     const song = live.songs.find((s) => s.id === decodeURIComponent(media[1]!));
@@ -62,7 +79,7 @@ const failure = (c: Context, status: 404 | 410, message: string) => {
  * Each song's `url` and `image` carry `share=<id>`, which opens that audio (at the share's quality cap)
  * and that cover through a private server's gate. Each opening counts as a visit.
  */
-export function shareRoutes(deps: { db: Db; config: Config; now: () => number }): Hono {
+export function shareRoutes(deps: ShareDeps & { config: Config; now: () => number }): Hono {
   const routes = new Hono();
   routes.get('/api/shares/:id', async (c) => {
     const id = c.req.param('id');
@@ -70,7 +87,7 @@ export function shareRoutes(deps: { db: Db; config: Config; now: () => number })
     if (!share) return failure(c, 404, SHARE_NOT_FOUND);
     if (!shareLive(share, deps.now())) return failure(c, 410, SHARE_EXPIRED);
     await sharesStore(deps.db).visited(id, new Date(deps.now()));
-    const songs = await sharedSongs(deps.db, share.item_ids, '');
+    const songs = await songsOf(deps, share);
     const base = baseUrl(deps.config, c.req.url);
     const key = `?share=${encodeURIComponent(id)}`;
     const cap = shareTier(share.max_bit_rate);

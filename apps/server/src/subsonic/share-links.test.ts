@@ -6,7 +6,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestClock } from '../backend/test/clock.js';
 import { startTestServer, type TestServer } from '../backend/test/server.js';
 import { IN_PROCESS, SIGN_IN_TO_LISTEN, VERDICT_TTL_MS } from '../http/private-gate.js';
+import { hashPassword, usersStore } from '../backend/module.js';
 import { ENGINES } from '../test/db.js';
+import { issueCredentials } from './credentials.js';
+import { loadOrCreateKey, secretBox } from './secret-box.js';
 import { SHARE_EXPIRED, SHARE_NOT_FOUND, shareTier } from './share-access.js';
 import { sharesStore } from './shares.sql.js';
 import { newShareId } from './shares.js';
@@ -137,5 +140,57 @@ describe.each(ENGINES)('share links on a private server (%s)', (engine) => {
     clock.advance(VERDICT_TTL_MS);
     expect(await opened(removed)).toEqual({ status: 404, body: { success: false, message: SHARE_NOT_FOUND } });
     await refused(`${s.baseUrl}/media/${ids.second}/160.mp4?share=${removed}`);
+  });
+  it('opens a playlist share to its songs as the playlist is now, and nothing else; an expired or revoked one to nothing', async () => {
+    const db = s.testDb.db;
+    const email = 'lister@example.org';
+    await usersStore(db).insert({ id: 'lister', email, name: 'Lister', passwordHash: await hashPassword('password123'), emailVerification: true, at: new Date(clock.now()) });
+    const { password } = await issueCredentials(db, secretBox(await loadOrCreateKey(s.dataDir)), email, { rotate: false, now: new Date(clock.now()) });
+    const rest = async (method: string, params: Record<string, string>) => {
+      const query = new URLSearchParams({ u: email, p: password, c: 'test', v: '1.16.1', f: 'json', ...params });
+      const body = ((await (await fetch(`${s.baseUrl}/rest/${method}?${query}`)).json()) as { 'subsonic-response': Record<string, unknown> })['subsonic-response'];
+      expect(body.status, `${method}: ${JSON.stringify(body.error)}`).toBe('ok');
+      return body;
+    };
+    const playlistId = (await rest('createPlaylist', { name: 'Night ferry', songId: ids.second })).playlist as { id: string };
+    await rest('updatePlaylist', { playlistId: playlistId.id, songIdToAdd: ids.first });
+    const made = (await rest('createShare', { id: playlistId.id })).shares as { share: { id: string }[] };
+    const id = made.share[0]!.id;
+
+    const page = await opened(id);
+    expect(page.status).toBe(200);
+    expect(page.body.data!.songs.map((x) => x.title)).toEqual(['Second Wind', 'First Light']);
+    for (const song of page.body.data!.songs) {
+      const audio = await fetch(song.url);
+      expect(audio.status, song.url).toBe(200);
+      await audio.arrayBuffer();
+      const cover = await fetch(song.image);
+      expect(cover.status, song.image).toBe(200);
+      await cover.arrayBuffer();
+    }
+    await refused(`${s.baseUrl}/media/${ids.other}/160.mp4?share=${id}`);
+    await refused(`${s.baseUrl}/api/playlists/${playlistId.id}?share=${id}`);
+
+    // A song taken out of the playlist leaves the share (once the gate's remembered answer lapses).
+    await rest('updatePlaylist', { playlistId: playlistId.id, songIndexToRemove: '0' });
+    clock.advance(VERDICT_TTL_MS);
+    expect((await opened(id)).body.data!.songs.map((x) => x.title)).toEqual(['First Light']);
+    await refused(`${s.baseUrl}/media/${ids.second}/160.mp4?share=${id}`);
+
+    // Expired: the page says so and the audio closes.
+    await rest('updateShare', { id, expires: String(clock.now() + 60_000) });
+    clock.advance(60_000 + VERDICT_TTL_MS);
+    expect(await opened(id)).toEqual({ status: 410, body: { success: false, message: SHARE_EXPIRED } });
+    await refused(`${s.baseUrl}/media/${ids.first}/160.mp4?share=${id}`);
+
+    // Revoked: a second share of the playlist opens until its sharer deletes it.
+    const again = ((await rest('createShare', { id: playlistId.id })).shares as { share: { id: string }[] }).share[0]!.id;
+    const first = `${s.baseUrl}/media/${ids.first}/160.mp4?share=${again}`;
+    const before = await fetch(first);
+    expect(before.status).toBe(200);
+    await before.arrayBuffer();
+    await rest('deleteShare', { id: again });
+    expect(await opened(again)).toEqual({ status: 404, body: { success: false, message: SHARE_NOT_FOUND } });
+    await refused(first);
   });
 });

@@ -1,18 +1,17 @@
 import { randomBytes } from 'node:crypto';
-import { selectAlbumTrackIds } from '../catalogue/module.js';
 import { usersStore } from '../backend/module.js';
-import type { Queryable } from '../db/db.js';
+import { FORGET_VERDICTS } from '../http/private-gate.js';
 import type { Call, Methods } from './call.js';
 import { CODE, invalid, missing, notFound, SubsonicError } from './errors.js';
-import { selectSongs } from './library-songs.sql.js';
 import { songChild } from './shapes.js';
-import type { SongRow } from './library-songs.sql.js';
+import { shareableItems, sharedSongs } from './shared-items.js';
 import { sharesStore, type ShareRow } from './shares.sql.js';
+import { documentsOf } from './user-documents.js';
 import { requireAdmin } from './users.js';
 
 /** Enough for any listener; few enough for one answer. */
 export const MAX_SHARES_PER_ACCOUNT = 500;
-/** Songs or albums in one share. */
+/** Songs, albums or playlists in one share. */
 export const MAX_SHARED_ITEMS = 500;
 const MAX_DESCRIPTION = 500;
 
@@ -25,18 +24,6 @@ export const sharePath = (id: string): string => `/share/${encodeURIComponent(id
 
 /** Whether a share may still be used at `now`. */
 export const shareLive = (s: Pick<ShareRow, 'expires_at'>, now: number): boolean => s.expires_at === null || s.expires_at.getTime() > now;
-
-/**
- * The songs a share covers, in its order: a song id as itself, an album id as the album's songs (as
- * they are now). Ids that are neither are left out. `userId` is whose stars and ratings they carry.
- */
-export async function sharedSongs(db: Queryable, itemIds: readonly string[], userId: string): Promise<SongRow[]> {
-  const tracks = await selectAlbumTrackIds(db, itemIds);
-  const byAlbum = new Map<string, string[]>();
-  for (const t of tracks) byAlbum.set(t.album_id, [...(byAlbum.get(t.album_id) ?? []), t.id]);
-  const ids = [...new Set(itemIds.flatMap((id) => byAlbum.get(id) ?? [id]))];
-  return selectSongs(db, ids, userId);
-}
 
 /** `expires` in milliseconds since 1970 (as Subsonic sends it); absent or 0: never. */
 function expiresParam(call: Call): Date | null {
@@ -52,6 +39,13 @@ function descriptionParam(call: Call): string | null {
   const text = call.params.get('description')?.trim() ?? '';
   if (text.length > MAX_DESCRIPTION) throw invalid('description', `at most ${MAX_DESCRIPTION} characters`);
   return text === '' ? null : text;
+}
+
+/** The ids a share is asked for, as it keeps them (share-items.ts); anything else is error 70. */
+async function sharedItems(call: Call, ids: readonly string[]): Promise<string[]> {
+  const items = await shareableItems(call.db, await documentsOf(call), ids);
+  if (items === null) throw notFound('Song, album or playlist');
+  return items;
 }
 
 /** Whether the caller is an administrator (they see and change every account's shares). */
@@ -73,7 +67,7 @@ async function ownShare(call: Call): Promise<ShareRow> {
 
 /** A share as Subsonic's Share, its songs as entries; `username` is its owner's sign-in ('' when the account is gone). */
 async function shareShape(call: Call, s: ShareRow, username: string) {
-  const songs = await sharedSongs(call.db, s.item_ids, call.caller.userId);
+  const songs = await sharedSongs(call.db, call.documents, s, call.caller.userId);
   return {
     id: s.id,
     url: `${call.base}${sharePath(s.id)}`,
@@ -98,24 +92,23 @@ const sharesAnswer = async (call: Call, rows: readonly ShareRow[]) => {
 };
 
 /**
- * Public shares (Subsonic 1.6.0): a link to songs or albums that anyone holding it may play until it
- * expires, even on a private server, and nothing else. Every signed-in account shares; each lists and
- * changes its own shares, administrators everyone's. `maxBitRate` (an extension) caps the shared audio.
+ * Public shares (Subsonic 1.6.0): a link to songs, albums or a playlist that anyone holding it may play until it
+ * expires, even on a private server, and nothing else. Every signed-in account shares (administrators
+ * only with SHARES=admins); each lists and changes its own shares, administrators everyone's.
+ * `maxBitRate` (an extension) caps the shared audio.
  */
-export const shareMethods: Methods = {
+export const shareMethods = ({ onlyAdmins }: { onlyAdmins: boolean }): Methods => ({
   async getShares(call) {
     const owner = (await isAdmin(call)) ? null : call.caller.userId;
     return sharesAnswer(call, await sharesStore(call.db).list(owner));
   },
 
   async createShare(call) {
+    if (onlyAdmins) await requireAdmin(call, 'create shares');
     const ids = [...new Set(call.params.list('id').map((id) => id.trim()).filter((id) => id !== ''))];
     if (ids.length === 0) throw missing('id');
-    if (ids.length > MAX_SHARED_ITEMS) throw invalid('id', `at most ${MAX_SHARED_ITEMS} songs or albums`);
-    const covered = new Set((await sharedSongs(call.db, ids, '')).map((song) => song.id));
-    const albums = new Set((await selectAlbumTrackIds(call.db, ids)).map((t) => t.album_id));
-    const unknown = ids.find((id) => !covered.has(id) && !albums.has(id));
-    if (unknown !== undefined) throw notFound('Song or album');
+    if (ids.length > MAX_SHARED_ITEMS) throw invalid('id', `at most ${MAX_SHARED_ITEMS} songs, albums or playlists`);
+    const items = await sharedItems(call, ids);
     const maxBitRate = call.params.optionalInt('maxBitRate', 0, 10_000);
     const id = newShareId();
     const store = sharesStore(call.db);
@@ -124,7 +117,7 @@ export const shareMethods: Methods = {
         id,
         userId: call.caller.userId,
         description: descriptionParam(call),
-        itemIds: ids,
+        itemIds: items,
         expiresAt: expiresParam(call),
         maxBitRate: maxBitRate === 0 ? null : maxBitRate,
         at: new Date(call.now()),
@@ -140,12 +133,15 @@ export const shareMethods: Methods = {
     const description = call.params.has('description') ? descriptionParam(call) : share.description;
     const expires = call.params.has('expires') ? expiresParam(call) : share.expires_at;
     await sharesStore(call.db).update(share.id, description, expires);
+    // A private server's gates, on every instance, ask again at once (they remember a share's answer for a few seconds).
+    await call.db.notify(FORGET_VERDICTS, share.id);
     return {};
   },
 
   async deleteShare(call) {
     const share = await ownShare(call);
     await sharesStore(call.db).remove(share.id);
+    await call.db.notify(FORGET_VERDICTS, share.id);
     return {};
   },
-};
+});

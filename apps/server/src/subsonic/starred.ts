@@ -1,11 +1,11 @@
 import { serverQuery as q } from '../backend/module.js';
+import { catalogueIds, selectArtists } from '../catalogue/module.js';
 import { forCaller, loadAlbums } from './albums.js';
 import type { Call, Methods } from './call.js';
 import { missing, notFound } from './errors.js';
-import { selectArtists } from './library-artists.sql.js';
 import { selectSongs } from './library-songs.sql.js';
 import { albumDir, albumId3, artistEntry, artistId3, songChild } from './shapes.js';
-import { existingIds, starsStore, type StarKind } from './stars.sql.js';
+import { starsStore, type StarKind } from './stars.sql.js';
 import { documentsOf, inProtocol, isConflict, listAll, protocolError } from './user-documents.js';
 import type { XmlObject } from './xml.js';
 
@@ -24,10 +24,10 @@ async function targets(call: Call): Promise<Targets> {
   const albums = new Set(call.params.list('albumId'));
   const artists = new Set(call.params.list('artistId'));
   if (ids.length + albums.size + artists.size === 0) throw missing('id');
-  const songs = await existingIds(call.db, 'tracks', ids);
+  const songs = await catalogueIds(call.db, 'song', ids);
   const others = ids.filter((id) => !songs.has(id));
-  const otherAlbums = await existingIds(call.db, 'albums', others);
-  const otherArtists = await existingIds(call.db, 'artists', others.filter((id) => !otherAlbums.has(id)));
+  const otherAlbums = await catalogueIds(call.db, 'album', others);
+  const otherArtists = await catalogueIds(call.db, 'artist', others.filter((id) => !otherAlbums.has(id)));
   for (const id of otherAlbums) albums.add(id);
   for (const id of otherArtists) artists.add(id);
   return { songs: [...songs], albums: [...albums], artists: [...artists] };
@@ -37,8 +37,8 @@ async function checkExist(call: Call, t: Targets): Promise<void> {
   const all = call.params.list('id');
   const known = new Set([...t.songs, ...t.albums, ...t.artists]);
   if (all.some((id) => !known.has(id))) throw notFound('Song');
-  if ((await existingIds(call.db, 'albums', t.albums)).size !== t.albums.length) throw notFound('Album');
-  if ((await existingIds(call.db, 'artists', t.artists)).size !== t.artists.length) throw notFound('Artist');
+  if ((await catalogueIds(call.db, 'album', t.albums)).size !== t.albums.length) throw notFound('Album');
+  if ((await catalogueIds(call.db, 'artist', t.artists)).size !== t.artists.length) throw notFound('Artist');
 }
 
 /** The caller's Favorite documents, newest first. */
@@ -62,9 +62,9 @@ async function starredLists(call: Call) {
   };
 }
 
-const starKinds: [StarKind, keyof Targets][] = [
-  ['album', 'albums'],
-  ['artist', 'artists'],
+const starKinds: [StarKind, (t: Targets) => string[]][] = [
+  ['album', (t) => t.albums],
+  ['artist', (t) => t.artists],
 ];
 
 export const starredMethods: Methods = {
@@ -80,7 +80,7 @@ export const starredMethods: Methods = {
         if (!isConflict(e)) throw protocolError(e);
       }
     }
-    for (const [kind, key] of starKinds) await starsStore(call.db).add(call.caller.userId, kind, t[key], new Date(call.now()));
+    for (const [kind, of] of starKinds) await starsStore(call.db).add(call.caller.userId, kind, of(t), new Date(call.now()));
     return {};
   },
 
@@ -95,7 +95,7 @@ export const starredMethods: Methods = {
       for (const d of found) if (d.userId === call.caller.userId) await inProtocol(docs.remove(FAVORITE, d.$id));
     }
     const stars = starsStore(call.db);
-    for (const [kind, key] of starKinds) await stars.remove(call.caller.userId, kind, t[key]);
+    for (const [kind, of] of starKinds) await stars.remove(call.caller.userId, kind, of(t));
     await stars.remove(call.caller.userId, 'album', call.params.list('id'));
     await stars.remove(call.caller.userId, 'artist', call.params.list('id'));
     return {};

@@ -31,9 +31,3 @@ export const starsStore = (db: Queryable) => ({
   },
 });
 
-/** Which of `ids` name a catalogue song, album or artist. */
-export async function existingIds(db: Queryable, table: 'tracks' | 'albums' | 'artists', ids: readonly string[]): Promise<Set<string>> {
-  if (ids.length === 0) return new Set();
-  const rows = await db.query<{ id: string }>(`select id from ${table} where id = any($1::text[])`, [ids]);
-  return new Set(rows.map((r) => r.id));
-}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { coverSideFor, estimatedBytes, exactLength, formatFor, tierFor } from './tiers.js';
+import { coverSideFor, estimatedBytes, exactLength, formatFor, playsAsIs, sendsOriginal, tierFor } from './tiers.js';
 
 describe('subsonic maxBitRate and size mapping', () => {
   it('maps maxBitRate to the best tier at or under it', () => {
@@ -78,5 +78,23 @@ describe('subsonic maxBitRate and size mapping', () => {
       });
       await expect(bytes(exactLength(failing, 10, 'mp3'))).rejects.toThrow('ffmpeg exited with 1');
     });
+  });
+});
+
+describe('what stream sends without a format', () => {
+  it('plays as it is: MP3, AAC, FLAC, Vorbis, Opus and WAV; not ALAC, WMA, APE or an unknown codec', () => {
+    expect([playsAsIs('mp3', 'mp3'), playsAsIs('aac', 'm4a'), playsAsIs('flac', 'flac'), playsAsIs('vorbis', 'ogg'), playsAsIs('opus', 'opus'), playsAsIs('pcm', 'wav')]).toEqual([true, true, true, true, true, true]);
+    expect([playsAsIs('alac', 'm4a'), playsAsIs('wmav2', 'wma'), playsAsIs('ape', 'ape'), playsAsIs(null, 'mp3'), playsAsIs('pcm', 'aiff')]).toEqual([false, false, false, false, false]);
+  });
+
+  it('sends the original when no other format and no lower bitrate is asked for', () => {
+    const flac = { suffix: 'flac', codec: 'flac', bitrate_kbps: 900 };
+    expect(sendsOriginal(flac, null, null)).toBe(true);
+    expect(sendsOriginal(flac, '', 0)).toBe(true);
+    expect(sendsOriginal(flac, 'FLAC', 900)).toBe(true);
+    expect(sendsOriginal(flac, null, 320)).toBe(false);
+    expect(sendsOriginal(flac, 'mp3', null)).toBe(false);
+    expect(sendsOriginal({ suffix: 'mp3', codec: 'mp3', bitrate_kbps: null }, null, 320)).toBe(false);
+    expect(sendsOriginal({ suffix: 'm4a', codec: 'alac', bitrate_kbps: 700 }, null, null)).toBe(false);
   });
 });

@@ -23,6 +23,45 @@ export function formatFor(format: string | null): AudioFormat | 'raw' {
 }
 
 /**
+ * Whether a file plays as it is in browsers (Chromium, Firefox, Safari's `<audio>` for most) and in
+ * Subsonic apps: MP3, AAC (in MP4 or ADTS), FLAC, Vorbis and Opus (in Ogg), and PCM in WAV. ALAC, WMA,
+ * APE, WavPack and AIFF do not, and an unknown codec is not trusted.
+ */
+export function playsAsIs(codec: string | null, suffix: string): boolean {
+  switch (codec) {
+    case 'mp3':
+      return suffix === 'mp3';
+    case 'aac':
+      return ['m4a', 'm4b', 'mp4', 'aac'].includes(suffix);
+    case 'flac':
+      return suffix === 'flac' || suffix === 'ogg' || suffix === 'oga';
+    case 'vorbis':
+    case 'opus':
+      return ['ogg', 'oga', 'opus'].includes(suffix);
+    case 'pcm':
+      return suffix === 'wav';
+    default:
+      return false;
+  }
+}
+
+/**
+ * Whether `stream` sends the original file (with Range, so a browser seeks anywhere from the first play)
+ * rather than a tier, as the Subsonic servers do when a client asks for nothing else: no `format` (or the
+ * file's own suffix), no `maxBitRate` under the file's bitrate, and a file that plays as it is (playsAsIs).
+ */
+export function sendsOriginal(
+  track: { suffix: string; codec: string | null; bitrate_kbps: number | null },
+  format: string | null,
+  maxBitRate: number | null,
+): boolean {
+  const { suffix } = track;
+  if (format != null && format !== '' && format.toLowerCase() !== suffix) return false;
+  if (maxBitRate != null && maxBitRate > 0 && (track.bitrate_kbps == null || track.bitrate_kbps > maxBitRate)) return false;
+  return playsAsIs(track.codec, suffix);
+}
+
+/**
  * `size` (px) as the cover side to ask the catalogue for: the size asked, at most MAX_COVER_PX;
  * absent (or 0) is the largest, which the catalogue lowers to the original's side.
  */

@@ -88,6 +88,37 @@ describe.each(ENGINES)('subsonic favourites, playlists and plays (%s)', (engine)
       await c.failure('createPlaylist', { name: 'Ghosts', songId: '9999999999' }, 70);
     });
 
+    it("a playlist's comment is its description in the web app, both ways", async () => {
+      const made = await web.databases.createDocument('lyra', 'Playlist', ID.unique(), { userId: h.userId, name: 'Described', description: 'Songs for the night bus' });
+      expect(obj((await c.both('getPlaylist', { id: made.$id })).json.playlist)).toMatchObject({ comment: 'Songs for the night bus' });
+      expect(list(obj((await c.both('getPlaylists')).json.playlists).playlist).find((p) => p.id === made.$id)).toMatchObject({ comment: 'Songs for the night bus' });
+
+      await c.once('updatePlaylist', { playlistId: made.$id, comment: '  Quiet songs, 東京 at night 🌙  ' });
+      expect((await web.databases.getDocument('lyra', 'Playlist', made.$id)).description).toBe('Quiet songs, 東京 at night 🌙');
+      // At most 300 characters (as the web app allows), counted as characters, not bytes.
+      await c.once('updatePlaylist', { playlistId: made.$id, comment: '🌙'.repeat(300) });
+      expect((await web.databases.getDocument('lyra', 'Playlist', made.$id)).description).toBe('🌙'.repeat(300));
+      await c.failure('updatePlaylist', { playlistId: made.$id, comment: 'x'.repeat(301) }, 0);
+      expect((await web.databases.getDocument('lyra', 'Playlist', made.$id)).description).toBe('🌙'.repeat(300));
+      await c.once('updatePlaylist', { playlistId: made.$id, comment: '' });
+      expect((await web.databases.getDocument('lyra', 'Playlist', made.$id)).description).toBe('');
+      expect(obj((await api.json('getPlaylist', { id: made.$id })).playlist).comment).toBeUndefined();
+
+      // createPlaylist takes a comment too.
+      const created = obj((await c.once('createPlaylist', { name: 'With a comment', comment: 'From the car app', songId: songs[0]! }, api)).playlist);
+      expect(created).toMatchObject({ name: 'With a comment', comment: 'From the car app' });
+      expect((await web.databases.getDocument('lyra', 'Playlist', String(created.id))).description).toBe('From the car app');
+
+      // A comment set before playlists had descriptions still shows, until a description replaces it.
+      await h.t.testDb.db.query('insert into subsonic_playlist_comments (playlist_id, comment) values ($1, $2)', [made.$id, 'An older comment']);
+      expect(obj((await api.json('getPlaylist', { id: made.$id })).playlist).comment).toBe('An older comment');
+      await c.once('updatePlaylist', { playlistId: made.$id, comment: 'The description' });
+      expect(obj((await api.json('getPlaylist', { id: made.$id })).playlist).comment).toBe('The description');
+      await web.databases.updateDocument('lyra', 'Playlist', made.$id, { description: '' });
+      expect(obj((await api.json('getPlaylist', { id: made.$id })).playlist).comment).toBeUndefined();
+      for (const id of [made.$id, String(created.id)]) await web.databases.deleteDocument('lyra', 'Playlist', id);
+    });
+
     it('lists more playlists than one backend query holds', async () => {
       const before = list(obj((await api.json('getPlaylists')).playlists).playlist).length;
       const made: string[] = [];

@@ -1,5 +1,6 @@
-import { adminStore, hashPassword, isAdminLabels, loadSchema, uniqueId, usersStore, type UserRow } from '../backend/module.js';
+import { adminStore, hashPassword, isAdminLabels, uniqueId, usersStore, type AccountDeletion, type UserRow } from '../backend/module.js';
 import type { Db } from '../db/db.js';
+import { FORGET_VERDICTS } from '../http/private-gate.js';
 import { decodePassword } from './auth-params.js';
 import { MUSIC_FOLDER } from './browse.js';
 import type { ScanStarter } from './scan.js';
@@ -16,6 +17,8 @@ export interface UserMethodsDeps {
   startScan: ScanStarter;
   /** Forgets what the authenticator remembers of an account (its password changed, or it is gone). */
   forget: (user: string) => void;
+  /** The backend's deletion of an account: its documents go, its sessions end and its realtime sockets close at once. */
+  deleteAccount: AccountDeletion;
 }
 
 /**
@@ -81,7 +84,7 @@ function passwordParam(call: Call, required: boolean): string | null {
  * getUsers, createUser, updateUser, deleteUser and startScan. `adminRole`
  * maps to the backend's administrators; the other roles are fixed.
  */
-export const userMethods = ({ startScan, forget }: UserMethodsDeps): Methods => ({
+export const userMethods = ({ startScan, forget, deleteAccount }: UserMethodsDeps): Methods => ({
   async getUser(call) {
     const self = await callerRow(call.db, call);
     const username = call.params.required('username');
@@ -135,15 +138,16 @@ export const userMethods = ({ startScan, forget }: UserMethodsDeps): Methods => 
     return {};
   },
 
-  /** The account, its sessions and keys, and the documents it owns (playlists, favourites, plays). */
+  /** The account, its sessions and keys, and the documents it owns (playlists, favourites, plays); its sessions end at once. */
   async deleteUser(call) {
     const self = await requireAdmin(call, 'delete users');
     const target = await named(call);
     if (target.id === self.id) throw new SubsonicError(CODE.notAuthorized, 'You cannot delete your own user');
-    const schema = loadSchema();
-    await call.db.transaction((tx) => adminStore(tx).deleteUser(target.id, schema));
+    await deleteAccount(target.id);
     forget(target.id);
     if (target.email) forget(target.email);
+    // Its sessions went with it: a private server's gates, on every instance, forget that they let it in.
+    await call.db.notify(FORGET_VERDICTS, target.id);
     return {};
   },
 
