@@ -1,12 +1,12 @@
 import { createServer, type Server } from 'node:http';
 import { getRequestListener } from '@hono/node-server';
-import { Hono, type MiddlewareHandler } from 'hono';
+import { Hono } from 'hono';
 import { corsMiddleware } from './backend/http/cors.js';
-import { backendGuardRules, createBackend, createCallerResolver, isAdmin, mayListen, songsRemovedEvent } from './backend/module.js';
-import { createCatalogue } from './catalogue/module.js';
-import { catalogueAdminRoutes } from './catalogue/http/admin.routes.js';
+import { backendGuardRules, createBackend, createCallerResolver, createLibraryAccess, endedSessions, isAdmin, isRoomEnd, mayListen, roomAdmits, songsRemovedEvent } from './backend/module.js';
+import { createCatalogue, createLibraryGate, songInCatalogue, songLengthMs } from './catalogue/module.js';
+import type { AdminSession } from './http/came-over-network.js';
 import { healthRoutes } from './http/health.js';
-import { createPrivateGate, IN_PROCESS, type PrivateGate } from './http/private-gate.js';
+import { createPrivateGate, FORGET_VERDICTS, IN_PROCESS, type PrivateGate } from './http/private-gate.js';
 import { limitBodies, refuseBadInput, refuseBadTarget, refuseBadUpgrade } from './http/request-guards.js';
 import type { Deps, ServerModule } from './module.js';
 import { createSubsonic, isSharePath, type SubsonicModule } from './subsonic/module.js';
@@ -41,64 +41,85 @@ function privateGate(deps: Deps, subsonic: SubsonicModule | null): PrivateGate |
     isListener: async (headers) => mayListen(await callers.fromHeaders(headers)),
     // Public shares (subsonic/share-access.ts): a share link's description, and its songs' audio and covers.
     ...(subsonic ? { shareAdmits: subsonic.shareAdmits, isPublicPath: isSharePath } : {}),
+    // A listening room's anonymous guest (backend/rooms/room-access.ts): the audio and details of the songs in their room's queue.
+    roomAdmits: (key, target) => roomAdmits(deps.db, key, target, deps.now()),
   });
 }
 
 /**
- * The catalogue's admin API (/api/admin/...) answers the loopback admin listener
- * in full; over the network, a signed-in administrator's request is served as
- * the listener's would be (the backend says who is one, at every call).
+ * The admin API under /api/admin (the catalogue's and video's) answers the
+ * loopback admin listener in full; over the network, a signed-in
+ * administrator's session too: the backend says who is one, at every call.
  */
-function adminSessions(deps: Deps, hono: Hono): MiddlewareHandler {
+function adminSessionOf(deps: Deps): AdminSession {
   const callers = createCallerResolver(deps);
-  return async (c, next) => {
-    if (c.env === IN_PROCESS || !(await callers.fromHeaders(c.req.raw.headers).then(isAdmin))) return next();
-    c.res = await hono.fetch(c.req.raw, IN_PROCESS);
-  };
+  return async (headers) => isAdmin(await callers.fromHeaders(headers));
 }
 
 /** Builds the whole server as a value; only cli/serve.ts opens a port. */
 export async function createApp(deps: Deps, only: readonly ModuleName[] = ALL_MODULES): Promise<App> {
   const modules: ServerModule[] = [];
   // Order matters: the web module's SPA fallback must come last.
-  const catalogue = only.includes('catalogue') ? await createCatalogue(deps) : null;
+  // Several libraries (MUSIC_DIRS): who may see which is the backend's to say, every catalogue read honours it.
+  const access = only.includes('catalogue') ? createLibraryAccess(deps, createCallerResolver(deps)) : null;
+  const libraryScope = access ? (headers: Headers) => access.forHeaders(headers) : undefined;
+  const adminSession = adminSessionOf(deps);
+  const catalogue = only.includes('catalogue') ? await createCatalogue(deps, { ...(libraryScope ? { libraryScope } : {}), adminSession }) : null;
   if (catalogue) modules.push(catalogue);
-  const backend = only.includes('backend') ? await createBackend(deps) : null;
+  // Video requests name a song of the catalogue: the backend asks it, within its write's transaction (this
+  // database's, even when it runs alone).
+  const backend = only.includes('backend') ? await createBackend(deps, { songExists: (id, db) => songInCatalogue(db, id), songLength: (id, db) => songLengthMs(db, id) }) : null;
   if (backend) modules.push(backend);
-  // Songs a scan removed reach every open app over realtime (and the other instances' sockets).
-  if (catalogue && backend) catalogue.onSongsRemoved((ids) => backend.events.publish(songsRemovedEvent(ids, deps.now())));
-  // Subsonic apps: the catalogue's music for the backend's accounts; audio and covers come from /media and /images.
-  // Its media requests are in process (IN_PROCESS): Subsonic has checked its caller, so a private server's gate lets them by.
+  // Songs a scan removed reach every open app that may see their library over realtime (and the other instances' sockets).
+  if (catalogue && backend) {
+    catalogue.onSongsRemoved(async (songs) => {
+      const byLibrary = new Map<string, string[]>();
+      for (const song of songs) byLibrary.set(song.libraryId, [...(byLibrary.get(song.libraryId) ?? []), song.id]);
+      for (const [libraryId, ids] of byLibrary) await backend.events.publish(songsRemovedEvent(ids, deps.now(), await access!.audience(libraryId)));
+    });
+  }
+  // Subsonic apps: the catalogue's music for the backend's accounts; audio and covers from the catalogue's media.
   const subsonic =
     catalogue && backend
       ? await createSubsonic(deps, {
-          internal: async (r) => hono.fetch(r, IN_PROCESS),
+          media: catalogue.media,
           documents: backend.documents,
           playQueues: backend.playQueues,
+          deleteAccount: backend.deleteAccount,
+          libraryScope: (userId) => access!.forAccount(userId),
           scanStatus: () => catalogue.scanStatus(),
           startScan: (mode) => catalogue.startScan(mode),
         })
       : null;
-  if (only.includes('catalogue') && backend) {
+  if (catalogue && backend) {
     // The loopback admin API carries the catalogue's admin actions and subsonic's credentials.
-    // Its calls are in process (IN_PROCESS), past a private server's gate.
-    const adminRoutes = new Hono().route('/', catalogueAdminRoutes(async (r) => hono.fetch(r, IN_PROCESS)));
+    const adminRoutes = new Hono().route('/', catalogue.adminRoutes);
     if (subsonic) adminRoutes.route('/', subsonic.adminRoutes);
     adminRoutes.route('/', backend.adminRoutes);
-    modules.push(await createVideo(deps, { events: backend.events, adminRoutes }));
+    modules.push(await createVideo(deps, { events: backend.events, adminRoutes, adminSession }));
   }
   if (subsonic) modules.push(subsonic);
   const hono = new Hono();
-  // The web module asks the catalogue in process for the first screen of a page it sends.
-  const api = only.includes('catalogue') ? (url: URL) => Promise.resolve(hono.request(url.toString())) : undefined;
-  if (only.includes('web')) modules.push(await createWeb(deps, api ? { api } : {}));
+  // The web module reads the first screen of a page it sends from the catalogue, as a visitor sees it (typed calls).
+  if (only.includes('web')) {
+    modules.push(await createWeb(deps, { ...(catalogue ? { catalogue: catalogue.visitor } : {}), ...(backend ? { serverClaimed: backend.serverClaimed } : {}) }));
+  }
 
   // Before every module: bounded bodies, refused bad input, and probes the SPA fallback cannot shadow.
   const guards = { backend: backendGuardRules, backendCors: corsMiddleware(deps.config) };
   hono.use('*', limitBodies(guards), refuseBadInput(guards));
   const gate = privateGate(deps, subsonic);
   if (gate) hono.use('*', gate.middleware);
-  if (catalogue) hono.use('/api/admin/*', adminSessions(deps, hono));
+  // Blocked or deleted accounts, ended sessions and changed or deleted shares are refused at once, on every instance
+  // (the backend's events and a NOTIFY travel between them), not after the gate's memory of them runs out; so are an
+  // ended room's guests.
+  if (gate && backend) backend.events.subscribe((event) => (endedSessions(event) || isRoomEnd(event)) && gate.forget());
+  const unlistenGate = gate ? await deps.db.listen(FORGET_VERDICTS, gate.forget, gate.forget) : null;
+  // A public share's holder plays what it holds in any library its sharer may see (subsonic/share-access.ts).
+  const libraryGate = libraryScope
+    ? createLibraryGate({ db: deps.db, config: deps.config, scopeOf: libraryScope, ...(subsonic ? { shareAdmits: subsonic.shareAdmits } : {}) })
+    : null;
+  if (libraryGate) hono.use('*', (c, next) => (c.env === IN_PROCESS ? next() : libraryGate.middleware(c, next)));
   hono.route('/', healthRoutes(deps.db));
   for (const m of modules) if (m.routes) hono.route('/', m.routes);
   hono.notFound((c) => c.json({ success: false, message: 'route not found' }, 404));
@@ -112,10 +133,12 @@ export async function createApp(deps: Deps, only: readonly ModuleName[] = ALL_MO
     createServer() {
       const server = createServer((req, res) => {
         if (refuseBadTarget(req, res)) return;
-        const dispatch = () => {
+        const toModules = () => {
           for (const m of modules) if (m.raw?.(req, res)) return;
           void listener(req, res);
         };
+        // Songs and covers of libraries the listener may not see answer as unknown ones (catalogue/http/library-gate.ts).
+        const dispatch = libraryGate ? () => libraryGate.admit(req, res, toModules) : toModules;
         // A private server's gate comes before the raw handlers: media bytes never reach Hono.
         if (gate) gate.admit(req, res, dispatch);
         else dispatch();
@@ -131,6 +154,7 @@ export async function createApp(deps: Deps, only: readonly ModuleName[] = ALL_MO
       for (const m of modules) await m.start?.();
     },
     async stop() {
+      await unlistenGate?.();
       for (const m of [...modules].reverse()) await m.stop?.();
     },
   };

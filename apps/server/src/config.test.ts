@@ -31,6 +31,14 @@ describe('config', () => {
     ['ACCEL_REDIRECT', '/a/../b/'],
     ['ACCESS', 'friends'],
     ['SIGNUPS', 'maybe'],
+    ['SHARES', 'nobody'],
+    ['MUSIC_DIRS', '/srv/music'],
+    ['MUSIC_DIRS', '=/srv/music'],
+    ['MUSIC_DIRS', 'Music='],
+    ['MUSIC_DIRS', ';;'],
+    ['MUSIC_DIRS', '!!=/srv/music'],
+    ['MUSIC_DIRS', 'Music=/srv/a;music=/srv/b'],
+    ['MUSIC_DIRS', 'Music=/srv/music;Live=/srv/music/live'],
   ])('rejects a bad %s with one line naming it', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrowError(new RegExp(`^Invalid ${name}`));
     try {
@@ -47,6 +55,11 @@ describe('config', () => {
     expect(loadConfig({ ACCESS: 'private' })).toMatchObject({ ACCESS: 'private', SIGNUPS: 'invite' });
     expect(loadConfig({ ACCESS: 'private', SIGNUPS: 'open' })).toMatchObject({ ACCESS: 'private', SIGNUPS: 'open' });
     expect(loadConfig({ ACCESS: 'private', SIGNUPS: 'closed' })).toMatchObject({ ACCESS: 'private', SIGNUPS: 'closed' });
+  });
+
+  it('lets every account make share links unless SHARES=admins', () => {
+    expect(loadConfig({}).SHARES).toBe('everyone');
+    expect(loadConfig({ SHARES: 'admins' }).SHARES).toBe('admins');
   });
 
   it('trusts no forwarded header unless TRUST_PROXY names the proxy', () => {
@@ -87,6 +100,24 @@ describe('config', () => {
     expect(() => loadConfig({ ACCEL_REDIRECT: '/_media' })).toThrowError(
       'Invalid ACCEL_REDIRECT="/_media": must be a path that starts and ends with /, such as /_media/',
     );
+  });
+
+  it('takes several named music libraries from MUSIC_DIRS, and MUSIC_DIR as one library', () => {
+    const one = loadConfig({ DATA_DIR: '/d', MUSIC_DIR: '/srv/music' });
+    expect(one.libraries).toEqual([{ id: 'music', name: 'Music', root: '/srv/music' }]);
+    expect(one.MUSIC_DIR).toBe('/srv/music');
+    const several = loadConfig({ DATA_DIR: '/d', MUSIC_DIRS: ' Music = /srv/music ; Kids’ Songs=/srv/kids;Hörbücher=/srv/books;' });
+    expect(several.libraries).toEqual([
+      { id: 'music', name: 'Music', root: '/srv/music' },
+      { id: 'kids-songs', name: 'Kids’ Songs', root: '/srv/kids' },
+      { id: 'horbucher', name: 'Hörbücher', root: '/srv/books' },
+    ]);
+    // The scanner walks one folder joining them (catalogue/library-links.ts).
+    expect(several.MUSIC_DIR).toBe('/d/libraries');
+    // One library in MUSIC_DIRS is MUSIC_DIR with a name.
+    const named = loadConfig({ DATA_DIR: '/d', MUSIC_DIRS: 'Audiobooks=/srv/books' });
+    expect([named.MUSIC_DIR, named.libraries[0]!.id]).toEqual(['/srv/books', 'audiobooks']);
+    expect(() => loadConfig({ MUSIC_DIR: '/a', MUSIC_DIRS: 'A=/b' })).toThrowError(/^Invalid MUSIC_DIRS: set MUSIC_DIR .* not both$/);
   });
 
   it('treats empty values as unset', () => {

@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { parseTrustProxy, type TrustProxy } from './http/client-address.js';
+import { DEFAULT_LIBRARY, librariesJoined, parseMusicDirs, type MusicLibrary } from './music-libraries.js';
 
 /** The repository root, for defaults that point at files the repo ships. */
 export const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
@@ -20,6 +21,8 @@ const schema = z.object({
   HOST: z.string().min(1).default('0.0.0.0'),
   DATA_DIR: z.string().min(1).default('./data'),
   MUSIC_DIR: optional(z.string().min(1)),
+  /** Several libraries, each with a name: `Music=/srv/music;Audiobooks=/srv/books` (music-libraries.ts). Instead of MUSIC_DIR. */
+  MUSIC_DIRS: optional(z.string().min(1)),
   DATABASE_URL: optional(z.string().regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')),
   PUBLIC_URL: optional(url),
   WEB_DIR: optional(z.string().min(1)),
@@ -83,13 +86,18 @@ const schema = z.object({
   ACCESS: z.enum(['public', 'private']).default('public'),
   /** Who may make an account: anyone (`open`), holders of an admin's invitation link (`invite`), or nobody (`closed`). Default: open with ACCESS=public, invite with ACCESS=private. */
   SIGNUPS: optional(z.enum(['open', 'invite', 'closed'])),
+  /** Who may make public share links: every signed-in account (`everyone`) or administrators only (`admins`). */
+  SHARES: z.enum(['everyone', 'admins']).default('everyone'),
 });
 
 export type Env = z.infer<typeof schema>;
 
 export interface Config extends Env {
   DATA_DIR: string;
+  /** The music folder the scanner walks: the one library's, or DATA_DIR/libraries joining several (MUSIC_DIRS). */
   MUSIC_DIR: string;
+  /** The libraries, in MUSIC_DIRS's order (one with MUSIC_DIR). */
+  libraries: MusicLibrary[];
   WEB_DIR: string;
   /** Origins allowed to receive OAuth redirects and credentialed CORS (besides our own). */
   allowedOrigins: string[];
@@ -149,11 +157,23 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   } catch (err) {
     throw new ConfigError(`Invalid TRUST_PROXY: ${(err as Error).message}`);
   }
+  if (e.MUSIC_DIR && e.MUSIC_DIRS) {
+    throw new ConfigError('Invalid MUSIC_DIRS: set MUSIC_DIR (one library) or MUSIC_DIRS (several), not both');
+  }
   const dataDir = resolve(e.DATA_DIR);
+  let libraries: MusicLibrary[];
+  try {
+    libraries = e.MUSIC_DIRS
+      ? parseMusicDirs(e.MUSIC_DIRS)
+      : [{ ...DEFAULT_LIBRARY, root: resolve(e.MUSIC_DIR ?? resolve(dataDir, 'demo-music')) }];
+  } catch (err) {
+    throw new ConfigError(`Invalid MUSIC_DIRS: ${(err as Error).message}`);
+  }
   return {
     ...e,
     DATA_DIR: dataDir,
-    MUSIC_DIR: resolve(e.MUSIC_DIR ?? resolve(dataDir, 'demo-music')),
+    MUSIC_DIR: librariesJoined(libraries) ? resolve(dataDir, 'libraries') : libraries[0]!.root,
+    libraries,
     WEB_DIR: resolve(e.WEB_DIR ?? resolve(REPO_ROOT, 'apps/web/dist')),
     allowedOrigins: list(e.ALLOWED_ORIGINS).map((o) => new URL(o).origin),
     catalogueHosts: list(e.CATALOGUE_HOSTS),

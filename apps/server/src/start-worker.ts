@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker, type ResourceLimits } from 'node:worker_threads';
 
@@ -8,11 +8,14 @@ import { Worker, type ResourceLimits } from 'node:worker_threads';
  * Starts a worker thread whose entry is `entry` (an address without its
  * extension, e.g. `new URL('./pglite-worker', import.meta.url)`): the built
  * .js, or, when running from source (tests), the .ts through tsx's loader
- * registered in the worker. `resourceLimits` bound the thread's JavaScript heap.
+ * registered in the worker, unless the server tests have bundled it for their
+ * run (sourceBundle). `resourceLimits` bound the thread's JavaScript heap.
  */
 export function startWorker(entry: URL, workerData?: unknown, resourceLimits?: ResourceLimits): Worker {
   const built = new URL(`${entry.href}.js`);
   if (existsSync(fileURLToPath(built))) return new Worker(built, { workerData, ...(resourceLimits ? { resourceLimits } : {}) });
+  const bundle = sourceBundle(entry);
+  if (bundle) return new Worker(bundle, { workerData, ...(resourceLimits ? { resourceLimits } : {}) });
   const source = `${entry.href}.ts`;
   const tsx = pathToFileURL(tsxEsmApi()).href;
   const boot = `import(${JSON.stringify(tsx)}).then(({ register }) => { register(); return import(${JSON.stringify(source)}); })`;
@@ -25,4 +28,15 @@ function tsxEsmApi(): string {
   const manifest = require.resolve('tsx/package.json');
   const pkg = JSON.parse(readFileSync(manifest, 'utf8')) as { exports: Record<string, { import: { default: string } }> };
   return join(dirname(manifest), pkg.exports['./esm/api']!.import.default);
+}
+
+/**
+ * The bundle of a source worker made for a test run (test/worker-bundles.ts), in the folder
+ * LYRA_WORKER_BUNDLES names: the same code without a TypeScript loader in each thread.
+ */
+function sourceBundle(entry: URL): string | undefined {
+  const dir = process.env.LYRA_WORKER_BUNDLES;
+  if (!dir) return undefined;
+  const file = join(dir, `${relative(dirname(fileURLToPath(import.meta.url)), fileURLToPath(entry))}.mjs`);
+  return existsSync(file) ? file : undefined;
 }

@@ -4,7 +4,7 @@ import { ENGINES } from '../test/db.js';
 import { bodyOf, credentials, encodeLoose, expectAppwriteError, nasty, numberish, SEED, urlPart, useFuzzApp, type Req } from './test/fuzz-kit.js';
 
 /**
- * Random bad input against the account API (SPEC §7), signed in, signed out
+ * Random bad input against the account API (SPEC#account-api-get-account-post), signed in, signed out
  * and with forged credentials: no answer may be a 5xx (but 503
  * general_phone_disabled: there is no SMS provider), and every error is
  * Appwrite's `{message, code, type, version}`. Some values are ones the

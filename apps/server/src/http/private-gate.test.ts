@@ -16,7 +16,7 @@ function gatedApp(answer: (headers: Headers) => Promise<boolean>) {
   const app = new Hono();
   app.use('*', gate.middleware);
   app.all('*', (c) => c.text('served'));
-  return { app, asked, advance: (ms: number) => void (clock += ms) };
+  return { app, asked, gate, advance: (ms: number) => void (clock += ms) };
 }
 
 const listener = async (h: Headers) => h.get('cookie') === 'a_session_lyra=good';
@@ -52,6 +52,18 @@ describe('the private gate', () => {
     expect(asked).toHaveLength(1);
     advance(1);
     expect((await app.request('/api/home/rows', { headers })).status).toBe(200);
+    expect(asked).toHaveLength(2);
+  });
+
+  it('forgets what it remembered when told to (an account blocked or deleted, sessions ended, a share gone)', async () => {
+    let good = true;
+    const { app, asked, gate } = gatedApp(async () => good);
+    const headers = { cookie: 'a_session_lyra=good' };
+    expect((await app.request('/media/a/160.mp4', { headers })).status).toBe(200);
+    good = false;
+    expect((await app.request('/media/a/160.mp4', { headers })).status).toBe(200);
+    gate.forget();
+    expect((await app.request('/media/a/160.mp4', { headers })).status).toBe(401);
     expect(asked).toHaveLength(2);
   });
 

@@ -19,8 +19,18 @@ import { routeFamily } from './request-guards.js';
  * listener's covers and audio to anyone who asks. Public shares are the one
  * way in without an account: `/api/shares/<id>` (the route checks the share),
  * and audio or covers asked with `share=<id>` that the share covers
- * (`shareAdmits`, from the Subsonic module, which keeps the shares).
+ * (`shareAdmits`, from the Subsonic module, which keeps the shares). A
+ * listening room's anonymous guest is let in to the audio of the songs in
+ * their room's queue, and nothing else, by the key joining gave them
+ * (X-Lyra-Room-Key, or `roomKey=` where an audio element cannot send a
+ * header; `roomAdmits`, from the backend, which keeps the rooms).
  */
+
+/**
+ * The NOTIFY channel on which any instance says its gates must forget their verdicts (a share changed or went;
+ * ended sessions come over the backend's events).
+ */
+export const FORGET_VERDICTS = 'lyra_private_gate';
 
 /** The 401's message, which the web app reads to show its sign-in. */
 export const SIGN_IN_TO_LISTEN = 'Sign in to listen on this server';
@@ -29,7 +39,8 @@ export const SIGN_IN_TO_LISTEN = 'Sign in to listen on this server';
  * How long a credential's verdict is remembered. The hot path (a page of
  * covers, every audio range request) then costs a hash and a map lookup, not a
  * session query; the price is that a signed-out or ended session keeps access
- * for at most this long.
+ * for at most this long, unless the gate is told to forget (`forget`): blocking or deleting an account,
+ * ending sessions, changing or deleting a share.
  */
 export const VERDICT_TTL_MS = 5_000;
 const MAX_VERDICTS = 10_000;
@@ -52,6 +63,11 @@ export interface PrivateGateOptions {
    * song's audio or cover). Absent: no share opens anything.
    */
   shareAdmits?: (shareId: string, path: string) => Promise<boolean>;
+  /**
+   * Listening rooms: whether the anonymous guest holding room key `key` may fetch this site-relative target
+   * (path and query: the audio or the details of songs in their room's queue). Absent: no room key opens anything.
+   */
+  roomAdmits?: (key: string, target: string) => Promise<boolean>;
   /** Paths anyone may reach (a share link's description, whose route checks the share itself). */
   isPublicPath?: (path: string) => boolean;
   now: () => number;
@@ -62,6 +78,11 @@ export interface PrivateGate {
   middleware: MiddlewareHandler;
   /** For the raw Node handlers: calls `pass` when the request may go on, else answers it. */
   admit(req: IncomingMessage, res: ServerResponse, pass: () => void): void;
+  /**
+   * Forgets every remembered verdict: an account was blocked or deleted, sessions ended, a share changed or
+   * went (app.ts calls it on those events, from every instance), so the next request asks again.
+   */
+  forget(): void;
 }
 
 type Verdict = boolean | 'unavailable';
@@ -102,15 +123,39 @@ function keepPrivate(res: ServerResponse): void {
 /** Whether the gate looks at a request at all: catalogue routes, but not CORS preflights (they carry no credential). */
 const gated = (method: string, path: string) => method !== 'OPTIONS' && routeFamily(path) === 'catalogue';
 
-/** The `share` query parameter of a request target, if any. */
-function shareParam(target: string): string | null {
+/** The query parameter `name` of a request target, if any. */
+function queryParam(target: string, name: string): string | null {
   const q = target.indexOf('?');
-  return q < 0 ? null : new URLSearchParams(target.slice(q + 1)).get('share');
+  return q < 0 ? null : new URLSearchParams(target.slice(q + 1)).get(name);
 }
 
-export function createPrivateGate({ isListener, shareAdmits, isPublicPath, now }: PrivateGateOptions): PrivateGate {
+/** The request header a room guest's key travels in (as on /v1/rooms), else its query parameter. */
+const ROOM_KEY_HEADER = 'x-lyra-room-key';
+const ROOM_KEY_PARAM = 'roomKey';
+
+export function createPrivateGate({ isListener, shareAdmits, roomAdmits, isPublicPath, now }: PrivateGateOptions): PrivateGate {
   // Concurrent requests with one credential share one lookup: the memo holds it from its start.
   const verdicts = createExpiringMemo<string, Entry>({ ttlMs: VERDICT_TTL_MS, max: MAX_VERDICTS, now });
+
+  /**
+   * The remembered verdict under `key`, else `ask`'s once it answers (concurrent requests share one ask). A
+   * failed ask is not remembered: the next request asks again.
+   */
+  function remembered(key: string, ask: () => Promise<boolean>): Verdict | Promise<Verdict> {
+    const known = verdicts.get(key);
+    if (known) return known.settled ?? known.pending;
+    const entry: Entry = {
+      pending: ask().then(
+        (ok) => (entry.settled = ok),
+        () => {
+          verdicts.delete(key);
+          return 'unavailable' as const;
+        },
+      ),
+    };
+    verdicts.set(key, entry);
+    return entry.pending;
+  }
 
   /** The verdict on these credentials: at once when known, else once the backend answers. */
   function verdictOf(get: (name: string) => string | undefined): Verdict | Promise<Verdict> {
@@ -118,56 +163,46 @@ export function createPrivateGate({ isListener, shareAdmits, isPublicPath, now }
     if (values.every((v) => v === undefined)) return false;
     // Hashed: the memo's keys stay small whatever the cookie header holds.
     const key = createHash('sha256').update(JSON.stringify(values)).digest('base64');
-    const known = verdicts.get(key);
-    if (known) return known.settled ?? known.pending;
-    const headers = new Headers();
-    CREDENTIAL_HEADERS.forEach((name, i) => values[i] !== undefined && headers.set(name, values[i]));
-    const entry: Entry = {
-      pending: isListener(headers).then(
-        (ok) => (entry.settled = ok),
-        () => {
-          verdicts.delete(key);
-          return 'unavailable' as const;
-        },
-      ),
-    };
-    verdicts.set(key, entry);
-    return entry.pending;
+    return remembered(key, () => {
+      const headers = new Headers();
+      CREDENTIAL_HEADERS.forEach((name, i) => values[i] !== undefined && headers.set(name, values[i]));
+      return isListener(headers);
+    });
   }
 
   /** A share's verdict on one path, remembered like a credential's (every range request of a song asks). */
   function shareVerdict(shareId: string, path: string): Verdict | Promise<Verdict> {
     if (!shareAdmits) return false;
     const key = 'share:' + createHash('sha256').update(JSON.stringify([shareId, path])).digest('base64');
-    const known = verdicts.get(key);
-    if (known) return known.settled ?? known.pending;
-    const entry: Entry = {
-      pending: shareAdmits(shareId, path).then(
-        (ok) => (entry.settled = ok),
-        () => {
-          verdicts.delete(key);
-          return 'unavailable' as const;
-        },
-      ),
-    };
-    verdicts.set(key, entry);
-    return entry.pending;
+    return remembered(key, () => shareAdmits(shareId, path));
   }
 
-  /** The listener's verdict, else (for a request carrying `share=`) the share's. */
-  async function verdictFor(get: (name: string) => string | undefined, path: string, share: string | null): Promise<Verdict> {
+  /** A room guest's key's verdict on one target (path and query), remembered like a share's. */
+  function roomVerdict(key: string, target: string): Verdict | Promise<Verdict> {
+    if (!roomAdmits) return false;
+    const id = 'room:' + createHash('sha256').update(JSON.stringify([key, target])).digest('base64');
+    return remembered(id, () => roomAdmits(key, target));
+  }
+
+  /** The listener's verdict, else (for a request carrying `share=`) the share's, else (carrying a room guest's key) the room's. */
+  async function verdictFor(get: (name: string) => string | undefined, target: string, share: string | null, roomKey: string | null): Promise<Verdict> {
     const listener = await verdictOf(get);
-    if (listener === true || share === null || share === '') return listener;
-    const shared = await shareVerdict(share, path);
-    return shared === true ? true : listener;
+    if (listener === true) return listener;
+    const path = target.split('?', 1)[0]!;
+    if (share && (await shareVerdict(share, path)) === true) return true;
+    if (roomKey && (await roomVerdict(roomKey, target)) === true) return true;
+    return listener;
   }
 
   const replyFor = (v: Verdict) => (v === 'unavailable' ? UNAVAILABLE : REFUSED);
 
   return {
+    forget: () => verdicts.deleteWhere(() => true),
     middleware: async (c: Context, next) => {
       if (c.env === IN_PROCESS || !gated(c.req.method, c.req.path) || isPublicPath?.(c.req.path)) return next();
-      const verdict = await verdictFor((name) => c.req.header(name), c.req.path, c.req.query('share') ?? null);
+      const roomKey = c.req.header(ROOM_KEY_HEADER) ?? c.req.query(ROOM_KEY_PARAM) ?? null;
+      const url = new URL(c.req.url);
+      const verdict = await verdictFor((name) => c.req.header(name), url.pathname + url.search, c.req.query('share') ?? null, roomKey);
       if (verdict === true) {
         await next();
         const cacheControl = c.res.headers.get('cache-control');
@@ -196,8 +231,9 @@ export function createPrivateGate({ isListener, shareAdmits, isPublicPath, now }
         const v = req.headers[name];
         return Array.isArray(v) ? v.join(', ') : v;
       };
-      const share = shareParam(target);
-      const verdict = share ? verdictFor(get, path, share) : verdictOf(get);
+      const share = queryParam(target, 'share');
+      const roomKey = get(ROOM_KEY_HEADER) ?? queryParam(target, ROOM_KEY_PARAM);
+      const verdict = share || roomKey ? verdictFor(get, target, share, roomKey) : verdictOf(get);
       if (typeof verdict === 'object') void verdict.then(answer);
       else answer(verdict);
     },

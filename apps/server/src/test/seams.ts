@@ -5,9 +5,10 @@ import { MIGRATIONS_DIR } from '../db/migrate.js';
 
 /**
  * What crosses a module's seam (catalogue, backend, subsonic, video, web under apps/server/src): its SQL naming
- * a table another module's migrations create, and its calls to another module over `http://internal` (with the
- * `x-lyra-asked-by` header that tells the catalogue who asks). Modules meet through typed functions handed over
- * in app.ts instead; seams.test.ts lists what still crosses.
+ * a table another module's migrations create, its calls to another module over `http://internal` (with the
+ * `x-lyra-asked-by` header that tells the catalogue who asks), and requests it builds for another module's
+ * addresses (`new URL('/api/home/rows', origin)` handed to an in-process fetch). Modules meet through typed
+ * functions handed over in app.ts instead; seams.test.ts lists what still crosses.
  */
 export const MODULES = ['catalogue', 'backend', 'subsonic', 'video', 'web'] as const;
 export type ModuleFolder = (typeof MODULES)[number];
@@ -45,6 +46,19 @@ export interface Crossing {
   what: string;
 }
 
+/** The address prefixes each module answers (its routes). */
+const ROUTE_OWNERS: readonly [string, ModuleFolder][] = [
+  ['/api/', 'catalogue'],
+  ['/media/', 'catalogue'],
+  ['/images/', 'catalogue'],
+  ['/v1/', 'backend'],
+  ['/rest/', 'subsonic'],
+  ['/videos/', 'video'],
+];
+
+/** Calls and constructors whose first argument is an address a request goes to. */
+const REQUESTS = new Set(['URL', 'Request', 'fetch', 'request']);
+
 const SQL_NAME = /\b(?:from|join|into|update|table|references)\s+(?:only\s+)?"?([a-z_][a-z0-9_]*)"?/gi;
 
 /** Calls whose string arguments are paths, not table names. */
@@ -55,9 +69,20 @@ const PATH_CALLS = new Set(['join', 'resolve', 'relative']);
  * that stand alone as a name, which dynamic SQL (`from ${table}`) may take as a table: arguments of a call
  * (not a path's), literal types, comparisons and array items.
  */
-function literals(source: string, fileName: string): { texts: string[]; names: string[] } {
+function literals(source: string, fileName: string): { texts: string[]; names: string[]; addresses: string[] } {
   const found: string[] = [];
   const names: string[] = [];
+  const addresses: string[] = [];
+  // The address a request is built for: `new URL('/api/...', origin)`, `new Request(...)`, `fetch(...)`, `x.request(...)`.
+  const addressOf = (node: ts.Node) => {
+    if (!ts.isNewExpression(node) && !ts.isCallExpression(node)) return;
+    const callee = node.expression;
+    const name = ts.isIdentifier(callee) ? callee.text : ts.isPropertyAccessExpression(callee) ? callee.name.text : '';
+    const first = node.arguments?.[0];
+    if (!REQUESTS.has(name) || !first) return;
+    if (ts.isStringLiteral(first) || ts.isNoSubstitutionTemplateLiteral(first)) addresses.push(first.text);
+    else if (ts.isTemplateExpression(first)) addresses.push(first.head.text);
+  };
   const standsAlone = (node: ts.StringLiteral) => {
     const parent = node.parent;
     if (ts.isCallExpression(parent)) {
@@ -68,6 +93,7 @@ function literals(source: string, fileName: string): { texts: string[]; names: s
     return ts.isLiteralTypeNode(parent) || ts.isBinaryExpression(parent) || ts.isArrayLiteralExpression(parent);
   };
   const visit = (node: ts.Node) => {
+    addressOf(node);
     if (ts.isStringLiteral(node) && standsAlone(node)) names.push(node.text);
     if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) found.push(node.text);
     else if (ts.isTemplateExpression(node)) {
@@ -77,14 +103,18 @@ function literals(source: string, fileName: string): { texts: string[]; names: s
     ts.forEachChild(node, visit);
   };
   visit(ts.createSourceFile(fileName, source, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS));
-  return { texts: found, names };
+  return { texts: found, names, addresses };
 }
 
 /** What a module's source file (not a test, nor a test helper) reaches across its seam. */
 export function crossingsOf(file: string, source: string, owners: Map<string, ModuleFolder>): Crossing[] {
   const module = file.split('/')[0] as ModuleFolder;
   const what = new Set<string>();
-  const { texts, names } = literals(source, file);
+  const { texts, names, addresses } = literals(source, file);
+  for (const address of addresses) {
+    const route = ROUTE_OWNERS.find(([prefix]) => address.startsWith(prefix));
+    if (route && route[1] !== module) what.add(`request to ${route[0]}`);
+  }
   for (const name of names) {
     const owner = owners.get(name);
     if (owner && owner !== module) what.add(`${name} (as a value)`);

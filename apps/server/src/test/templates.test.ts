@@ -7,7 +7,7 @@ import { loadConfig } from '../config.js';
 import type { Queryable } from '../db/db.js';
 import { silentLogger } from '../log.js';
 import { createTestDb } from './db.js';
-import { enginesFor, runsOnOneEngine } from './engines.js';
+import { enginesFor, ONE_ENGINE_FILES, runsOnOneEngine } from './engines.js';
 import { migrationsFor } from './templates.js';
 
 /** The migrations a database records (none, not even the table, before the first). */
@@ -67,5 +67,13 @@ describe('engines of a test file', () => {
     expect(enginesFor(`${src}new-feature/new.test.ts`)).toEqual(['pglite', 'postgres']);
     expect(enginesFor(`${src}http/fuzz.test.ts`)).toHaveLength(1);
     expect(enginesFor(undefined)).toEqual(['pglite', 'postgres']);
+  });
+
+  it('keeps every test of SQL and engine behaviour on both engines', () => {
+    const sqlFolders = ['db/', 'catalogue/store/', 'catalogue/scanner/', 'backend/realtime/', 'backend/schema/', 'video/jobs/claim'];
+    for (const entry of ONE_ENGINE_FILES) {
+      expect(sqlFolders.filter((folder) => entry.startsWith(folder) || folder.startsWith(entry)), entry).toEqual([]);
+      expect(entry, entry).not.toMatch(/migration|-sql\.test\.ts$|\.sql\.test\.ts$|album-lists|api-lists-search|api-browsing|library-access|rooms\.sdk|user-data-(stars|plays)|playlist-description/);
+    }
   });
 });

@@ -91,8 +91,8 @@ export async function postgresTemplate(serverUrl: string, place: TemplatePlace, 
   return name;
 }
 
-/** Dumps already read or made in this worker process (test files share a process, one after another). */
-const dumps: Map<string, Promise<Blob>> = ((globalThis as { lyraPgliteDumps?: Map<string, Promise<Blob>> }).lyraPgliteDumps ??= new Map());
+/** Dumps (the bytes of their tars) already read or made in this test process. */
+const dumps: Map<string, Promise<Uint8Array>> = ((globalThis as { lyraPgliteDumps?: Map<string, Promise<Uint8Array>> }).lyraPgliteDumps ??= new Map());
 
 /**
  * A new PGlite database with `folders` migrated: loaded from this run's dump of them, or, for the first
@@ -110,10 +110,10 @@ export async function pgliteFromTemplate(place: TemplatePlace, folders: readonly
   const db = await openPglite();
   try {
     for (const folder of folders) await migrate(db, folder);
-    const dump = db.dump();
+    const dump = db.dump().then(async (blob) => new Uint8Array(await blob.arrayBuffer()));
     dumps.set(file, dump);
     const partial = `${file}.${process.pid}.part`;
-    await writeFile(partial, new Uint8Array(await (await dump).arrayBuffer()));
+    await writeFile(partial, await dump);
     await rename(partial, file).catch(async (e: unknown) => {
       await rm(partial, { force: true });
       throw e;
@@ -126,9 +126,9 @@ export async function pgliteFromTemplate(place: TemplatePlace, folders: readonly
   }
 }
 
-async function readDump(file: string): Promise<Blob | undefined> {
+async function readDump(file: string): Promise<Uint8Array | undefined> {
   try {
-    return new Blob([await readFile(file)]);
+    return await readFile(file);
   } catch {
     return undefined;
   }

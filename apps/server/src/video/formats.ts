@@ -2,7 +2,7 @@
  * The preview files we make and serve. MP4/H.264 plays everywhere (Safari
  * included); WebM/VP9 is made too when this ffmpeg has libvpx-vp9. Previews are
  * silent: the player plays them muted and takes sound from the song's own
- * stream (SPEC §2 "looping muted video preview", §4 video mode).
+ * stream (SPEC#player-full-screen-blurred "looping muted video preview", SPEC#states-video-mode).
  */
 export const VIDEO_FORMATS = ['mp4', 'webm'] as const;
 export type VideoFormat = (typeof VIDEO_FORMATS)[number];

@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { locateTools } from '../catalogue/module.js';
 import { createEventBus, type EventBus } from '../backend/module.js';
 import { migrate } from '../db/migrate.js';
+import type { AdminSession } from '../http/came-over-network.js';
 import type { Config } from '../config.js';
 import type { Deps, ServerModule } from '../module.js';
 import { writeAdminFile, removeAdminFile, newAdminToken } from '../db/admin-file.js';
@@ -38,10 +39,12 @@ export interface VideoOptions {
   admin?: boolean;
   /** Other modules' admin routes for the loopback listener (behind the same token). */
   adminRoutes?: Hono;
+  /** Whether a request's credentials are an administrator's session (its /api/admin routes over the network). */
+  adminSession?: AdminSession;
 }
 
 /**
- * Video previews (SPEC §2 player, §4 video mode): a worker that renders
+ * Video previews (SPEC#player-full-screen-blurred, SPEC#states-video-mode): a worker that renders
  * requested songs, /videos/<songId>/preview.(mp4|webm) with Range, and the
  * admin API behind `npm run admin -- video ...`. Needs the catalogue's tables
  * (songs) and the backend's (documents), so it is mounted with both.
@@ -75,7 +78,7 @@ export async function createVideo(deps: Deps, opts: VideoOptions = {}): Promise<
 
   return {
     name: 'video',
-    routes: new Hono().route('/', createVideoRoutes(store)).route('/', videoQueueRoutes(deps.db, deps.config.VIDEO_WORKER === 'on')),
+    routes: new Hono().route('/', createVideoRoutes(store)).route('/', videoQueueRoutes(deps.db, deps.config.VIDEO_WORKER === 'on', opts.adminSession)),
     previews,
     worker,
     store,

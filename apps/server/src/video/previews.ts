@@ -75,12 +75,12 @@ export function createPreviews(
     // port or proxy the server is reached by; clients resolve them against the server.
     return documents.savePreview(song.id, {
       aws_url: videoPath(song.id, main),
-      // The song's own stream at its best tier (the player's video mode swaps to it, SPEC §4).
+      // The song's own stream at its best tier (the player's video mode swaps to it, SPEC#states-video-mode).
       audio_url: mediaPath(song.id, ceilingTier(song.bitrate_kbps, song.codec)),
     });
   };
 
-  /** The song's cover, else the app's default cover (SPEC §9), else null (plain background). */
+  /** The song's cover, else the app's default cover (SPEC#limits-default-logo-image), else null (plain background). */
   const coverPath = async (coverId: string | null): Promise<string | null> => {
     const file = coverId && ID_PATTERN.test(coverId) ? join(config.DATA_DIR, 'covers', coverId) : null;
     if (file && (await readable(file))) return file;

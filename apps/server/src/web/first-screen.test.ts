@@ -12,7 +12,7 @@ import { silentLogger } from '../log.js';
 import { createTestApp, type TestApp } from '../test/app.js';
 import { ENGINES } from '../test/db.js';
 import { clientConfig } from './client-config.js';
-import { catalogueLacks, FIRST_SCREEN_TIMEOUT_MS, RENDERER_PATH, withFirstScreen, type CatalogueApi, type FirstScreenRenderer } from './first-screen.js';
+import { catalogueLacks, FIRST_SCREEN_TIMEOUT_MS, RENDERER_PATH, withFirstScreen, type FirstScreenCatalogue, type FirstScreenRenderer } from './first-screen.js';
 
 const SHELL =
   '<!doctype html><html><head><title>Lyra Music</title></head><body>' +
@@ -21,51 +21,54 @@ const SHELL =
 const ORIGIN = 'http://music.example:8080';
 const CONFIG = clientConfig(loadConfig({ DATA_DIR: '/tmp/unused' }));
 
-const ok = (data: unknown) => new Response(JSON.stringify({ success: true, data }), { headers: { 'content-type': 'application/json' } });
 const renderer: FirstScreenRenderer = {
   homeRowsHtml: (rows) => `<link rel="preload" as="image" href="/c.jpg"/><section data-rows="${(rows as HomeRows).rows.length}"></section>`,
   playerHtml: (song) => `<div class="player">${(song as { name: string }).name}</div>`,
 };
-const options = (api: CatalogueApi, log: Logger = silentLogger) => ({ renderer, api, config: CONFIG, log });
+const NEVER = () => new Promise<never>(() => {});
+/** A catalogue whose reads are those given, each of the others failing the test if it is asked. */
+const catalogueOf = (reads: Partial<FirstScreenCatalogue>): FirstScreenCatalogue => ({
+  homeRows: vi.fn(reads.homeRows ?? (() => Promise.reject(new Error('homeRows asked')))),
+  songs: vi.fn(reads.songs ?? (() => Promise.reject(new Error('songs asked')))),
+  lacks: vi.fn(reads.lacks ?? (() => Promise.reject(new Error('lacks asked')))),
+});
+const options = (catalogue: FirstScreenCatalogue, log: Logger = silentLogger) => ({ renderer, catalogue, config: CONFIG, log });
 
 describe('the first screen in the page (withFirstScreen)', () => {
   afterEach(() => vi.useRealTimers());
 
   it('puts Home rows after the greeting, marks #root and moves the preloads into <head>', async () => {
-    const asked: string[] = [];
-    const page = await withFirstScreen(SHELL, '/', ORIGIN, options(async (url) => (asked.push(url.href), ok({ featuredSongId: null, rows: [{}, {}] }))));
-    expect(asked).toEqual([`${ORIGIN}/api/home/rows`]);
+    const catalogue = catalogueOf({ homeRows: async () => ({ featuredSongId: null, rows: [{}, {}] }) });
+    const page = await withFirstScreen(SHELL, '/', ORIGIN, options(catalogue));
+    expect(catalogue.homeRows).toHaveBeenCalledWith(ORIGIN);
     expect(page).toContain('<link rel="preload" as="image" href="/c.jpg"/></head>');
     expect(page).toContain('<div id="root" data-first-screen="home"><!--first-screen--><header>Lyra</header>');
     expect(page).toContain('<h1 id="boot-greeting"></h1><section data-rows="2"></section></main>');
   });
 
   it("replaces the shell with the player for a shared song, asking for the song by its id", async () => {
-    const asked: string[] = [];
-    const page = await withFirstScreen(SHELL, '/player/a%2Fb%20c', ORIGIN, options(async (url) => (asked.push(url.href), ok([{ name: 'Elvish Theme' }]))));
-    expect(asked).toEqual([`${ORIGIN}/api/songs/a%2Fb%20c`]);
+    const catalogue = catalogueOf({ songs: async () => [{ name: 'Elvish Theme' }] });
+    const page = await withFirstScreen(SHELL, '/player/a%2Fb%20c', ORIGIN, options(catalogue));
+    expect(catalogue.songs).toHaveBeenCalledWith(['a/b c'], ORIGIN);
     expect(page).toContain('<div id="root" data-first-screen="player"><div class="player">Elvish Theme</div></div>');
     expect(page).not.toContain('<header>Lyra</header>');
   });
 
   it('inserts a title with `$&` or `$\'` as text, not as a replacement pattern', async () => {
-    const page = await withFirstScreen(SHELL, '/player/x', ORIGIN, options(async () => ok([{ name: "Cash $& Carry $' $1" }])));
+    const page = await withFirstScreen(SHELL, '/player/x', ORIGIN, options(catalogueOf({ songs: async () => [{ name: "Cash $& Carry $' $1" }] })));
     expect(page).toContain(`<div class="player">Cash $& Carry $' $1</div>`);
   });
 
   it.each([
-    ['a 404', () => new Response(JSON.stringify({ success: false, message: 'song not found' }), { status: 404 })],
-    ['a 500', () => new Response('boom', { status: 500 })],
-    ['success false', () => new Response(JSON.stringify({ success: false, message: 'no' }))],
-    ['a body that is not JSON', () => new Response('<html>')],
-    ['an empty song list', () => ok([])],
-  ])('sends the page as built when the catalogue answers %s', async (_, answer) => {
-    expect(await withFirstScreen(SHELL, '/player/x', ORIGIN, options(async () => answer()))).toBe(SHELL);
+    ['no such song', async () => []],
+    ['a failure', () => Promise.reject(new Error('database down'))],
+  ])('sends the page as built when the catalogue answers %s', async (_, songs: () => Promise<unknown[]>) => {
+    expect(await withFirstScreen(SHELL, '/player/x', ORIGIN, options(catalogueOf({ songs })))).toBe(SHELL);
   });
 
   it('does not wait more than FIRST_SCREEN_TIMEOUT_MS for the catalogue', async () => {
     vi.useFakeTimers();
-    const page = withFirstScreen(SHELL, '/', ORIGIN, options(() => new Promise<Response>(() => {})));
+    const page = withFirstScreen(SHELL, '/', ORIGIN, options(catalogueOf({ homeRows: NEVER })));
     await vi.advanceTimersByTimeAsync(FIRST_SCREEN_TIMEOUT_MS);
     expect(await page).toBe(SHELL);
   });
@@ -74,44 +77,37 @@ describe('the first screen in the page (withFirstScreen)', () => {
     const errors: unknown[] = [];
     const log = { ...silentLogger, error: (msg: string, fields?: unknown) => errors.push([msg, fields]) };
     const broken = { ...renderer, homeRowsHtml: () => { throw new Error('render failed'); } };
-    const page = await withFirstScreen(SHELL, '/', ORIGIN, { renderer: broken, api: async () => ok({ rows: [] }), config: CONFIG, log });
+    const page = await withFirstScreen(SHELL, '/', ORIGIN, { renderer: broken, catalogue: catalogueOf({ homeRows: async () => ({ rows: [] }) }), config: CONFIG, log });
     expect(page).toBe(SHELL);
     expect(errors).toHaveLength(1);
   });
 
   it.each(['/search', '/player', '/player/', '/player/a/b', '/player/%E0%A4%A', '/album/x'])('leaves %s as built without asking the catalogue', async (path) => {
-    const api = vi.fn<CatalogueApi>();
-    expect(await withFirstScreen(SHELL, path, ORIGIN, options(api))).toBe(SHELL);
-    expect(api).not.toHaveBeenCalled();
+    const catalogue = catalogueOf({});
+    expect(await withFirstScreen(SHELL, path, ORIGIN, options(catalogue))).toBe(SHELL);
+    expect(catalogue.homeRows).not.toHaveBeenCalled();
+    expect(catalogue.songs).not.toHaveBeenCalled();
   });
 });
 
 describe('an album or artist the catalogue lacks (catalogueLacks)', () => {
   afterEach(() => vi.useRealTimers());
-  const notFound = () => new Response(JSON.stringify({ success: false, message: 'album not found' }), { status: 404 });
 
-  it('asks for the album or the artist of the address and takes a 404 as lacking', async () => {
-    const asked: string[] = [];
-    const api: CatalogueApi = async (url) => (asked.push(url.href), notFound());
-    expect(await catalogueLacks(api, '/album/a%2Fb', ORIGIN)).toBe(true);
-    expect(await catalogueLacks(api, '/artist/%E6%9D%B1', ORIGIN)).toBe(true);
-    expect(asked).toEqual([`${ORIGIN}/api/albums?id=a%2Fb`, `${ORIGIN}/api/artists/%E6%9D%B1/albums`]);
-  });
-
-  it.each([
-    ['found', () => ok({})],
-    ['a 500', () => new Response('boom', { status: 500 })],
-  ])('does not when the catalogue answers %s', async (_, answer) => {
-    expect(await catalogueLacks(async () => answer(), '/album/x', ORIGIN)).toBe(false);
+  it('asks for the album or the artist of the address', async () => {
+    const catalogue = catalogueOf({ lacks: async () => true });
+    expect(await catalogueLacks(catalogue, '/album/a%2Fb')).toBe(true);
+    expect(await catalogueLacks(catalogue, '/artist/%E6%9D%B1')).toBe(true);
+    expect(vi.mocked(catalogue.lacks).mock.calls).toEqual([['album', 'a/b'], ['artist', '東']]);
+    expect(await catalogueLacks(catalogueOf({ lacks: async () => false }), '/album/x')).toBe(false);
   });
 
   it('does not for other addresses, nor when the catalogue is late or fails', async () => {
-    const api = vi.fn<CatalogueApi>(async () => notFound());
-    for (const path of ['/', '/player/x', '/playlist/x', '/album/', '/album/x/y']) expect(await catalogueLacks(api, path, ORIGIN)).toBe(false);
-    expect(api).not.toHaveBeenCalled();
-    expect(await catalogueLacks(async () => Promise.reject(new Error('down')), '/artist/x', ORIGIN)).toBe(false);
+    const catalogue = catalogueOf({ lacks: async () => true });
+    for (const path of ['/', '/player/x', '/playlist/x', '/album/', '/album/x/y']) expect(await catalogueLacks(catalogue, path)).toBe(false);
+    expect(catalogue.lacks).not.toHaveBeenCalled();
+    expect(await catalogueLacks(catalogueOf({ lacks: () => Promise.reject(new Error('down')) }), '/artist/x')).toBe(false);
     vi.useFakeTimers();
-    const late = catalogueLacks(() => new Promise<Response>(() => {}), '/artist/x', ORIGIN);
+    const late = catalogueLacks(catalogueOf({ lacks: NEVER }), '/artist/x');
     await vi.advanceTimersByTimeAsync(FIRST_SCREEN_TIMEOUT_MS);
     expect(await late).toBe(false);
   });

@@ -18,8 +18,19 @@ export const RENDERER_PATH = `${RENDERER_DIR}/first-screen.js`;
 /** The longest a page waits for its first screen's data before it goes without. */
 export const FIRST_SCREEN_TIMEOUT_MS = 1_000;
 
-/** Asks this server's catalogue API, in process, as the browser at `origin` would. */
-export type CatalogueApi = (url: URL) => Promise<Response>;
+/**
+ * What the first screen reads of this server's catalogue, as a visitor without credentials would see it: typed
+ * calls in process (the catalogue's VisitorReads), no request built or parsed. `origin` is the page's, for the
+ * addresses in the answer.
+ */
+export interface FirstScreenCatalogue {
+  /** Home's rows, as /api/home/rows answers them. */
+  homeRows(origin: string): Promise<unknown>;
+  /** Songs by id, unknown ones left out, as /api/songs/{ids} answers them. */
+  songs(ids: readonly string[], origin: string): Promise<readonly unknown[]>;
+  /** Whether it has no album or artist of this id. */
+  lacks(kind: 'album' | 'artist', id: string): Promise<boolean>;
+}
 
 export async function loadRenderer(webDir: string, log: Logger): Promise<FirstScreenRenderer | null> {
   const file = join(webDir, RENDERER_PATH);
@@ -34,38 +45,29 @@ export async function loadRenderer(webDir: string, log: Logger): Promise<FirstSc
   return null;
 }
 
-async function apiData(api: CatalogueApi, url: URL): Promise<unknown> {
+/** The answer of `read`, or null when it takes longer than FIRST_SCREEN_TIMEOUT_MS. */
+async function inTime<T>(read: Promise<T>): Promise<T | null> {
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), FIRST_SCREEN_TIMEOUT_MS)));
   try {
-    const res = await Promise.race([api(url), late]);
-    if (!res?.ok) return null;
-    const body = (await res.json()) as { success?: boolean; data?: unknown };
-    return body.success ? body.data : null;
+    return await Promise.race([read, late]);
   } finally {
     clearTimeout(timer);
   }
 }
 
 /**
- * True when this server's catalogue says it has no album or artist of an /album/{id} or
- * /artist/{id} address (a 404), so the page goes with a 404 status (the app shows its 404
- * page); false for any other address, or when the answer is anything else or late.
+ * True when this server's catalogue has no album or artist of an /album/{id} or /artist/{id}
+ * address, so the page goes with a 404 status (the app shows its 404 page); false for any
+ * other address, or when the catalogue fails or is late.
  */
-export async function catalogueLacks(api: CatalogueApi, path: string, origin: string): Promise<boolean> {
+export async function catalogueLacks(catalogue: FirstScreenCatalogue, path: string): Promise<boolean> {
   const entity = catalogueEntityOf(path);
   if (!entity) return false;
-  const id = encodeURIComponent(entity.id);
-  const url = new URL(entity.kind === 'album' ? `/api/albums?id=${id}` : `/api/artists/${id}/albums`, origin);
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), FIRST_SCREEN_TIMEOUT_MS)));
   try {
-    const res = await Promise.race([api(url), late]);
-    return res?.status === 404;
+    return (await inTime(catalogue.lacks(entity.kind, entity.id))) === true;
   } catch {
     return false;
-  } finally {
-    clearTimeout(timer);
   }
 }
 
@@ -85,21 +87,21 @@ export async function withFirstScreen(
   html: string,
   path: string,
   origin: string,
-  { renderer, api, config, log }: { renderer: FirstScreenRenderer; api: CatalogueApi; config: ClientConfig; log: Logger },
+  { renderer, catalogue, config, log }: { renderer: FirstScreenRenderer; catalogue: FirstScreenCatalogue; config: ClientConfig; log: Logger },
 ): Promise<string> {
   try {
     let kind: 'home' | 'player';
     let markup: string;
     if (path === '/') {
-      const rows = await apiData(api, new URL('/api/home/rows', origin));
+      const rows = await inTime(catalogue.homeRows(origin));
       if (!rows) return html;
       kind = 'home';
       markup = renderer.homeRowsHtml(rows, config);
     } else {
       const id = playerSongId(path);
       if (!id) return html;
-      const songs = await apiData(api, new URL(`/api/songs/${encodeURIComponent(id)}`, origin));
-      const song = Array.isArray(songs) ? songs[0] : null;
+      const songs = await inTime(catalogue.songs([id], origin));
+      const song = songs?.[0];
       if (!song) return html;
       kind = 'player';
       markup = renderer.playerHtml(song);

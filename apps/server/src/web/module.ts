@@ -8,7 +8,7 @@ import type { Deps, ServerModule } from '../module.js';
 import { clientConfig } from './client-config.js';
 import { catalogueOrigins, contentSecurityPolicy, inlineScriptHashes, securityHeaders } from './security-headers.js';
 import { isAppRoute, playerSongId } from '@lyra/contracts/app-routes';
-import { catalogueLacks, loadRenderer, RENDERER_DIR, withFirstScreen, type CatalogueApi } from './first-screen.js';
+import { catalogueLacks, loadRenderer, RENDERER_DIR, withFirstScreen, type FirstScreenCatalogue } from './first-screen.js';
 
 const HTML = 'text/html; charset=utf-8';
 
@@ -38,17 +38,21 @@ const notStatic = (path: string) => path === '/' || path.startsWith('/api/') || 
  * the shell, manifest and service worker are revalidated on every load so an
  * update is seen at once. The app's routes get index.html (client-side
  * routes); any other address gets it too, with a 404 (the app shows its 404).
- * With `api` (this server's catalogue) and the web build's renderer, Home and
+ * With `catalogue` (this server's, as typed calls) and the web build's renderer, Home and
  * a shared player link come with their first screen in the page (on a public server).
+ * With `serverClaimed` (the backend's), /config.json says whether the next sign-up is the server's first account.
  */
-export async function createWeb({ config, log }: Deps, { api }: { api?: CatalogueApi } = {}): Promise<ServerModule> {
+export async function createWeb(
+  { config, log }: Deps,
+  { catalogue, serverClaimed }: { catalogue?: FirstScreenCatalogue; serverClaimed?: () => Promise<boolean> } = {},
+): Promise<ServerModule> {
   const root = resolve(config.WEB_DIR);
   const client = clientConfig(config);
   // Only when the app asks this server first: the page must show what the app will. Never on a private
   // server: the first screen is the catalogue's, which only signed-in listeners see (the app asks for it).
-  const ownCatalogue = api && client.catalogueHosts[0] === '/api' && config.ACCESS === 'public' ? api : null;
+  const ownCatalogue = catalogue && client.catalogueHosts[0] === '/api' && config.ACCESS === 'public' ? catalogue : null;
   const renderer = ownCatalogue ? await loadRenderer(root, log) : null;
-  const firstScreen = ownCatalogue && renderer ? { renderer, api: ownCatalogue, config: client, log } : null;
+  const firstScreen = ownCatalogue && renderer ? { renderer, catalogue: ownCatalogue, config: client, log } : null;
   // The policy hashes index.html's inline scripts: computed once from the built file.
   const shell = await readFile(join(root, 'index.html'), 'utf8').catch(() => '');
   const security = securityHeaders(
@@ -63,9 +67,18 @@ export async function createWeb({ config, log }: Deps, { api }: { api?: Catalogu
     },
   });
   const routes = new Hono();
-  routes.get('/config.json', (c) => {
+  // Whether a first account has claimed the server (the backend's to say; once claimed, always claimed). When it
+  // cannot say (database down), the app is told nothing, as on a claimed server.
+  let claimed = !serverClaimed;
+  const firstAccount = async () =>
+    !claimed &&
+    serverClaimed!().then(
+      (c) => !(claimed = c),
+      () => false,
+    );
+  routes.get('/config.json', async (c) => {
     c.header('cache-control', 'no-cache');
-    return c.json(clientConfig(config));
+    return c.json(clientConfig(config, { firstAccount: await firstAccount() }));
   });
   routes.get('*', async (c, next) => {
     const path = c.req.path;
@@ -97,7 +110,7 @@ export async function createWeb({ config, log }: Deps, { api }: { api?: Catalogu
     }
     // The app answers every address, but only its own routes are pages: anything else is its 404 page, with a 404,
     // as is an album or artist this server's catalogue does not have.
-    const missing = ownCatalogue ? await catalogueLacks(ownCatalogue, path, new URL(c.req.url).origin) : false;
+    const missing = ownCatalogue ? await catalogueLacks(ownCatalogue, path) : false;
     const out = await shellReply(root, accepts);
     return c.body(out.body, isAppRoute(path) && !missing ? 200 : 404, {
       'content-type': HTML,

@@ -5,7 +5,7 @@ import { isVideoFormat, VIDEO_MIME } from '../formats.js';
 import { isSongId } from '../song-id.js';
 import type { VideoStore } from '../store/video-store.js';
 
-/** SPEC §8 */
+/** SPEC#errors-result-messages */
 export const NO_PREVIEW = 'No video preview found for this song';
 export const STORE_UNAVAILABLE = 'video storage is unavailable, try again shortly';
 

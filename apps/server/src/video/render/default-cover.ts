@@ -1,9 +1,9 @@
 import { access, mkdir, rename } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import sharp from 'sharp';
+import { loadSharp } from '../../load-sharp.js';
 
-/** The app's default cover (SPEC §9: "a default logo image is used when a cover is missing"). */
+/** The app's default cover (SPEC#limits-default-logo-image: "a default logo image is used when a cover is missing"). */
 export const DEFAULT_COVER_SVG = fileURLToPath(new URL('../../../assets/default-cover.svg', import.meta.url));
 
 /**
@@ -22,6 +22,7 @@ export async function defaultCoverPng(videosDir: string, sizePx: number): Promis
   try {
     await mkdir(videosDir, { recursive: true });
     const tmp = `${out}.${process.pid}.tmp`;
+    const sharp = await loadSharp();
     await sharp(DEFAULT_COVER_SVG).resize(sizePx, sizePx).png().toFile(tmp);
     await rename(tmp, out);
     return out;
