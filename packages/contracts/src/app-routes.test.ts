@@ -23,9 +23,9 @@ describe('catalogueEntityOf', () => {
 });
 
 describe('isAppRoute', () => {
-  it("names SPEC §2's routes; anything else is the 404 page", async () => {
+  it("names SPEC#screens-routes's routes; anything else is the 404 page", async () => {
     const { isAppRoute } = await import('./app-routes.js');
-    for (const p of ['/', '/search', '/library', '/profile/', '/favorites', '/radio', '/callback', '/recovery', '/verify', '/player/a', '/album/a', '/playlist/a/', '/artist/a', '/share/a', '/library/albums', '/library/artists/', '/library/songs', '/library/genres', '/library/genres/hip%20hop']) {
+    for (const p of ['/', '/search', '/library', '/profile/', '/favorites', '/radio', '/callback', '/recovery', '/verify', '/player/a', '/album/a', '/playlist/a/', '/artist/a', '/share/a', '/room/a', '/library/albums', '/library/artists/', '/library/songs', '/library/genres', '/library/genres/hip%20hop']) {
       expect(isAppRoute(p), p).toBe(true);
     }
     for (const p of ['/nope', '/radio/a', '/album', '/album/a/b', '/player/', '//', '/searchx', '/library/playlists', '/library/genres/a/b', '/library/albums/x']) expect(isAppRoute(p), p).toBe(false);

@@ -32,10 +32,10 @@ export type LibraryList = (typeof LIBRARY_LISTS)[number];
 const APP_ROUTES = [
   /^\/$/,
   /^\/(search|library|profile|favorites|radio|callback|recovery|verify)\/?$/,
-  /^\/(player|album|playlist|artist|share)\/[^/]+\/?$/,
+  /^\/(player|album|playlist|artist|share|room)\/[^/]+\/?$/,
   /^\/library\/(albums|artists|songs|genres)\/?$/,
   /^\/library\/genres\/[^/]+\/?$/,
 ];
 
-/** True for the app's own routes (SPEC §2); any other address is the app's 404 page. */
+/** True for the app's own routes (SPEC#screens-routes); any other address is the app's 404 page. */
 export const isAppRoute = (path: string): boolean => APP_ROUTES.some((r) => r.test(path));

@@ -36,31 +36,32 @@ export const IMAGE_QUALITIES = ['50x50', '150x150', '500x500'] as const;
 /** Order is fixed: index 0..4 = 12, 48, 96, 160, 320 kbps (§2.2); declared once, in ids.ts. */
 export { DOWNLOAD_QUALITIES };
 
-export const ImageLink = z.object({
-  quality: z.enum(IMAGE_QUALITIES),
-  url: z.string(),
-  /** Ours: duplicates `url` for legacy readers (§4.3). */
-  link: z.string().optional(),
-});
+/** A link to one quality of a picture or a download. */
+const qualityLink = <const Q extends readonly [string, ...string[]]>(qualities: Q) =>
+  z.object({
+    quality: z.enum(qualities),
+    url: z.string(),
+    /** Ours: duplicates `url` for legacy readers (§4.3). */
+    link: z.string().optional(),
+  });
+
+export const ImageLink = qualityLink(IMAGE_QUALITIES);
 export type ImageLink = z.infer<typeof ImageLink>;
 
-export const DownloadLink = z.object({
-  quality: z.enum(DOWNLOAD_QUALITIES),
-  url: z.string(),
-  /** Ours: duplicates `url` for legacy readers (§4.3). */
-  link: z.string().optional(),
-});
+export const DownloadLink = qualityLink(DOWNLOAD_QUALITIES);
 export type DownloadLink = z.infer<typeof DownloadLink>;
 
-/** §2.3. `role`: 'primary_artists' | 'featured_artists' | a credit | '' | 'Artist' (search). */
-export const ArtistRef = z.object({
+/** What names an artist wherever one appears: a credit (ArtistRef) or their page (Artist). */
+const artistFields = {
   id: z.string(),
   name: z.string(),
-  role: z.string(),
+  url: z.string(),
   type: z.literal('artist'),
   image: z.array(ImageLink),
-  url: z.string(),
-});
+};
+
+/** §2.3. `role`: 'primary_artists' | 'featured_artists' | a credit | '' | 'Artist' (search). */
+export const ArtistRef = z.object({ ...artistFields, role: z.string() });
 export type ArtistRef = z.infer<typeof ArtistRef>;
 
 /** §2.4: all three arrays are always present on our server. */
@@ -90,26 +91,31 @@ export const ReplayGain = z.object({
 });
 export type ReplayGain = z.infer<typeof ReplayGain>;
 
-/** §3.5. `year` is a string here (a number on Album and Playlist). */
-export const Song = z.object({
+/** What every song, album and playlist carries, in search results as on its own page (§3.2, §3.3, §3.5, §3.7, §3.8). */
+const entityFields = {
   id: z.string(),
   name: z.string(),
+  url: z.string(),
+  image: z.array(ImageLink),
+  language: z.string(),
+  explicitContent: z.boolean(),
+};
+
+/** §3.5. `year` is a string here (a number on Album and Playlist). */
+export const Song = z.object({
+  ...entityFields,
   type: z.literal('song'),
   year: z.string().nullable(),
   releaseDate: z.string().nullable(),
   /** Seconds. */
   duration: z.number().nullable(),
   label: z.string().nullable(),
-  explicitContent: z.boolean(),
   playCount: z.number().nullable(),
-  language: z.string(),
   hasLyrics: z.boolean(),
   lyricsId: z.string().nullable(),
-  url: z.string(),
   copyright: z.string().nullable(),
   album: AlbumRef,
   artists: ArtistGroups,
-  image: z.array(ImageLink),
   downloadUrl: z.array(DownloadLink),
   /** Ours: comma-joined primary artist names (§4.3). */
   primaryArtists: z.string().optional(),
@@ -127,68 +133,39 @@ export type Song = z.infer<typeof Song>;
 
 /** §3.2: no songCount and no songs. `year` is a number. */
 export const SearchAlbum = z.object({
-  id: z.string(),
-  name: z.string(),
-  description: z.string(),
-  url: z.string(),
-  year: z.number().nullable(),
+  ...entityFields,
   type: z.literal('album'),
+  description: z.string(),
+  year: z.number().nullable(),
   playCount: z.number().nullable(),
-  language: z.string(),
-  explicitContent: z.boolean(),
   artists: ArtistGroups,
-  image: z.array(ImageLink),
 });
 export type SearchAlbum = z.infer<typeof SearchAlbum>;
 
 /** §3.3. */
 export const SearchPlaylist = z.object({
-  id: z.string(),
-  name: z.string(),
+  ...entityFields,
   type: z.literal('playlist'),
-  image: z.array(ImageLink),
-  url: z.string(),
   songCount: z.number().nullable(),
-  language: z.string(),
-  explicitContent: z.boolean(),
 });
 export type SearchPlaylist = z.infer<typeof SearchPlaylist>;
 
-/** §3.7. `songs` is the full track list on /api/albums and null in summaries. */
-export const Album = z.object({
-  id: z.string(),
-  name: z.string(),
-  description: z.string(),
-  type: z.literal('album'),
-  year: z.number().nullable(),
-  playCount: z.number().nullable(),
-  language: z.string(),
-  explicitContent: z.boolean(),
-  url: z.string(),
+/** §3.7: a SearchAlbum with its songs. `songs` is the full track list on /api/albums and null in summaries. */
+export const Album = SearchAlbum.extend({
   songCount: z.number().nullable(),
-  artists: ArtistGroups,
-  image: z.array(ImageLink),
   songs: z.array(Song).nullable(),
 });
 export type Album = z.infer<typeof Album>;
 
 /**
- * §3.8. `songCount` is the number of songs on THIS page (null when 0), as the
- * reference reports it; `totalSongs` (ours) is the playlist's real size.
+ * §3.8: a SearchPlaylist with its songs. `songCount` is the number of songs on THIS page (null when 0),
+ * as the reference reports it; `totalSongs` (ours) is the playlist's real size.
  */
-export const Playlist = z.object({
-  id: z.string(),
-  name: z.string(),
+export const Playlist = SearchPlaylist.extend({
   description: z.string().nullable(),
-  type: z.literal('playlist'),
   year: z.number().nullable(),
   playCount: z.number().nullable(),
-  language: z.string(),
-  explicitContent: z.boolean(),
-  url: z.string(),
-  songCount: z.number().nullable(),
   artists: z.array(ArtistRef).nullable(),
-  image: z.array(ImageLink),
   songs: z.array(Song),
   totalSongs: z.number().optional(),
 });
@@ -236,11 +213,7 @@ export type ArtistTotals = z.infer<typeof ArtistTotals>;
 
 /** §3.9. `fanCount` is a string, `followerCount` a number. */
 export const Artist = z.object({
-  id: z.string(),
-  name: z.string(),
-  url: z.string(),
-  type: z.literal('artist'),
-  image: z.array(ImageLink),
+  ...artistFields,
   followerCount: z.number().nullable(),
   fanCount: z.string().nullable(),
   isVerified: z.boolean().nullable(),

@@ -6,15 +6,19 @@ import { ImageLink } from './catalogue-entities.js';
 
 // ---------------------------------------------------------------- global search (§3.4)
 
-/** Flat, title-based items; artists are comma-joined strings. */
-export const GlobalSongItem = z.object({
+/** What every item carries. Flat and title-based; artists are comma-joined strings. */
+const itemFields = {
   id: z.string(),
   title: z.string(),
   image: z.array(ImageLink),
+  description: z.string(),
+};
+
+export const GlobalSongItem = z.object({
+  ...itemFields,
+  type: z.literal('song'),
   album: z.string(),
   url: z.string(),
-  type: z.literal('song'),
-  description: z.string(),
   primaryArtists: z.string(),
   singers: z.string(),
   language: z.string(),
@@ -26,13 +30,10 @@ export const GlobalTopItem = GlobalSongItem.extend({ type: z.enum(['song', 'albu
 export type GlobalTopItem = z.infer<typeof GlobalTopItem>;
 
 export const GlobalAlbumItem = z.object({
-  id: z.string(),
-  title: z.string(),
-  image: z.array(ImageLink),
+  ...itemFields,
+  type: z.literal('album'),
   artist: z.string(),
   url: z.string(),
-  type: z.literal('album'),
-  description: z.string(),
   /** A string here, unlike Album.year. */
   year: z.string(),
   /** Comma-joined song ids. */
@@ -41,25 +42,10 @@ export const GlobalAlbumItem = z.object({
 });
 export type GlobalAlbumItem = z.infer<typeof GlobalAlbumItem>;
 
-export const GlobalArtistItem = z.object({
-  id: z.string(),
-  title: z.string(),
-  image: z.array(ImageLink),
-  type: z.literal('artist'),
-  description: z.string(),
-  position: z.number(),
-});
+export const GlobalArtistItem = z.object({ ...itemFields, type: z.literal('artist'), position: z.number() });
 export type GlobalArtistItem = z.infer<typeof GlobalArtistItem>;
 
-export const GlobalPlaylistItem = z.object({
-  id: z.string(),
-  title: z.string(),
-  image: z.array(ImageLink),
-  url: z.string(),
-  language: z.string(),
-  type: z.literal('playlist'),
-  description: z.string(),
-});
+export const GlobalPlaylistItem = z.object({ ...itemFields, type: z.literal('playlist'), url: z.string(), language: z.string() });
 export type GlobalPlaylistItem = z.infer<typeof GlobalPlaylistItem>;
 
 const group = <T extends z.ZodType>(item: T) => z.object({ results: z.array(item), position: z.number() });

@@ -61,29 +61,25 @@ export const HomeRowsFile = z.strictObject({
 export type HomeRowsFileInput = z.input<typeof HomeRowsFile>;
 export type HomeRowsFile = z.output<typeof HomeRowsFile>;
 
-/** A resolved row: its items come with it. `query` is a search term for catalogue mirrors (null if none). */
-export const HomeSongRow = z.object({
+/** What every resolved row carries; its items come with it. `query` is a search term for catalogue mirrors (null if none). */
+const resolvedRow = {
   id: z.string(),
   title: z.string(),
-  kind: z.literal('songs'),
   layout: z.enum(HOME_LAYOUTS),
   limit: z.number().int(),
   query: z.string().nullable(),
+};
+
+export const HomeSongRow = z.object({
+  ...resolvedRow,
+  kind: z.literal('songs'),
   /** The web app's page with all of the row's source (site-relative: '/library/songs?sort=plays', '/artist/{id}'...); null when none. */
   seeAll: z.string().nullable().optional(),
   songs: z.array(Song),
 });
 export type HomeSongRow = z.infer<typeof HomeSongRow>;
 
-export const HomePlaylistRow = z.object({
-  id: z.string(),
-  title: z.string(),
-  kind: z.literal('playlists'),
-  layout: z.enum(HOME_LAYOUTS),
-  limit: z.number().int(),
-  query: z.string().nullable(),
-  playlists: z.array(SearchPlaylist),
-});
+export const HomePlaylistRow = z.object({ ...resolvedRow, kind: z.literal('playlists'), playlists: z.array(SearchPlaylist) });
 export type HomePlaylistRow = z.infer<typeof HomePlaylistRow>;
 
 export const HomeRow = z.discriminatedUnion('kind', [HomeSongRow, HomePlaylistRow]);

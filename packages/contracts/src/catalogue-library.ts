@@ -47,9 +47,12 @@ export type LibraryGenre = z.infer<typeof LibraryGenre>;
 export const LibraryLetter = z.object({ letter: z.string(), start: z.number().int() });
 export type LibraryLetter = z.infer<typeof LibraryLetter>;
 
-export const LibraryAlbums = searchResults(Album).extend({ letters: z.array(LibraryLetter).optional() });
+/** A page of a list sorted by name, with its letters on the first page. */
+const withLetters = <T extends z.ZodType>(item: T) => searchResults(item).extend({ letters: z.array(LibraryLetter).optional() });
+
+export const LibraryAlbums = withLetters(Album);
 export type LibraryAlbums = z.infer<typeof LibraryAlbums>;
-export const LibraryArtists = searchResults(LibraryArtist).extend({ letters: z.array(LibraryLetter).optional() });
+export const LibraryArtists = withLetters(LibraryArtist);
 export type LibraryArtists = z.infer<typeof LibraryArtists>;
 export const LibrarySongs = searchResults(Song);
 export type LibrarySongs = z.infer<typeof LibrarySongs>;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AUDIO_QUALITIES, pickSourceUrl, resolveQuality } from './audio-quality.js';
 
-describe('audio quality (SPEC §4/§9)', () => {
+describe('audio quality (SPEC#states-audio-quality, SPEC#limits-player)', () => {
   it('has the five tiers indexed 0 to 4', () => {
     expect(AUDIO_QUALITIES).toEqual(['12kbps', '48kbps', '96kbps', '160kbps', '320kbps']);
   });

@@ -1,18 +1,18 @@
 import type { DownloadLink } from '@lyra/contracts/catalogue';
 import { DOWNLOAD_QUALITIES, type DownloadQuality } from '@lyra/contracts/ids';
 
-/** SPEC §3: quality levels, indexed 0 to 4 like the catalogue's downloadUrl (the contract's list). */
+/** SPEC#entities-audio-quality-levels: quality levels, indexed 0 to 4 like the catalogue's downloadUrl (the contract's list). */
 export const AUDIO_QUALITIES = DOWNLOAD_QUALITIES;
 export type AudioQuality = DownloadQuality;
 
-/** SPEC §9: default quality 320kbps (index 4). */
+/** SPEC#limits-player: default quality 320kbps (index 4). */
 export const DEFAULT_QUALITY: AudioQuality = '320kbps';
 
 export const isAudioQuality = (v: unknown): v is AudioQuality =>
   typeof v === 'string' && (AUDIO_QUALITIES as readonly string[]).includes(v);
 
 /**
- * SPEC §4: a known stored quality is restored; anything else means the
+ * SPEC#states-audio-quality: a known stored quality is restored; anything else means the
  * default, which the caller then stores (`store: true`).
  */
 export function resolveQuality(stored: string | null): { quality: AudioQuality; index: number; store: boolean } {

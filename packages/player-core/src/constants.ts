@@ -1,5 +1,5 @@
 /**
- * The player's numbers, SPEC §9 ("Player", "Recent songs", "Speed List").
+ * The player's numbers, SPEC#limits-player, SPEC#limits-recent-songs and SPEC#limits-speed-list.
  * One place, so the rules, the audio engine and the tests agree.
  */
 export const PLAYER = {
@@ -17,7 +17,7 @@ export const PLAYER = {
   SUGGESTION_DELAY_MS: 1_000,
   /** Only ids longer than this are catalogue song ids worth asking suggestions for. */
   SUGGESTION_MIN_ID_LENGTH: 5,
-  /** Songs asked for when the queue runs out (SPEC §7: 10 for queue suggestions). */
+  /** Songs asked for when the queue runs out (SPEC#catalogue-api-songs-id-suggestions: 10 for queue suggestions). */
   QUEUE_SUGGESTIONS_LIMIT: 10,
   /** Earlier songs are trimmed when the current index exceeds this. */
   TRIM_WHEN_INDEX_ABOVE: 15,

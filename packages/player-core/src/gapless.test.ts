@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { GAPLESS, agreedEndS, decodable, decodedPositionS, elementLengthS, followingItem, gaplessStep, handoverAtS, remainingS } from './gapless.js';
+import { DECODED_MAX_NUDGE, GAPLESS, agreedEndS, decodable, decodedPositionS, decodedRate, elementLengthS, followingItem, gaplessStep, handoverAtS, remainingS } from './gapless.js';
 
 const q = (ids: string[], currentIndex: number) => ({ queue: ids.map((id) => ({ id })), currentIndex });
 
@@ -68,6 +68,14 @@ describe('clock arithmetic', () => {
     expect(decodedPositionS({ clockS: 12, startedAtS: 10, offsetS: 5, durationS: 60 })).toBe(7);
     expect(decodedPositionS({ clockS: 9, startedAtS: 10, offsetS: 5, durationS: 60 })).toBe(5);
     expect(decodedPositionS({ clockS: 100, startedAtS: 10, offsetS: 5, durationS: 60 })).toBe(60);
+    // A nudged rate: 2 s of the clock play 2.01 s of the song.
+    expect(decodedPositionS({ clockS: 12, startedAtS: 10, offsetS: 5, durationS: 60, rate: 1.005 })).toBeCloseTo(7.01, 10);
+  });
+  it('a decoded song is nudged by at most 0.5 % either way (its pitch moves with its rate)', () => {
+    expect(decodedRate(1.02)).toBe(1 + DECODED_MAX_NUDGE);
+    expect(decodedRate(0.98)).toBe(1 - DECODED_MAX_NUDGE);
+    expect(decodedRate(1.003)).toBe(1.003);
+    expect(decodedRate(Number.NaN)).toBe(1);
   });
   it('remainingS is 0 for an unknown length', () => {
     expect(remainingS(1, 0)).toBe(0);
@@ -93,5 +101,12 @@ describe('agreedEndS', () => {
   it('takes the newest alone close to the end, and nothing without readings', () => {
     expect(agreedEndS([50, 10.5029], 0.2)).toBe(10.5029);
     expect(agreedEndS([], 0.2)).toBeNull();
+  });
+  it('before a crossfade, takes the first reading, then the median of those within a quarter second of the newest', () => {
+    expect(agreedEndS([10.5], 1, true)).toBe(10.5);
+    expect(agreedEndS([10.4, 10.6, 10.5], 1, true)).toBe(10.5);
+    // A seek between: only the readings of the newest play count.
+    expect(agreedEndS([50, 50, 10.5], 1, true)).toBe(10.5);
+    expect(agreedEndS([], 1, true)).toBeNull();
   });
 });

@@ -20,6 +20,12 @@ export const GAPLESS = {
   END_READINGS: 3,
   /** Readings further apart than this are of different plays (a seek came between). */
   END_AGREE_S: 0.02,
+  /**
+   * With a crossfade a fraction of a second is not heard: readings this close to the newest
+   * count as one play, and the first one is enough (a busy device's readings seldom agree to
+   * END_AGREE_S, and waiting for them started fades late).
+   */
+  FADE_AGREE_S: 0.25,
   /** Closer to the end than this, the latest reading is used alone. */
   END_LAST_CHANCE_S: 0.3,
   /** The catalogue's lengths are whole seconds: an element's length this close to it is the whole song's. */
@@ -102,22 +108,35 @@ export function handoverAtS(p: { clockS: number; positionS: number; durationS: n
  * checks (its position is read against the clock and either may lag by one
  * audio block): the median of the latest readings that agree with the newest,
  * once there are END_READINGS of them; or the newest alone once the end is
- * closer than END_LAST_CHANCE_S. Null: read again.
+ * closer than END_LAST_CHANCE_S. Null: read again. Before a crossfade
+ * (`fade`) the readings within FADE_AGREE_S of the newest are enough at once.
  */
-export function agreedEndS(readings: readonly number[], remaining: number): number | null {
+export function agreedEndS(readings: readonly number[], remaining: number, fade = false): number | null {
   const newest = readings.at(-1);
   if (newest === undefined) return null;
   const agree: number[] = [];
-  for (let i = readings.length - 1; i >= 0 && Math.abs(readings[i]! - newest) <= GAPLESS.END_AGREE_S; i--) agree.push(readings[i]!);
-  if (agree.length < GAPLESS.END_READINGS) return remaining < GAPLESS.END_LAST_CHANCE_S ? newest : null;
+  const within = fade ? GAPLESS.FADE_AGREE_S : GAPLESS.END_AGREE_S;
+  for (let i = readings.length - 1; i >= 0 && Math.abs(readings[i]! - newest) <= within; i--) agree.push(readings[i]!);
+  if (!fade && agree.length < GAPLESS.END_READINGS) return remaining < GAPLESS.END_LAST_CHANCE_S ? newest : null;
   const latest = agree.slice(0, GAPLESS.END_READINGS).sort((a, b) => a - b);
   return latest[latest.length >> 1]!;
 }
 
 /**
  * Position in a decoded song playing since `startedAtS` on the audio clock from
- * `offsetS` into it, clamped to its length.
+ * `offsetS` into it, at `rate` (1 unless a listening room nudges it), clamped to its length.
  */
-export function decodedPositionS(p: { clockS: number; startedAtS: number; offsetS: number; durationS: number }): number {
-  return Math.min(p.durationS, Math.max(0, p.offsetS + Math.max(0, p.clockS - p.startedAtS)));
+export function decodedPositionS(p: { clockS: number; startedAtS: number; offsetS: number; durationS: number; rate?: number }): number {
+  return Math.min(p.durationS, Math.max(0, p.offsetS + Math.max(0, p.clockS - p.startedAtS) * (p.rate ?? 1)));
 }
+
+/**
+ * A decoded song's rate stays within this of normal: unlike the audio
+ * element's, its pitch moves with it, and 0.5 % (under 9 cents) is not heard.
+ * A listening room's drift is small enough for it.
+ */
+export const DECODED_MAX_NUDGE = 0.005;
+
+/** The rate a decoded song plays at when `rate` is asked of it. */
+export const decodedRate = (rate: number): number =>
+  Number.isFinite(rate) ? Math.min(1 + DECODED_MAX_NUDGE, Math.max(1 - DECODED_MAX_NUDGE, rate)) : 1;

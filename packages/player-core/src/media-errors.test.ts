@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { mediaErrorAction, mediaErrorMessage } from './media-errors.js';
 
-describe('media errors (SPEC §8)', () => {
+describe('media errors (SPEC#errors-media-errors)', () => {
   it('names each code with the catalogue message', () => {
     expect(mediaErrorMessage(1)).toBe('Playback was aborted');
     expect(mediaErrorMessage(2)).toBe('Network error occurred');

@@ -3,7 +3,7 @@ import { PLAYER } from './constants.js';
 /** MediaError codes (HTML Living Standard, "Error codes"). */
 export const MEDIA_ERR = { ABORTED: 1, NETWORK: 2, DECODE: 3, SRC_NOT_SUPPORTED: 4 } as const;
 
-/** SPEC §8, media errors, verbatim. */
+/** SPEC#errors-media-errors, verbatim. */
 export function mediaErrorMessage(code: number | null | undefined): string {
   switch (code) {
     case MEDIA_ERR.ABORTED:
@@ -19,12 +19,12 @@ export function mediaErrorMessage(code: number | null | undefined): string {
   }
 }
 
-/** SPEC §2's offline banner, also what the player says when a song cannot load offline. */
+/** SPEC#chrome-offline-banner, also what the player says when a song cannot load offline. */
 export const OFFLINE_MESSAGE = 'You are offline. Reconnecting...';
 
 /**
  * What to do about a media error after `networkRetries` retries so far:
- * SPEC §4 retries a network error up to 3 times with a growing delay
+ * SPEC#states-player retries a network error up to 3 times with a growing delay
  * (1 s, 2 s, 3 s); anything else, or a fourth network error, stops playback.
  * Offline, any error is the network's, whatever code the browser gives (a
  * source that never loaded reports "format not supported"): playback stops

@@ -18,7 +18,7 @@ describe('repeat', () => {
     expect(nextRepeatMode('off')).toBe('all');
   });
 
-  it('repeat all (the default): the next song follows, and the first one after the last (SPEC §4 wraps)', () => {
+  it('repeat all (the default): the next song follows, and the first one after the last (SPEC#states-player wraps)', () => {
     const mid = afterSongEnds(q(['a', 'b', 'c'], 1), 'all');
     expect([current(mid.state), mid.play]).toEqual(['c', true]);
     const end = afterSongEnds(q(['a', 'b', 'c'], 2), 'all');

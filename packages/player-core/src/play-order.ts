@@ -2,7 +2,7 @@ import { shuffled } from './collection-play.js';
 import { next, type QueueItem, type QueueState } from './queue.js';
 
 /**
- * Repeat and shuffle. Repeat 'all' is the default and SPEC §4's rule: at the
+ * Repeat and shuffle. Repeat 'all' is the default and SPEC#states-player's rule: at the
  * end of the queue the first song follows. 'one' plays the current song again
  * when it ends; 'off' stops at the end of the queue (the first song becomes
  * current again, paused). Only a song playing to its end is repeated: the

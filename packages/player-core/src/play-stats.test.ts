@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { cleanPlayCounts, recordPlayCount, recordRecentSong } from './play-stats.js';
 
-describe('play counts (SpeedListSongs, SPEC §4/§5/§9)', () => {
+describe('play counts (SpeedListSongs, SPEC#states-player, SPEC#validation-speed-list-entries, SPEC#limits-speed-list)', () => {
   it('increments the count of the played song', () => {
     expect(recordPlayCount({}, 'abc123')).toEqual({ abc123: 1 });
     expect(recordPlayCount({ abc123: 2, other1: 1 }, 'abc123')).toEqual({ abc123: 3, other1: 1 });
@@ -27,7 +27,7 @@ describe('play counts (SpeedListSongs, SPEC §4/§5/§9)', () => {
   });
 });
 
-describe('recentSongs (SPEC §4/§9)', () => {
+describe('recentSongs (SPEC#states-player, SPEC#limits-recent-songs)', () => {
   const song = (id: string) => ({ id, name: id });
 
   it('adds a played song to the front if absent', () => {

@@ -1,10 +1,10 @@
 import { PLAYER } from './constants.js';
 import type { QueueItem } from './queue.js';
 
-/** SPEC §3: the Speed List is a map of song id to a positive play count. */
+/** SPEC#entities-speed-list: the Speed List is a map of song id to a positive play count. */
 export type PlayCounts = Record<string, number>;
 
-/** SPEC §5: entries are kept only with a real id and a count above 0. */
+/** SPEC#validation-speed-list-entries: entries are kept only with a real id and a count above 0. */
 export function cleanPlayCounts(raw: unknown): PlayCounts {
   const out: PlayCounts = {};
   if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return out;
@@ -17,8 +17,8 @@ export function cleanPlayCounts(raw: unknown): PlayCounts {
 }
 
 /**
- * SPEC §4: playing a song increments its count. The map keeps at most 30
- * songs (SPEC §9): the least played go first, never the song just played.
+ * SPEC#states-player: playing a song increments its count. The map keeps at most 30
+ * songs (SPEC#limits-speed-list): the least played go first, never the song just played.
  */
 export function recordPlayCount(counts: PlayCounts, id: string): PlayCounts {
   const next = { ...cleanPlayCounts(counts), [id]: (counts[id] ?? 0) + 1 };
@@ -31,8 +31,8 @@ export function recordPlayCount(counts: PlayCounts, id: string): PlayCounts {
 }
 
 /**
- * SPEC §4: a played song joins recentSongs (newest first) if it is not there
- * yet; the list keeps 30 (SPEC §9). Moving a replayed song to the front is
+ * SPEC#states-player: a played song joins recentSongs (newest first) if it is not there
+ * yet; the list keeps 30 (SPEC#limits-recent-songs). Moving a replayed song to the front is
  * Recent Plays' own rule, not this one.
  */
 export function recordRecentSong<T extends QueueItem>(recent: readonly T[], song: T): T[] {

@@ -21,7 +21,7 @@ const song = (n: number) => ({ id: `song${String(n).padStart(3, '0')}` });
 const songs = (count: number) => Array.from({ length: count }, (_, i) => song(i));
 const ids = (s: QueueState<{ id: string }>) => s.queue.map((q) => q.id);
 
-describe('queue rules (SPEC §4)', () => {
+describe('queue rules (SPEC#states-player)', () => {
   it('next moves one step and wraps to the first song at the end', () => {
     const s = setQueue(songs(3), 1);
     expect(next(s).currentIndex).toBe(2);

@@ -18,10 +18,10 @@ export const emptyQueue = <T extends QueueItem>(): QueueState<T> => ({ queue: []
 
 export const currentItem = <T extends QueueItem>(s: QueueState<T>): T | undefined => s.queue[s.currentIndex];
 
-/** The next button is disabled on the last song (SPEC §2). */
+/** The next button is disabled on the last song (SPEC#chrome-mini-player, SPEC#player-full-screen-blurred). */
 export const hasNext = (s: QueueState<QueueItem>): boolean => s.currentIndex >= 0 && s.currentIndex < s.queue.length - 1;
 
-/** The previous button is disabled on the first song (SPEC §2). */
+/** The previous button is disabled on the first song (SPEC#player-full-screen-blurred). */
 export const hasPrevious = (s: QueueState<QueueItem>): boolean => s.currentIndex > 0;
 
 /** A fresh queue starting at `index` (clamped into range). */
@@ -30,19 +30,19 @@ export function setQueue<T extends QueueItem>(items: readonly T[], index = 0): Q
   return trimPlayed({ queue: [...items], currentIndex: Math.min(Math.max(index, 0), items.length - 1) });
 }
 
-/** SPEC §2: tapping a list row makes it current; the queue is it plus the next 9. */
+/** SPEC#list-screen-shared-screen-songs: tapping a list row makes it current; the queue is it plus the next 9. */
 export function queueFromListRow<T extends QueueItem>(list: readonly T[], tappedIndex: number): QueueState<T> {
   if (tappedIndex < 0 || tappedIndex >= list.length) return emptyQueue();
   return setQueue(list.slice(tappedIndex, tappedIndex + PLAYER.LIST_ROW_QUEUE_SIZE), 0);
 }
 
-/** SPEC §4: next wraps to the first song at the end. */
+/** SPEC#states-player: next wraps to the first song at the end. */
 export function next<T extends QueueItem>(s: QueueState<T>): QueueState<T> {
   if (s.queue.length === 0) return s;
   return trimPlayed({ queue: s.queue, currentIndex: (s.currentIndex + 1) % s.queue.length });
 }
 
-/** SPEC §4: previous moves back unless at the start. */
+/** SPEC#states-player: previous moves back unless at the start. */
 export function previous<T extends QueueItem>(s: QueueState<T>): QueueState<T> {
   return hasPrevious(s) ? { queue: s.queue, currentIndex: s.currentIndex - 1 } : s;
 }
@@ -58,7 +58,7 @@ export const selectById = <T extends QueueItem>(s: QueueState<T>, id: string): Q
   select(s, s.queue.findIndex((item) => item.id === id));
 
 /**
- * SPEC §4: adding inserts right after the current song, or makes the song
+ * SPEC#states-player: adding inserts right after the current song, or makes the song
  * current when the queue is empty. A song already queued moves instead of
  * appearing twice; adding the current song changes nothing.
  */
@@ -72,7 +72,7 @@ export function addToQueue<T extends QueueItem>(s: QueueState<T>, item: T): Queu
   return { queue, currentIndex: at };
 }
 
-/** Removes the song at `index`; the current song cannot be removed (SPEC §2 queue drawer). */
+/** Removes the song at `index`; the current song cannot be removed (SPEC#player-queue-drawer-lists). */
 export function removeAt<T extends QueueItem>(s: QueueState<T>, index: number): QueueState<T> {
   if (index < 0 || index >= s.queue.length || index === s.currentIndex) return s;
   const queue = s.queue.filter((_, i) => i !== index);
@@ -103,7 +103,7 @@ export function dropSongs<T extends QueueItem>(
   return { state: { queue, currentIndex: kept.slice(0, at).filter(Boolean).length }, dropped };
 }
 
-/** SPEC §4: when the current index exceeds 15, the earlier songs are dropped. */
+/** SPEC#states-player: when the current index exceeds 15, the earlier songs are dropped. */
 export function trimPlayed<T extends QueueItem>(s: QueueState<T>): QueueState<T> {
   if (s.currentIndex <= PLAYER.TRIM_WHEN_INDEX_ABOVE) return s;
   return { queue: s.queue.slice(s.currentIndex), currentIndex: 0 };

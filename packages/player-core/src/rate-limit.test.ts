@@ -3,7 +3,7 @@ import { consumeRateLimit, peekRateLimit, SUGGESTION_LIMITS } from './rate-limit
 
 const MIN = 60_000;
 
-describe('suggestion rate limits (SPEC §6/§9)', () => {
+describe('suggestion rate limits (SPEC#limits-suggestions)', () => {
   it('allows 1 per 10 minutes anonymous', () => {
     const rule = SUGGESTION_LIMITS.anonymous;
     const first = consumeRateLimit(null, 0, rule);

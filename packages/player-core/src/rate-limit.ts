@@ -1,5 +1,5 @@
 /**
- * A device-side rate limit (SPEC §3 "Rate-limit record"; §6/§9: suggestions
+ * A device-side rate limit (SPEC#entities-rate-limit-record; SPEC#limits-suggestions: suggestions
  * 3 per 5 minutes signed in, 1 per 10 minutes anonymous). Pure: the caller
  * passes the clock and stores the returned record.
  */

@@ -5,7 +5,7 @@ import { appendSuggestions, rememberPlayed, replaceWithSuggestions, shouldFetchS
 const song = (id: string) => ({ id });
 const queue = (list: string[], index: number) => setQueue(list.map(song), index);
 
-describe('queue suggestions (SPEC §4)', () => {
+describe('queue suggestions (SPEC#states-player)', () => {
   const ids = ['aaaaaa1', 'aaaaaa2', 'aaaaaa3', 'aaaaaa4'];
 
   it('fetches when the position is within the last two songs', () => {
@@ -47,7 +47,7 @@ describe('queue suggestions (SPEC §4)', () => {
   });
 });
 
-describe('suggestions button (SPEC §4/§5)', () => {
+describe('suggestions button (SPEC#states-suggestions-request, SPEC#validation-suggestions)', () => {
   it('refuses with SPEC messages', () => {
     expect(suggestionRefusal(setQueue([], 0), [])).toBe('No song is currently playing');
     expect(suggestionRefusal(queue(['only11'], 0), [])).toBe('Suggestions unavailable');

@@ -2,7 +2,7 @@ import { PLAYER } from './constants.js';
 import type { QueueItem, QueueState } from './queue.js';
 
 /**
- * SPEC §4: when the current id is longer than 5 characters and the position is
+ * SPEC#states-player: when the current id is longer than 5 characters and the position is
  * within the last two songs, suggestions are fetched (after 1 s, by the caller's
  * timer) and appended. `lastFetchedFor` is the song whose suggestions were
  * already fetched this session, so one song never asks twice.
@@ -32,7 +32,7 @@ export function appendSuggestions<T extends QueueItem>(
 }
 
 /**
- * Remembers a played id. SPEC §4: the set is cleaned when it grows above 20;
+ * Remembers a played id. SPEC#states-player: the set is cleaned when it grows above 20;
  * cleaning keeps only the song just played, so it is never suggested back at once.
  */
 export function rememberPlayed(playedIds: readonly string[], id: string): string[] {
@@ -42,7 +42,7 @@ export function rememberPlayed(playedIds: readonly string[], id: string): string
 }
 
 /**
- * SPEC §5: why the suggestions button refuses, or null when it may ask:
+ * SPEC#validation-suggestions: why the suggestions button refuses, or null when it may ask:
  * nothing playing, the current song last or alone, or already asked for it
  * this session. (The rate limit is checked before this, by the caller.)
  */
@@ -54,7 +54,7 @@ export function suggestionRefusal(s: QueueState<QueueItem>, fetchedIds: readonly
   return null;
 }
 
-/** SPEC §4: on success the queue becomes the current song followed by the new songs not already in it. */
+/** SPEC#states-suggestions-request: on success the queue becomes the current song followed by the new songs not already in it. */
 export function replaceWithSuggestions<T extends QueueItem>(
   s: QueueState<T>,
   suggestions: readonly T[],

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatTime, fromPercent, toPercent } from './time-format.js';
 
-describe('time display (SPEC §2 Player)', () => {
+describe('time display (SPEC#player-full-screen-blurred)', () => {
   it('formats m:ss', () => {
     expect(formatTime(0)).toBe('0:00');
     expect(formatTime(9.9)).toBe('0:09');

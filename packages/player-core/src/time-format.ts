@@ -1,4 +1,4 @@
-/** m:ss for the seek slider; 0:00 when the time is unknown (SPEC §2 Player). */
+/** m:ss for the seek slider; 0:00 when the time is unknown (SPEC#player-full-screen-blurred). */
 export function formatTime(seconds: number | null | undefined): string {
   if (seconds == null || !Number.isFinite(seconds) || seconds < 0) return '0:00';
   const whole = Math.floor(seconds);
