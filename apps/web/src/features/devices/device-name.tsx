@@ -10,7 +10,7 @@ export const deviceNamesKey = ['backend', 'device-names'] as const;
 const linkButton = 'text-sm text-muted underline-offset-2 hover:text-white hover:underline';
 
 /**
- * A device's name in Profile's devices list (SPEC §2 Devices): the name given
+ * A device's name in Profile's devices list (SPEC#devices-signed-every-open): the name given
  * to its session, else `fallback` (its browser and system), with 'Rename'.
  */
 export function DeviceName({ sessionId, fallback }: { sessionId: string; fallback: string }) {

@@ -1,3 +1,4 @@
+import { backendApiUrl, SessionRequestError, sessionRequest } from '../../shared/lib/session-request.js';
 import type { DeviceCommand, DeviceList, Playback, Report } from './remote-state.js';
 
 /**
@@ -5,21 +6,9 @@ import type { DeviceCommand, DeviceList, Playback, Report } from './remote-state
  * /v1/devices on the backend's server, authenticated by the session's cookie
  * (or the SDK's fallback header when the backend is on another origin).
  */
-export class DevicesRequestError extends Error {
+export class DevicesRequestError extends SessionRequestError {
   override name = 'DevicesRequestError';
-  constructor(
-    readonly status: number,
-    message: string,
-  ) {
-    super(message);
-  }
 }
-
-/** The SDK keeps the session here when cookies cannot cross to the backend's origin. */
-const fallbackHeader = (): Record<string, string> => {
-  const stored = globalThis.localStorage?.getItem('cookieFallback');
-  return stored ? { 'X-Fallback-Cookies': stored } : {};
-};
 
 export interface DevicesApi {
   list(): Promise<DeviceList>;
@@ -34,18 +23,10 @@ export interface DevicesApi {
 }
 
 export function devicesApi(backendEndpoint: string, projectId: string, fetcher: typeof fetch = (...a) => globalThis.fetch(...a)): DevicesApi {
-  const base = new URL(backendEndpoint.replace(/\/*$/, '/devices'), globalThis.location?.origin ?? 'http://localhost').href;
-  const headers = () => ({ 'content-type': 'application/json', 'x-appwrite-project': projectId, ...fallbackHeader() });
-  async function request<T>(method: string, path: string, body?: unknown, keepalive = false): Promise<T> {
-    const res = await fetcher(base + path, { method, credentials: 'include', headers: headers(), keepalive, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
-    if (res.status === 204) return undefined as T;
-    const data: unknown = await res.json().catch(() => null);
-    if (!res.ok) {
-      const message = typeof data === 'object' && data !== null && 'message' in data && typeof data.message === 'string' ? data.message : `HTTP ${res.status}`;
-      throw new DevicesRequestError(res.status, message);
-    }
-    return data as T;
-  }
+  const base = backendApiUrl(backendEndpoint, '/devices');
+  const headers = { 'content-type': 'application/json', 'x-appwrite-project': projectId };
+  const fail = (status: number, message: string) => new DevicesRequestError(status, message);
+  const request = <T>(method: string, path: string, body?: unknown, keepalive = false): Promise<T> => sessionRequest<T>(fetcher, base + path, { method, headers, body, keepalive }, fail);
   const id = encodeURIComponent;
   return {
     list: () => request<DeviceList>('GET', ''),

@@ -30,7 +30,7 @@ function Playing({ device, local }: { device: Device; local: boolean }) {
 }
 
 /**
- * SPEC §2 Devices Devices: the button that lists the listener's devices online now,
+ * SPEC#devices-signed-every-open: the button that lists the listener's devices online now,
  * which one plays and what; each entry moves playback there.
  */
 export function DevicesMenu({ className = '' }: { className?: string }) {

@@ -1,6 +1,9 @@
 import type { Song } from '@lyra/contracts/catalogue';
 import type { CatalogueClient } from '../../shared/lib/catalogue-client.js';
 
+/** The other device's queue, as songs (its key: the ids in order). */
+export const remoteQueueKey = (ids: readonly string[]) => ['devices', 'queue', ids.join(',')] as const;
+
 /** Songs asked of the catalogue at once (`/songs?ids=`). */
 const CHUNK = 50;
 

@@ -1,5 +1,5 @@
 /**
- * Play on another device (SPEC §2 Devices): what the app shell runs for a signed-in
+ * Play on another device (SPEC#devices-signed-every-open): what the app shell runs for a signed-in
  * listener (this app as one of their devices) and whether another device
  * plays. The Devices list and the remote player are in ui.ts.
  */

@@ -9,7 +9,7 @@ import { devicesApi } from './devices-api.js';
 import { NO_DEVICES, useDevicesStore } from './devices-store.js';
 import { showView } from './show-view.js';
 import { enqueueOnRemote } from './remote-commands.js';
-import { thisDeviceId } from './device-id.js';
+import { thisDeviceId } from '../../shared/lib/device-id.js';
 import { fetchSongs } from './fetch-songs.js';
 import {
   applyEvent,
@@ -48,7 +48,7 @@ export interface PresenceContext {
 }
 
 /**
- * For a signed-in listener, this open app is one of their devices (SPEC §2 Devices):
+ * For a signed-in listener, this open app is one of their devices (SPEC#devices-signed-every-open):
  * it reports what it plays (at each change and every 15 s), hears the other
  * devices on the `devices` realtime channel, carries out the commands sent to
  * it, starts the playback moved here and stops when it moves away.

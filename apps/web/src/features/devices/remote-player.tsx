@@ -1,5 +1,3 @@
-import { PLAYER } from '@lyra/player-core/constants';
-import { formatTime, fromPercent, toPercent } from '@lyra/player-core/time-format';
 import { useQuery } from '@tanstack/react-query';
 import { ListMusic, Pause, Play, SkipBack, SkipForward } from 'lucide-react';
 import { Dialog, Slider } from 'radix-ui';
@@ -8,9 +6,10 @@ import { useCatalogue } from '../../shared/lib/catalogue-context.js';
 import { songQuery } from '../../shared/lib/catalogue-queries.js';
 import { coverUrl, primaryArtistNames, songTitle } from '../../shared/lib/song-view.js';
 import { CoverImage } from '../../shared/ui/cover-image.js';
+import { SeekSlider } from '../../shared/ui/seek-slider.js';
 import { DevicesMenu } from './devices-menu.js';
 import { useRemote } from './devices-store.js';
-import { fetchSongs } from './fetch-songs.js';
+import { fetchSongs, remoteQueueKey } from './fetch-songs.js';
 import { sendToRemote } from './remote-commands.js';
 import { positionNow, type Remote } from './remote-state.js';
 
@@ -28,7 +27,7 @@ function useNow(): number {
 function RemoteQueue({ remote, open, onOpenChange }: { remote: Remote; open: boolean; onOpenChange: (o: boolean) => void }) {
   const catalogue = useCatalogue();
   const ids = remote.songIds;
-  const songs = useQuery({ queryKey: ['devices', 'queue', ids.join(',')], queryFn: () => fetchSongs(catalogue, ids), enabled: open });
+  const songs = useQuery({ queryKey: remoteQueueKey(ids), queryFn: () => fetchSongs(catalogue, ids), enabled: open });
   const current = remote.nowPlaying.value.index;
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
@@ -63,34 +62,7 @@ function RemoteQueue({ remote, open, onOpenChange }: { remote: Remote; open: boo
 function RemoteSeek({ remote, now }: { remote: Remote; now: number }) {
   const durationS = remote.nowPlaying.value.durationMs / 1000;
   const positionS = positionNow(remote.nowPlaying, now) / 1000;
-  const [dragging, setDragging] = useState<number | null>(null);
-  const shownS = dragging == null ? positionS : fromPercent(dragging, durationS);
-  return (
-    <div className="w-full">
-      <Slider.Root
-        className="relative flex h-6 w-full touch-none items-center select-none"
-        min={0}
-        max={100}
-        step={PLAYER.SEEK_SLIDER_STEP_PERCENT}
-        value={[dragging ?? Math.round(toPercent(positionS, durationS))]}
-        onValueChange={([v]) => setDragging(v ?? 0)}
-        onValueCommit={([v]) => {
-          setDragging(null);
-          void sendToRemote({ command: 'seek', positionMs: Math.round(fromPercent(v ?? 0, durationS) * 1000) });
-        }}
-        disabled={!(durationS > 0)}
-      >
-        <Slider.Track className="relative h-1.5 grow rounded-full bg-white/25">
-          <Slider.Range className="absolute h-full rounded-full bg-white" />
-        </Slider.Track>
-        <Slider.Thumb aria-label="Seek" aria-valuetext={`${formatTime(shownS)} of ${formatTime(durationS)}`} className="block size-4 rounded-full bg-white shadow focus-visible:ring-4 focus-visible:ring-white/40 focus-visible:outline-none" />
-      </Slider.Root>
-      <div className="mt-1 flex justify-between text-xs text-white/80 tabular-nums">
-        <span data-testid="elapsed">{formatTime(shownS)}</span>
-        <span data-testid="duration">{formatTime(durationS)}</span>
-      </div>
-    </div>
-  );
+  return <SeekSlider positionS={positionS} durationS={durationS} onSeek={(s) => void sendToRemote({ command: 'seek', positionMs: Math.round(s * 1000) })} />;
 }
 
 function RemoteVolume({ remote }: { remote: Remote }) {
@@ -117,7 +89,7 @@ function RemoteVolume({ remote }: { remote: Remote }) {
 }
 
 /**
- * SPEC §2 Devices: while another of the listener's devices plays, this one shows
+ * SPEC#devices-signed-every-open: while another of the listener's devices plays, this one shows
  * what it plays (cover, title, the position moving) in place of its own
  * player, and its controls drive that device.
  */
@@ -135,7 +107,7 @@ export function RemotePlayer() {
   return (
     <section
       aria-label={`Playing on ${remote.device.name}`}
-      className="fixed inset-x-2 bottom-[calc(4.25rem+env(safe-area-inset-bottom))] z-40 mx-auto grid max-w-xl grid-cols-1 gap-2 rounded-xl border border-line bg-panel/95 p-2 backdrop-blur lg:inset-x-0 lg:bottom-0 lg:max-w-none lg:grid-cols-[minmax(0,1fr)_minmax(0,2fr)_minmax(0,1fr)] lg:items-center lg:gap-6 lg:rounded-none lg:border-x-0 lg:border-b-0 lg:px-4 lg:py-3"
+      className="fixed inset-x-2 bottom-[calc(4.25rem+env(safe-area-inset-bottom))] z-40 mx-auto grid max-w-xl grid-cols-1 gap-2 rounded-xl border border-line bg-panel p-2 lg:inset-x-0 lg:bottom-0 lg:max-w-none lg:grid-cols-[minmax(0,1fr)_minmax(0,2fr)_minmax(0,1fr)] lg:items-center lg:gap-6 lg:rounded-none lg:border-x-0 lg:border-b-0 lg:px-4 lg:py-3"
     >
       <div className="flex min-w-0 items-center gap-3">
         <CoverImage src={song.data ? coverUrl(song.data.image, 1) : ''} size={48} className="size-12 shrink-0 rounded-md" />

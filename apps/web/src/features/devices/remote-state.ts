@@ -1,45 +1,13 @@
 /**
- * Play on another device (SPEC §2 Devices): what this app knows of the listener's
+ * Play on another device (SPEC#devices-signed-every-open): what this app knows of the listener's
  * devices, which one plays, and what this device reports and does. Pure: the
  * hook (use-device-presence.ts) feeds it events, player states and the clock.
  */
 
-/** What a device plays, as it reported it (backend-api.md §12). */
-export interface NowPlaying {
-  songId: string;
-  index: number;
-  positionMs: number;
-  durationMs: number;
-  playing: boolean;
-  volume: number;
-  /** When the server heard it (ISO). */
-  at: string;
-}
+import type { Device, DeviceCommand, NowPlaying, Playback } from '@lyra/contracts/devices';
 
-export interface Device {
-  $id: string;
-  name: string;
-  sessionId: string;
-  lastSeen: string;
-  nowPlaying: NowPlaying | null;
-}
-
-/** What the listener plays, wherever, as of `at`. */
-export interface Playback {
-  deviceId: string | null;
-  songIds: string[];
-  currentId: string | null;
-  positionMs: number;
-  playing: boolean;
-  at: string;
-}
-
-export type DeviceCommand =
-  | { command: 'play' | 'pause' | 'next' | 'previous' }
-  | { command: 'seek'; positionMs: number }
-  | { command: 'volume'; volume: number }
-  | { command: 'enqueue'; songId: string }
-  | { command: 'select'; index: number; songId: string };
+/** The devices API's shapes (backend-api.md §12), shared with the server. */
+export type { Device, DeviceCommand, NowPlaying, Playback };
 
 /** Positions are kept as of `seenAt`, this app's clock when it heard them (no clock of another machine is compared). */
 export interface Seen<T> {

@@ -5,8 +5,8 @@ import { useCatalogue, useClientConfig } from '../../shared/lib/catalogue-contex
 import { useSessionStore } from '../auth/index.js';
 
 /**
- * For a signed-in listener, this open app is one of their devices (SPEC §2
- * Devices): presence.ts, fetched once someone is signed in, reports it, hears
+ * For a signed-in listener, this open app is one of their devices (SPEC#devices-signed-every-open):
+ * presence.ts, fetched once someone is signed in, reports it, hears
  * the others and carries out what they send.
  */
 export function useDevicePresence(): void {

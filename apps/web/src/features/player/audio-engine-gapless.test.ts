@@ -28,6 +28,7 @@ class FakeVoice extends FakeAudio implements DecodedVoice {
   startedAtS: number | null = null;
   disposed = false;
   level = 1;
+  playbackRate = 1;
   fader = new FakeFader();
   constructor(src: string) {
     super();

@@ -11,7 +11,7 @@ import { usePlayerStore } from './player-store.js';
  * a mirror without realtime): its address answers 404, which the element
  * reports as a source it cannot play (or, mid-song, a network error). The
  * catalogue is asked once; a song it no longer has leaves the queue with the
- * toast and the next one plays, instead of SPEC §8's "Audio format not supported".
+ * toast and the next one plays, instead of SPEC#errors-media-errors's "Audio format not supported".
  */
 const toasts = vi.hoisted(() => [] as string[]);
 vi.mock('sonner', () => ({ toast: (message: string) => void toasts.push(message) }));

@@ -5,7 +5,7 @@ import { actions, state, useEngineRig } from './audio-engine-rig.js';
 
 const rig = useEngineRig();
 
-describe('audio engine: Media Session (SPEC §4)', () => {
+describe('audio engine: Media Session (SPEC#states-player)', () => {
   it('publishes the song and answers the six actions', () => {
     actions().playQueue(makeSongs(3), 1);
     vi.advanceTimersByTime(200);

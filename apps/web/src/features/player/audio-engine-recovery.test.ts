@@ -5,7 +5,7 @@ import { actions, state, useEngineRig } from './audio-engine-rig.js';
 
 const rig = useEngineRig();
 
-describe('audio engine: recovery (SPEC §4/§8)', () => {
+describe('audio engine: recovery (SPEC#states-player, SPEC#errors-media-errors)', () => {
   const playing = () => {
     actions().playQueue(makeSongs(2), 0);
     vi.advanceTimersByTime(200);

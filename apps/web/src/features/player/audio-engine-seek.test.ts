@@ -165,7 +165,7 @@ describe('offline', () => {
     expect(rig.audio.paused).toBe(false);
   });
 
-  it('online, the same error is the codec’s (SPEC §8)', () => {
+  it('online, the same error is the codec’s (SPEC#errors-media-errors)', () => {
     actions().playQueue([makeSong(1)], 0);
     vi.advanceTimersByTime(200);
     rig.audio.fail(4);

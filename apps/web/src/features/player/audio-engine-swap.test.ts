@@ -31,7 +31,7 @@ async function playingAt(positionS: number) {
   audio.currentTime = positionS;
 }
 
-describe('audio engine: video mode source swap (SPEC §4)', () => {
+describe('audio engine: video mode source swap (SPEC#states-video-mode)', () => {
   it('plays the other address from the same position and resumes', async () => {
     await playingAt(42);
     const plays = audio.plays;

@@ -22,7 +22,7 @@ export interface AudioLike extends EventTarget {
 export interface AudioEngineDeps {
   audio: AudioLike;
   store: Pick<StoreApi<PlayerState>, 'getState' | 'subscribe'>;
-  /** The stored tier (SPEC §4), read at every source load. */
+  /** The stored tier (SPEC#states-audio-quality), read at every source load. */
   quality: () => AudioQuality;
   onQualityChange?: (listener: (q: AudioQuality) => void) => () => void;
   /** Receives the browser's 'online' event (window). */
@@ -31,7 +31,7 @@ export interface AudioEngineDeps {
   isOnline?: () => boolean;
   mediaSession?: MediaSession;
   createMetadata?: (init: MediaMetadataInit) => MediaMetadata;
-  /** Play counts and recentSongs (SPEC §4), once per song start. */
+  /** Play counts and recentSongs (SPEC#states-player), once per song start. */
   onPlayed?: (song: Song) => void;
   /**
    * The song's audio kept on this device (a blob URL), played instead of the
@@ -58,7 +58,7 @@ export interface AudioEngine {
   seekBy(deltaS: number): void;
   /**
    * Plays the current song from another address at the same position,
-   * resuming if it was playing (SPEC §4 video mode: the preview's audio_url).
+   * resuming if it was playing (SPEC#states-video-mode: the preview's audio_url).
    * The next song, or any reload, goes back to the catalogue's address.
    */
   swapSource(url: string): void;

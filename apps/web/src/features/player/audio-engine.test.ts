@@ -9,7 +9,7 @@ import { QUALITY_KEY, setAudioQuality } from './quality-storage.js';
 // Recovery from stalls and errors: audio-engine-recovery.test.ts; the Media Session: audio-engine-media-session.test.ts.
 const rig = useEngineRig();
 
-describe('audio engine: sources (SPEC §4)', () => {
+describe('audio engine: sources (SPEC#states-player)', () => {
   it('loads the new source 200 ms after a song change, at the stored quality', () => {
     localStorage.setItem(QUALITY_KEY, '96kbps');
     actions().playQueue(makeSongs(3), 0);

@@ -4,7 +4,7 @@ import { toast } from '../../shared/lib/toast.js';
 import { playerEngine } from './player-runtime.js';
 import { playerActions, usePlayerStore } from './player-store.js';
 
-/** Where 'Add to queue' sends a song instead of this queue: the other device that plays (SPEC §2 Devices); null: here. */
+/** Where 'Add to queue' sends a song instead of this queue: the other device that plays (SPEC#devices-signed-every-open Devices); null: here. */
 let queueElsewhere: ((song: Song) => void) | null = null;
 
 /** Sends 'Add to queue' to another device's queue while it plays (devices/), or back here with null. */
@@ -26,7 +26,7 @@ export const commands = {
   cycleRepeat: () => playerActions().cycleRepeat(),
   seekTo: (positionS: number) => playerEngine()?.seekTo(positionS),
   seekBy: (deltaS: number) => playerEngine()?.seekBy(deltaS),
-  /** Slider value 0-100 (SPEC §9: steps of 1 percent). */
+  /** Slider value 0-100 (SPEC#limits-player: steps of 1 percent). */
   setVolumePercent: (percent: number) => playerActions().setVolume(Math.round(percent) / 100),
   select: (index: number) => playerActions().select(index),
   removeAt: (index: number) => playerActions().removeAt(index),
@@ -44,7 +44,7 @@ export const commands = {
     playerActions().playQueue([song], 0);
     playerEngine()?.seekTo(positionS);
   },
-  /** SPEC §2 Player `?share` (or a song that is not current): the song becomes current and queued, paused. */
+  /** SPEC#player-optional-query-parameter `?share` (or a song that is not current): the song becomes current and queued, paused. */
   openPaused: (song: Song) => playerActions().openPaused(song),
   addToQueue(song: Song) {
     if (queueElsewhere) return queueElsewhere(song);

@@ -1,11 +1,11 @@
 import { CROSSFADE, isCrossfadeS, type CrossfadeS } from '@lyra/player-core/crossfade';
-import { local, readText, writeText, type StorageLike } from '../../shared/lib/storage.js';
+import { local, readText, type StorageLike } from '../../shared/lib/storage.js';
+import { storedSetting } from '../../shared/lib/stored-setting.js';
 
 /** localStorage key of the crossfade length, in seconds (0: off). */
 export const CROSSFADE_KEY = 'crossfadeSeconds';
 
-type Listener = (seconds: CrossfadeS) => void;
-const listeners = new Set<Listener>();
+const setting = storedSetting<CrossfadeS>(CROSSFADE_KEY, isCrossfadeS);
 
 export function readCrossfadeS(storage: StorageLike | undefined = local()): CrossfadeS {
   const stored = Number(readText(storage, CROSSFADE_KEY) ?? Number.NaN);
@@ -13,13 +13,6 @@ export function readCrossfadeS(storage: StorageLike | undefined = local()): Cros
 }
 
 /** Persists a length; the player uses it from the next song that plays to its end. */
-export function setCrossfadeS(seconds: CrossfadeS, storage: StorageLike | undefined = local()): void {
-  if (!isCrossfadeS(seconds)) return;
-  writeText(storage, CROSSFADE_KEY, String(seconds));
-  for (const l of listeners) l(seconds);
-}
+export const setCrossfadeS = setting.set;
 
-export function onCrossfadeChange(listener: Listener): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
+export const onCrossfadeChange = setting.onChange;

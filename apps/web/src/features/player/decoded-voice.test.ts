@@ -8,6 +8,7 @@ class FakeSource {
   onended: (() => void) | null = null;
   started: [number, number] | null = null;
   stopped = false;
+  playbackRate = { value: 1 };
   connect() {}
   disconnect() {}
   start(when: number, offset: number) {
@@ -110,6 +111,25 @@ describe('a decoded song on the audio clock', () => {
     expect(voice.currentTime).toBe(3);
     await voice.play();
     expect(f.sources[1]!.started).toEqual([3, 0]);
+  });
+
+  it('plays a little faster or slower when asked: its position and end follow the rate from then on, and a seek keeps it', () => {
+    voice.startAt(0);
+    f.ctx.currentTime = 1;
+    voice.playbackRate = 1.005;
+    expect(f.sources[0]!.playbackRate.value).toBe(1.005);
+    f.ctx.currentTime = 2;
+    expect(voice.currentTime).toBeCloseTo(2.005, 9);
+    expect(voice.endsAtS()).toBeCloseTo(1 + 2 / 1.005, 9);
+    voice.currentTime = 0.5;
+    expect(f.sources[1]!.playbackRate.value).toBe(1.005);
+    // Asked before its start on the clock: the rate counts from the start.
+    const later = createDecodedVoice(f.ctx as unknown as BaseAudioContext, { duration: 3 } as AudioBuffer, {} as AudioNode, '/media/c/320.mp4');
+    later.startAt(5);
+    later.playbackRate = 0.995;
+    f.ctx.currentTime = 7;
+    expect(later.currentTime).toBeCloseTo(1.99, 9);
+    later.dispose();
   });
 
   it('keeps its loudness gain apart from its volume: set outright before it starts, moved smoothly while it plays', () => {

@@ -22,6 +22,8 @@ export interface DecodedVoice extends AudioLike {
   endsAtS(): number;
   /** Its loudness-normalisation gain (linear), kept apart from the volume. */
   level: number;
+  /** Its rate (a listening room's small corrections); its pitch moves with it. */
+  playbackRate: number;
   /** Its crossfade gain (fading in as the song before fades out, or out at its own end). */
   readonly fader: Fader;
   /** Stops and lets go of the audio, without events (a song that will not play). */
@@ -45,10 +47,11 @@ export function createDecodedVoice(ctx: BaseAudioContext, buffer: AudioBuffer, o
   let offsetS = 0;
   let paused = true;
   let ended = false;
+  let rate = 1;
   let ticker: ReturnType<typeof setInterval> | null = null;
   const emit = (type: string) => target.dispatchEvent(new Event(type));
   const position = () =>
-    paused ? offsetS : decodedPositionS({ clockS: ctx.currentTime, startedAtS, offsetS, durationS });
+    paused ? offsetS : decodedPositionS({ clockS: ctx.currentTime, startedAtS, offsetS, durationS, rate });
 
   const halt = () => {
     if (ticker) clearInterval(ticker);
@@ -68,6 +71,7 @@ export function createDecodedVoice(ctx: BaseAudioContext, buffer: AudioBuffer, o
     halt();
     const n = ctx.createBufferSource();
     n.buffer = buffer;
+    if (rate !== 1) n.playbackRate.value = rate;
     n.connect(fadeNode);
     n.onended = () => {
       if (node !== n) return;
@@ -120,6 +124,19 @@ export function createDecodedVoice(ctx: BaseAudioContext, buffer: AudioBuffer, o
       else levelNode.gain.setTargetAtTime(v, ctx.currentTime, LEVEL_RAMP_S);
     },
     fader,
+    get playbackRate() {
+      return rate;
+    },
+    set playbackRate(r: number) {
+      if (r === rate) return;
+      // Playing: the position so far is kept, and the new rate counts from now (or from its start, still ahead).
+      if (!paused && ctx.currentTime > startedAtS) {
+        offsetS = position();
+        startedAtS = ctx.currentTime;
+      }
+      rate = r;
+      if (node) node.playbackRate.value = r;
+    },
     get currentTime() {
       return position();
     },
@@ -149,7 +166,7 @@ export function createDecodedVoice(ctx: BaseAudioContext, buffer: AudioBuffer, o
       begin(whenS, 0);
     },
     endsAtS() {
-      return paused ? Number.NaN : startedAtS + (durationS - offsetS);
+      return paused ? Number.NaN : startedAtS + (durationS - offsetS) / rate;
     },
     dispose() {
       halt();

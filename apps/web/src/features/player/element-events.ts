@@ -23,7 +23,7 @@ export interface ElementEventsContext {
 /**
  * What the element's events mean for the store: position and length,
  * loading, playing or paused (the listener's pauses only), a song that
- * starts (counted once: SPEC §4 play counts), the end (repeat and the queue say
+ * starts (counted once: SPEC#states-player play counts), the end (repeat and the queue say
  * what follows: player-core's play-order.ts), stalls and errors (playback-recovery.ts).
  * Returns a function that stops listening.
  */

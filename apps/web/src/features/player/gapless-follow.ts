@@ -105,7 +105,7 @@ export function followGapless(deps: GaplessDeps): () => void {
     if (output.voice) endS = output.voice.endsAtS();
     else {
       endReadings.push(handoverAtS({ clockS: clock(), positionS: output.currentTime, durationS: length.lengthS }));
-      endS = agreedEndS(endReadings, remainingS(output.currentTime, length.lengthS) - overlapS);
+      endS = agreedEndS(endReadings, remainingS(output.currentTime, length.lengthS) - overlapS, overlapS > 0);
     }
     if (endS == null || !Number.isFinite(endS)) return;
     endReadings = [];

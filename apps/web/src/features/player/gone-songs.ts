@@ -4,7 +4,7 @@ import { songTitle } from '../../shared/lib/song-view.js';
 import { TOAST_MS } from '../../shared/lib/toasts.js';
 import type { PlayerActions } from './player-store.js';
 
-/** What the listener is told when songs of the queue left the library (SPEC §8, Queue). */
+/** What the listener is told when songs of the queue left the library (SPEC#errors-queue). */
 export function goneMessage(songs: readonly Song[]): string {
   return songs.length === 1 ? `“${songTitle(songs[0]!)}” is no longer in the library` : `${songs.length} songs are no longer in the library`;
 }

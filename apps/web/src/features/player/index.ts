@@ -5,7 +5,8 @@
  */
 export { addToQueueElsewhere, commands } from './commands.js';
 export { useCurrentSong, usePlayerStore } from './player-store.js';
-export { playerEngine, songsLeftLibrary } from './player-runtime.js';
+export { playbackElement, playerEngine, songsLeftLibrary } from './player-runtime.js';
+export { holdForRoom } from './room-hold.js';
 export { readLoudnessMode, setLoudnessMode } from './loudness-storage.js';
 export { onCrossfadeChange, readCrossfadeS, setCrossfadeS } from './crossfade-storage.js';
 export { onAudioQualityChange, readAudioQuality, setAudioQuality } from './quality-storage.js';

@@ -1,11 +1,11 @@
 import { DEFAULT_LOUDNESS_MODE, isLoudnessMode, type LoudnessMode } from '@lyra/player-core/loudness';
-import { local, readText, writeText, type StorageLike } from '../../shared/lib/storage.js';
+import { local, readText, type StorageLike } from '../../shared/lib/storage.js';
+import { storedSetting } from '../../shared/lib/stored-setting.js';
 
 /** localStorage key of the volume normalisation mode. */
 export const LOUDNESS_KEY = 'loudnessMode';
 
-type Listener = (mode: LoudnessMode) => void;
-const listeners = new Set<Listener>();
+const setting = storedSetting<LoudnessMode>(LOUDNESS_KEY, isLoudnessMode);
 
 export function readLoudnessMode(storage: StorageLike | undefined = local()): LoudnessMode {
   const stored = readText(storage, LOUDNESS_KEY);
@@ -13,13 +13,6 @@ export function readLoudnessMode(storage: StorageLike | undefined = local()): Lo
 }
 
 /** Persists a mode and applies it to the playing song at once. */
-export function setLoudnessMode(mode: LoudnessMode, storage: StorageLike | undefined = local()): void {
-  if (!isLoudnessMode(mode)) return;
-  writeText(storage, LOUDNESS_KEY, mode);
-  for (const l of listeners) l(mode);
-}
+export const setLoudnessMode = setting.set;
 
-export function onLoudnessModeChange(listener: Listener): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
+export const onLoudnessModeChange = setting.onChange;

@@ -13,7 +13,7 @@ export interface MediaSessionControls {
 }
 
 /**
- * The lock screen and headset controls (SPEC §4: play, pause, seek back and
+ * The lock screen and headset controls (SPEC#states-player: play, pause, seek back and
  * forward 10 s, previous, next) and the song shown there. Media Session is a
  * nicety: a browser that refuses an action or the metadata still plays.
  */

@@ -44,8 +44,8 @@ beforeEach(async () => {
   renderApp(<p>app</p>);
 });
 afterEach(() => {
-  toast.dismiss();
   cleanup();
+  toast.dismiss();
   device.restore();
 });
 

@@ -15,7 +15,7 @@ export interface RecoveryContext {
   setLoading(loading: boolean): void;
   /** Loads the current song again at a position. */
   reload(positionS: number): void;
-  /** Stops with a message (SPEC §8). */
+  /** Stops with a message (SPEC#errors-media-errors). */
   stop(message: string): void;
   /** The listener wants it playing again: clears the error, sets playing. */
   resume(): void;
@@ -29,9 +29,9 @@ export interface RecoveryContext {
 }
 
 /**
- * SPEC §4's recovery rules: a stall pauses, shows loading and retries from
+ * SPEC#states-player's recovery rules: a stall pauses, shows loading and retries from
  * the same position after 2 s; a network error retries 3 times with a
- * growing delay; other errors stop with SPEC §8's message, or the offline
+ * growing delay; other errors stop with SPEC#errors-media-errors's message, or the offline
  * words when the device is offline; the 'online' event reloads at the same
  * position and resumes what was playing (or stopped by the network).
  *
@@ -80,7 +80,7 @@ export function createRecovery(ctx: RecoveryContext) {
           if (asked !== song) return;
           asking = false;
           if (gone) ctx.dropGone?.();
-          // Still failing (a retry meanwhile may have played): SPEC §4's rules.
+          // Still failing (a retry meanwhile may have played): SPEC#states-player's rules.
           else if (ctx.errorCode() != null) error();
         });
       return;

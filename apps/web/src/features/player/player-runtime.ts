@@ -1,4 +1,5 @@
 import type { Song } from '@lyra/contracts/catalogue';
+import { decodedRate } from '@lyra/player-core/gapless';
 import { toast } from '../../shared/lib/toast.js';
 import { isKeptOffline, keptAudioUrl } from '../offline/index.js';
 import type { CatalogueClient } from '../../shared/lib/catalogue-client.js';
@@ -17,11 +18,15 @@ import { recordPlay } from './play-stats-storage.js';
 import { createPlaybackOutput } from './playback-output.js';
 import { rememberedPositionS, rememberPosition } from './position-memory.js';
 import { usePlayerStore } from './player-store.js';
+import { heldForRoom } from './room-hold.js';
 import { onAudioQualityChange, readAudioQuality } from './quality-storage.js';
 
 let engine: AudioEngine | null = null;
+let element: HTMLAudioElement | null = null;
 /** The current song plays from a decoded copy (a gapless or crossfade hand-over), not from the network. */
 let playsDecoded = () => false;
+/** The decoded song playing, if one does (a listening room nudges its rate too). */
+let decodedVoice = (): { playbackRate: number } | null => null;
 
 /**
  * Creates the one audio element and its engine (once, at start-up). `catalogue`
@@ -35,7 +40,8 @@ export function startPlayer(catalogue?: CatalogueClient): AudioEngine {
   audio.preload = 'metadata';
   audio.hidden = true;
   document.body.appendChild(audio);
-  readAudioQuality(); // SPEC §4: stores the default when nothing is saved yet.
+  element = audio;
+  readAudioQuality(); // SPEC#states-audio-quality: stores the default when nothing is saved yet.
   // Volume normalisation through Web Audio, made once the element first plays.
   const graph = typeof AudioContext === 'undefined' ? null : createAudioGraph({ audio });
   // The engine plays through the element, or a decoded next song that took over gaplessly (or crossfading).
@@ -44,6 +50,7 @@ export function startPlayer(catalogue?: CatalogueClient): AudioEngine {
     graph ? { fader: () => graph.output?.elementFader ?? null, setLevel: (gain) => graph.setGain(gain) } : undefined,
   );
   playsDecoded = () => output.voice !== null;
+  decodedVoice = () => output.voice;
   if (graph) {
     audio.addEventListener('playing', () => void graph.attach());
     // Each song's gain goes to the source playing it, so two songs crossfading keep their own.
@@ -85,14 +92,17 @@ export function startPlayer(catalogue?: CatalogueClient): AudioEngine {
     onCrossfadeChange((seconds) => (crossfadeS = seconds));
     followGapless({
       output,
-      store: usePlayerStore,
+      // In a room the song after the current one follows whatever the repeat setting.
+      store: { getState: () => (heldForRoom() ? { ...usePlayerStore.getState(), repeat: 'all' as const } : usePlayerStore.getState()) },
       graph: () => graph.output,
       songBytes: (song) => songBytes(song, { quality: readAudioQuality(), kept: isKeptOffline, online: () => navigator.onLine }),
       onHandOver: (song) => {
         started.handedOver(song.id);
-        usePlayerStore.getState().actions.songEnded();
+        const { actions } = usePlayerStore.getState();
+        if (heldForRoom()) actions.next();
+        else actions.songEnded();
       },
-      crossfadeS: () => crossfadeS,
+      crossfadeS: () => (heldForRoom() ? 0 : crossfadeS),
       loudnessMode: readLoudnessMode,
     });
   }
@@ -100,6 +110,20 @@ export function startPlayer(catalogue?: CatalogueClient): AudioEngine {
 }
 
 export const playerEngine = (): AudioEngine | null => engine;
+
+/**
+ * The element's rate and whether it is loading or seeking (its position says
+ * nothing yet): a listening room keeps in time with small rate changes.
+ */
+export const playbackElement = {
+  setRate(rate: number): void {
+    if (element && element.playbackRate !== rate) element.playbackRate = rate;
+    // After a gapless hand-over the song plays decoded: nudged too, within what is not heard as pitch.
+    const voice = decodedVoice();
+    if (voice && voice.playbackRate !== decodedRate(rate)) voice.playbackRate = decodedRate(rate);
+  },
+  busy: (): boolean => !element || element.seeking || element.readyState < 3,
+};
 
 /** Whether the queued song with this id is a live stream (never in the catalogue, so never gone from it). */
 const isLive = (id: string) => usePlayerStore.getState().queue.some((s) => s.id === id && s.live === true);

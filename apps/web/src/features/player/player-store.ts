@@ -20,16 +20,16 @@ import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 
 /**
- * Player state (SPEC §3 "Player state"). The rules live in player-core; the
+ * Player state (SPEC#entities-player-state "Player state"). The rules live in player-core; the
  * actions only call them. Only the queue, the current song id, the song
  * whose suggestions were fetched, repeat and shuffle survive a reload
- * (sessionStorage, SPEC §3).
+ * (sessionStorage, SPEC#entities-local-storage-keys).
  */
 export interface PlayerState extends QueueState<Song> {
   volume: number;
   isPlaying: boolean;
   isLoading: boolean;
-  /** SPEC §8 media error message of the last stop, if any. */
+  /** SPEC#errors-media-errors message of the last stop, if any. */
   error: string | null;
   positionS: number;
   durationS: number;
@@ -46,9 +46,9 @@ export interface PlayerState extends QueueState<Song> {
 export interface PlayerActions {
   /** Replaces the queue and starts at `index`. */
   playQueue(songs: readonly Song[], index: number, play?: boolean): void;
-  /** SPEC §2: a list row queues the tapped song plus the next 9 and plays it. */
+  /** SPEC#list-screen-shared-screen-songs: a list row queues the tapped song plus the next 9 and plays it. */
   playListRow(list: readonly Song[], index: number): void;
-  /** SPEC §2 Player `?share`: the song becomes current and queued, paused. */
+  /** SPEC#player-optional-query-parameter `?share`: the song becomes current and queued, paused. */
   openPaused(song: Song): void;
   addToQueue(song: Song): void;
   next(): void;

@@ -12,7 +12,7 @@ const memory = (init: Record<string, string> = {}): StorageLike & { data: Record
   };
 };
 
-describe('stored audio quality (SPEC §4: localStorage audioQuality)', () => {
+describe('stored audio quality (SPEC#states-audio-quality: localStorage audioQuality)', () => {
   it('defaults to 320kbps and stores it when none is saved', () => {
     const storage = memory();
     expect(readAudioQuality(storage)).toBe('320kbps');

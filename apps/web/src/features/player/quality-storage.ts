@@ -1,14 +1,14 @@
 import { isAudioQuality, resolveQuality, type AudioQuality } from '@lyra/player-core/audio-quality';
 import { local, readText, writeText, type StorageLike } from '../../shared/lib/storage.js';
+import { storedSetting } from '../../shared/lib/stored-setting.js';
 
-/** localStorage key of the chosen tier (SPEC §3). */
+/** localStorage key of the chosen tier (SPEC#entities-local-storage-keys). */
 export const QUALITY_KEY = 'audioQuality';
 
-type Listener = (quality: AudioQuality) => void;
-const listeners = new Set<Listener>();
+const setting = storedSetting<AudioQuality>(QUALITY_KEY, isAudioQuality);
 
 /**
- * SPEC §4: default 320kbps, stored if none saved; restored from storage if a
+ * SPEC#states-audio-quality: default 320kbps, stored if none saved; restored from storage if a
  * known quality. Reading fixes an unknown stored value in place.
  */
 export function readAudioQuality(storage: StorageLike | undefined = local()): AudioQuality {
@@ -18,13 +18,6 @@ export function readAudioQuality(storage: StorageLike | undefined = local()): Au
 }
 
 /** Persists a new tier and tells the audio engine, which applies it at once. */
-export function setAudioQuality(quality: AudioQuality, storage: StorageLike | undefined = local()): void {
-  if (!isAudioQuality(quality)) return;
-  writeText(storage, QUALITY_KEY, quality);
-  for (const l of listeners) l(quality);
-}
+export const setAudioQuality = setting.set;
 
-export function onAudioQualityChange(listener: Listener): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
+export const onAudioQualityChange = setting.onChange;

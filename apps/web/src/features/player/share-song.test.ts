@@ -5,7 +5,7 @@ import { SHARE_MESSAGES, shareSong, shareUrl } from './share-song.js';
 const song = makeSong('abc123', { name: 'Paper &amp; Lanterns' });
 const origin = 'https://lyra.example';
 
-describe('sharing a song (SPEC §2/§8)', () => {
+describe('sharing a song (SPEC#errors-share)', () => {
   it('uses the share sheet: "Song shared successfully!"', async () => {
     const share = vi.fn(async () => {});
     expect(await shareSong(song, { origin, share, copy: vi.fn() })).toBe('shared');

@@ -4,18 +4,18 @@ import { primaryArtistNames, songTitle } from '../../shared/lib/song-view.js';
 
 export type ShareOutcome = 'shared' | 'cancelled' | 'link-copied' | 'details-copied' | 'failed';
 
-/** SPEC §8 share toasts, by outcome. */
+/** SPEC#errors-share toasts, by outcome. */
 export const SHARE_MESSAGES: Partial<Record<ShareOutcome, string>> = {
   shared: 'Song shared successfully!',
   'link-copied': 'Link copied to clipboard',
   'details-copied': 'Song details copied to clipboard',
 };
 
-/** The address that opens the song, paused, on any install of the app (SPEC §2 `?share`). */
+/** The address that opens the song, paused, on any install of the app (SPEC#player-optional-query-parameter `?share`). */
 export const shareUrl = (origin: string, songId: string): string => `${origin}/player/${encodeURIComponent(songId)}?share=true`;
 
 /**
- * SPEC §2/§8: the native share sheet when there is one; when it fails for any
+ * SPEC#errors-share: the native share sheet when there is one; when it fails for any
  * reason but the listener cancelling, the link is copied instead; without a
  * share sheet the song's details and link are copied.
  */
@@ -39,7 +39,7 @@ export async function shareSong(
   return (await copy(`${text}\n${url}`)) ? 'details-copied' : 'failed';
 }
 
-/** Shares from the page (its address, the browser's share sheet when there is one) and says how it went (SPEC §8). */
+/** Shares from the page (its address, the browser's share sheet when there is one) and says how it went (SPEC#errors-share). */
 export async function shareFromPage(song: Song, toastSuccess: (message: string) => void): Promise<void> {
   const outcome = await shareSong(song, {
     origin: window.location.origin,

@@ -17,7 +17,7 @@ export interface SongChangeContext {
 }
 
 /**
- * What happens when the current song changes. SPEC §9: its source load
+ * What happens when the current song changes. SPEC#limits-player: its source load
  * starts 200 ms later, so skipping through several songs quickly fetches only
  * the one that stays; a seek meanwhile moves where that load starts. A song
  * that took over gaplessly is already playing in the output: nothing loads.

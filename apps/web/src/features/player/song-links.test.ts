@@ -12,7 +12,7 @@ describe('names that lead to their pages', () => {
     ]);
   });
 
-  it('keeps the first 20 characters of the whole line, as the mini player shows them (SPEC §2)', () => {
+  it('keeps the first 20 characters of the whole line, as the mini player shows them (SPEC#chrome-mini-player)', () => {
     const pieces = artistPieces(song([{ id: 'a', name: 'Aleksi Aubry-Carlson' }, { id: 'b', name: 'Second' }]), 20);
     expect(pieces.map((p) => p.text).join('')).toBe('Aleksi Aubry-Carlson');
     expect(pieces).toHaveLength(1);

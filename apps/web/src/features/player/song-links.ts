@@ -11,7 +11,7 @@ const artistPath = (id: string) => `/artist/${encodeURIComponent(id)}`;
 /**
  * The song's primary artists as pieces, each artist leading to its page.
  * `maxChars` keeps the first that many characters of the whole line (the mini
- * player's 20, SPEC §2), cutting the last name shown. Without artist objects
+ * player's 20, SPEC#chrome-mini-player), cutting the last name shown. Without artist objects
  * (the older `primaryArtists` names) the line is one piece that leads nowhere.
  */
 export function artistPieces(song: SongLike, maxChars = Number.POSITIVE_INFINITY): NamePiece[] {

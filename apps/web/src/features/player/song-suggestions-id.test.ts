@@ -23,7 +23,7 @@ beforeEach(() => {
   usePlayerStore.setState({ ...initial, queue: [], currentIndex: -1 }, true);
 });
 
-describe('suggestions need a real song id (SPEC §5, §8)', () => {
+describe('suggestions need a real song id (SPEC#validation-suggestions, SPEC#errors-suggestions)', () => {
   it.each([['null'], ['']])("refuses the id %j with 'No song ID found', asking nothing and using no attempt", async (id) => {
     usePlayerStore.setState({ queue: [makeSong('a', { id }), makeSong('b')], currentIndex: 0 });
     const fetchFn = vi.fn(async () => new Response('{}'));

@@ -38,7 +38,7 @@ beforeEach(() => {
   usePlayerStore.setState({ ...initial, queue: [], currentIndex: -1 }, true);
 });
 
-describe('suggestions button (SPEC §4/§5/§6/§8)', () => {
+describe('suggestions button (SPEC#states-suggestions-request, SPEC#validation-suggestions, SPEC#limits-suggestions, SPEC#errors-suggestions)', () => {
   it('makes the queue the current song followed by 10 suggestions not already queued', async () => {
     usePlayerStore.getState().actions.playQueue(makeSongs(3), 0, false);
     const { urls, deps: d } = deps(ok([makeSong(2), makeSong('new0001'), makeSong('new0002')]));

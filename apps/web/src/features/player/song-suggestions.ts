@@ -12,7 +12,7 @@ export const SUGGESTION_LIMIT_KEY = 'suggestionsRateLimit';
 export const SUGGESTED_IDS_KEY = 'suggestionsFetchedFor';
 
 /**
- * The player's suggestions button (SPEC §4/§5/§8): rate limit first (3 per
+ * The player's suggestions button (SPEC#states-suggestions-request, SPEC#validation-suggestions, SPEC#errors-suggestions): rate limit first (3 per
  * 5 min signed in, 1 per 10 min anonymous, on this device), then the
  * refusals, then 10 suggestions; the queue becomes the current song followed
  * by the new ones. Every outcome is a toast with SPEC's words.
@@ -38,7 +38,7 @@ export async function requestSongSuggestions(deps: {
     return;
   }
   const song = state.queue[state.currentIndex]!;
-  // SPEC §5: the song id must exist and not be 'null' (SPEC §8 'No song ID found').
+  // SPEC#validation-suggestions: the song id must exist and not be 'null' (SPEC#errors-suggestions 'No song ID found').
   if (!song.id || song.id === 'null') {
     toast.error('No song ID found');
     return;

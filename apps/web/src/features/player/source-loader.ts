@@ -12,7 +12,7 @@ export interface SourceLoaderContext {
   position: PlaybackPosition;
   current(): Song | undefined;
   online(): boolean;
-  /** Stops with a message (SPEC §8). */
+  /** Stops with a message (SPEC#errors-media-errors). */
   stop(message: string): void;
 }
 

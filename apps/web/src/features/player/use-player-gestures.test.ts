@@ -6,7 +6,7 @@ import { isReloadKey, useBlockReloadKeys, useSwipe } from './use-player-gestures
 
 const pointer = (x: number, y = 0) => ({ clientX: x, clientY: y }) as PointerEvent;
 
-describe('player gestures (SPEC §2)', () => {
+describe('player gestures (SPEC#player-swipe-left-next)', () => {
   it('a swipe left plays the next song, a swipe right the previous one', () => {
     const next = vi.fn();
     const previous = vi.fn();

@@ -1,6 +1,6 @@
 import { useEffect, useRef, type PointerEvent } from 'react';
 
-/** A horizontal swipe longer than this (px) counts (SPEC §2: left = next, right = previous). */
+/** A horizontal swipe longer than this (px) counts (SPEC#player-swipe-left-next: left = next, right = previous). */
 const SWIPE_MIN_PX = 50;
 
 export function useSwipe(onLeft: () => void, onRight: () => void) {
@@ -25,7 +25,7 @@ export function useSwipe(onLeft: () => void, onRight: () => void) {
   };
 }
 
-/** SPEC §2: F5 and Ctrl/Cmd+R are blocked while the player screen is open. */
+/** SPEC#player-reload-keys-blocked: F5 and Ctrl/Cmd+R are blocked while the player screen is open. */
 export const isReloadKey = (e: Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'metaKey'>): boolean =>
   e.key === 'F5' || ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === 'r');
 

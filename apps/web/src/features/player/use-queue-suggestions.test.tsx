@@ -9,6 +9,7 @@ import { DEFAULT_CONFIG } from '../../shared/lib/client-config.js';
 import { createQueryClient } from '../../shared/lib/query-client.js';
 import { makeSong, makeSongs } from '../../test/songs.js';
 import { usePlayerStore } from './player-store.js';
+import { holdForRoom } from './room-hold.js';
 import { useQueueSuggestions } from './use-queue-suggestions.js';
 
 const initial = usePlayerStore.getState();
@@ -42,7 +43,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe('queue suggestions (SPEC §4/§7/§9)', () => {
+describe('queue suggestions (SPEC#states-player, SPEC#catalogue-api-songs-id-suggestions, SPEC#limits-suggestions)', () => {
   it('within the last two songs, asks for 10 suggestions after 1 s and appends the new ones', async () => {
     act(() => usePlayerStore.getState().actions.playQueue(makeSongs(3), 1, false));
     const urls = setup(() => ok([makeSong(3), makeSong('fresh01'), makeSong('fresh02')]));
@@ -53,6 +54,19 @@ describe('queue suggestions (SPEC §4/§7/§9)', () => {
     await act(() => vi.runAllTimersAsync());
     expect(ids()).toEqual(['song0001', 'song0002', 'song0003', 'fresh01', 'fresh02']);
     expect(usePlayerStore.getState().suggestedFor).toBe('song0002');
+  });
+
+  it('does not ask in a listening room: the room says what follows', async () => {
+    act(() => usePlayerStore.getState().actions.playQueue(makeSongs(2), 1, false));
+    holdForRoom(true);
+    try {
+      const urls = setup(() => ok([makeSong('fresh01')]));
+      await act(() => vi.runAllTimersAsync());
+      expect(urls).toEqual([]);
+      expect(ids()).toEqual(['song0001', 'song0002']);
+    } finally {
+      holdForRoom(false);
+    }
   });
 
   it('does not ask earlier in the queue, for short ids, or twice for one song', async () => {

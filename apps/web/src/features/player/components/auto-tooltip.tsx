@@ -54,7 +54,7 @@ const BUBBLE = 'z-50 rounded-md bg-white px-2 py-1 text-xs font-medium text-blac
 const AUTO_BUBBLE = 'z-50 rounded-md bg-white px-2 py-0.5 text-xs leading-4 font-medium text-black shadow';
 
 /**
- * A tooltip that opens by itself for 3 s when the screen loads (SPEC §2/§9),
+ * A tooltip that opens by itself for 3 s when the screen loads (SPEC#player-tooltips-share-suggestion, SPEC#limits-tooltip-open-delay),
  * the first time the player opens on this device (TooltipProvider's
  * `autoOpen`), then behaves normally (Radix Tooltip, 700 ms delay from the provider).
  * Opened by itself it is placed by CSS on the side given (the player's layout
@@ -78,8 +78,12 @@ export function AutoTooltip({
   const autoOpen = useContext(AutoOpen);
   useEffect(() => {
     if (!autoOpen) return;
-    const cancel = openInTurn(() => setAuto(true));
-    const close = setTimeout(() => setAuto(false), PLAYER.TOOLTIP_AUTO_OPEN_MS);
+    // The 3 s count from when the bubble shows, not from when the screen mounted (a busy device may paint late).
+    let close: ReturnType<typeof setTimeout> | undefined;
+    const cancel = openInTurn(() => {
+      setAuto(true);
+      close = setTimeout(() => setAuto(false), PLAYER.TOOLTIP_AUTO_OPEN_MS);
+    });
     return () => {
       cancel();
       clearTimeout(close);

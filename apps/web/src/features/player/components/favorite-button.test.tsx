@@ -22,8 +22,8 @@ beforeEach(() => {
   vi.spyOn(console, 'error').mockImplementation(() => {});
 });
 afterEach(() => {
-  toast.dismiss();
   cleanup();
+  toast.dismiss();
   signOutOfFakeBackend();
   vi.useRealTimers();
   vi.restoreAllMocks();
@@ -31,21 +31,26 @@ afterEach(() => {
 
 const heart = () => screen.getByRole('button', { name: /favorites$/ });
 
-describe('favourite button signed in (SPEC §4)', () => {
+describe('favourite button signed in (SPEC#states-favourite-toggle-player)', () => {
   it("flips at once, stores the favourite after 500 ms: 'Added to favorites'; again: 'Removed from favorites'", async () => {
     renderApp(<FavoriteButton variant="mini" />);
     await act(async () => {}); // the favourites list loads
+    const sendAdd = fake.hold('create');
     fireEvent.click(heart());
-    // Shown before the server is asked (TanStack Query notifies on the next tick).
-    await waitFor(() => expect(heart().getAttribute('aria-pressed')).toBe('true'), { timeout: 100 });
+    // Shown before the server has it.
+    await waitFor(() => expect(heart().getAttribute('aria-pressed')).toBe('true'));
     expect(fake.docs.Favorite).toEqual([]);
-    expect(await findToast('Added to favorites', { timeout: 2000 })).toEqual({ type: 'success', description: null, action: null });
+    await act(async () => sendAdd());
+    expect(await findToast('Added to favorites')).toEqual({ type: 'success', description: null, action: null });
     expect(fake.docs.Favorite).toEqual([expect.objectContaining({ userId: 'u1', songId: 'song0001' })]);
     expect(JSON.parse(localStorage.getItem('favorites')!)).toEqual(['song0001']);
 
+    const sendRemoval = fake.hold('remove');
     fireEvent.click(heart());
-    await waitFor(() => expect(heart().getAttribute('aria-pressed')).toBe('false'), { timeout: 100 });
-    expect(await findToast('Removed from favorites', { timeout: 2000 })).toEqual({ type: null, description: null, action: null });
+    await waitFor(() => expect(heart().getAttribute('aria-pressed')).toBe('false'));
+    expect(fake.docs.Favorite).toHaveLength(1);
+    await act(async () => sendRemoval());
+    expect(await findToast('Removed from favorites')).toEqual({ type: null, description: null, action: null });
     expect(fake.docs.Favorite).toEqual([]);
   });
 
@@ -54,7 +59,7 @@ describe('favourite button signed in (SPEC §4)', () => {
     await act(async () => {});
     fake.failNext('create', new TypeError('Failed to fetch'));
     fireEvent.click(heart());
-    expect(await findToast("Couldn't add to favorite. re-open the app", { timeout: 2000 })).toEqual({ type: 'error', description: null, action: null });
+    expect(await findToast("Couldn't add to favorite. re-open the app")).toEqual({ type: 'error', description: null, action: null });
     await waitFor(() => expect(heart().getAttribute('aria-pressed')).toBe('true'));
     expect(JSON.parse(localStorage.getItem('failedAddFavorites')!)).toEqual(['song0001']);
   });
@@ -65,7 +70,7 @@ describe('favourite button signed in (SPEC §4)', () => {
     renderApp(<FavoriteButton variant="mini" />);
     fireEvent.click(heart());
     await act(async () => release());
-    expect(await findToast('Added to favorites', { timeout: 2000 })).toEqual({ type: 'success', description: null, action: null });
+    expect(await findToast('Added to favorites')).toEqual({ type: 'success', description: null, action: null });
     expect(heart().getAttribute('aria-pressed')).toBe('true');
     expect(JSON.parse(localStorage.getItem('favorites')!)).toEqual(['other', 'song0001']);
   });
@@ -75,7 +80,7 @@ describe('favourite button signed in (SPEC §4)', () => {
     await act(async () => {});
     fake.failNext('create', new FakeBackendError('unauthorized', 401));
     fireEvent.click(heart());
-    expect(await findToast("Couldn't add to favorite. re-open the app", { timeout: 2000 })).toEqual({ type: 'error', description: null, action: null });
+    expect(await findToast("Couldn't add to favorite. re-open the app")).toEqual({ type: 'error', description: null, action: null });
     await waitFor(() => expect(heart().getAttribute('aria-pressed')).toBe('false'));
     expect(JSON.parse(localStorage.getItem('failedAddFavorites') ?? '[]')).toEqual([]);
   });

@@ -5,10 +5,10 @@ import { useFavoriteToggle, useIsFavorite } from '../../favorites/index.js';
 import { useCurrentSong } from '../player-store.js';
 
 /**
- * The favourite toggle of the current song (SPEC §4, favourites feature).
- * Signed out, SPEC §8's prompt: the mini player says 'Sign in for favorites'
+ * The favourite toggle of the current song (SPEC#states-favourite-toggle-player, favourites feature).
+ * Signed out, SPEC#errors-favourites's prompt: the mini player says 'Sign in for favorites'
  * ('Click to sign in', 5 s); the player screen says 'Sign in to add to
- * favorites' (SPEC §4); both offer 'Sign in' to /profile.
+ * favorites' (SPEC#states-favourite-toggle-player); both offer 'Sign in' to /profile.
  */
 export function FavoriteButton({ variant, className = '' }: { variant: 'mini' | 'player'; className?: string }) {
   const navigate = useNavigate();

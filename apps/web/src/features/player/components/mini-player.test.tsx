@@ -17,7 +17,7 @@ afterEach(cleanup);
 
 const routes = [{ path: '/player/:songId', element: <h1>Player page</h1> }];
 
-describe('mini player (SPEC §2)', () => {
+describe('mini player (SPEC#chrome-mini-player)', () => {
   it('renders nothing without a current song', () => {
     renderApp(<MiniPlayer />);
     expect(screen.queryByRole('region', { name: 'Now playing' })).toBeNull();

@@ -14,10 +14,10 @@ import { FavoriteButton } from './favorite-button.js';
 const iconButton = 'grid size-11 place-items-center rounded-full hover:bg-white/10';
 
 /**
- * The player's secondary actions (SPEC §2): favourite, add to playlist,
+ * The player's secondary actions (SPEC#player-full-screen-blurred): favourite, add to playlist,
  * request a video preview (when the song has none), download, song
  * suggestions, queue (where it is not shown already). Signed out, the
- * account-only ones answer with SPEC §5/§8's sign-in prompts.
+ * account-only ones answer with SPEC#roles-anonymous-visitor's sign-in prompts.
  */
 export function PlayerActions({ onOpenQueue }: { onOpenQueue?: () => void }) {
   const catalogue = useCatalogue();

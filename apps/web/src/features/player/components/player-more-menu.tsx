@@ -1,4 +1,5 @@
 import type { Song } from '@lyra/contracts/catalogue';
+import type { ReactNode } from 'react';
 import { Disc3, MoreHorizontal, Share2, User } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import { useNavigate } from 'react-router';
@@ -9,10 +10,12 @@ import { albumLink, artistPieces } from '../song-links.js';
 
 /**
  * The player's "More options": go to the album, go to the (first) artist,
- * add to a playlist, keep the song offline, share. The items a song lacks
- * (no album or artist page) are left out.
+ * add to a playlist, keep the song offline, share, then the items the app
+ * layer adds (`more`, given the items' class: making a public link to the
+ * song, starting a listening room).
+ * The items a song lacks (no album or artist page) are left out.
  */
-export function PlayerMoreMenu({ song, className }: { song: Song; className: string }) {
+export function PlayerMoreMenu({ song, className, more }: { song: Song; className: string; more?: (itemClass: string) => ReactNode }) {
   const navigate = useNavigate();
   const album = albumLink(song).to;
   const artist = artistPieces(song).find((p) => p.to)?.to;
@@ -38,6 +41,7 @@ export function PlayerMoreMenu({ song, className }: { song: Song; className: str
           <DropdownMenu.Item className={MENU_ITEM} onSelect={() => void shareFromPage(song, (m) => toast.success(m))}>
             <Share2 className="size-4" aria-hidden /> Share
           </DropdownMenu.Item>
+          {more?.(MENU_ITEM)}
         </DropdownMenu.Content>
       </DropdownMenu.Portal>
     </DropdownMenu.Root>

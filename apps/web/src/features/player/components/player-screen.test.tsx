@@ -32,8 +32,8 @@ beforeEach(() => {
   act(() => usePlayerStore.getState().actions.playQueue(songs, 0, false));
 });
 afterEach(() => {
-  toast.dismiss();
   cleanup();
+  toast.dismiss();
   setBackendForTests(null);
   vi.unstubAllGlobals();
 });

@@ -1,6 +1,6 @@
 import type { Song } from '@lyra/contracts/catalogue';
 import { ChevronDown, ListMusic, MicVocal, Share2 } from 'lucide-react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { toast } from '../../../shared/lib/toast.js';
 import { coverUrl } from '../../../shared/lib/song-view.js';
 import { commands } from '../commands.js';
@@ -9,9 +9,8 @@ import { shareFromPage } from '../share-song.js';
 import { albumLink, artistPieces } from '../song-links.js';
 import { useBlockReloadKeys, useSwipe } from '../use-player-gestures.js';
 import { AutoTooltip, TooltipProvider, useFirstTooltips } from './auto-tooltip.js';
-import { LyricsPanel } from '../../lyrics/index.js';
-import { VideoCover } from '../../video-mode/ui.js';
 import { PlayerActions } from './player-actions.js';
+import type { PlayerChromeSlots } from './player-chrome-slots.js';
 import { PlayerMoreMenu } from './player-more-menu.js';
 import { PLAYER_COLUMN, PlayerBackdrop, PlayerCover, PlayerTitle } from './player-skeleton.js';
 import { QueueDrawer } from './queue-drawer.js';
@@ -26,12 +25,32 @@ const pill =
   'flex items-center gap-1.5 rounded-full bg-white/10 px-3 py-1.5 text-sm font-semibold hover:bg-white/20 aria-pressed:bg-white aria-pressed:text-black';
 
 /**
- * SPEC §2 Player: full-screen, blurred cover behind, controls, queue drawer.
+ * What the app layer puts into the player screen from other features, so the player imports none of them:
+ * the song's lyrics, the cover as video mode shows it, video mode's flame on the pause button, and
+ * the chrome's parts: the Devices button (beside the volume on phones; a desktop's is in its player
+ * bar) and "Start a listening room" in More options; More options' items about the song ('Make a public
+ * link') and the dialogs they open.
+ */
+export interface PlayerSlots extends Pick<PlayerChromeSlots, 'devices' | 'startRoomItem'> {
+  /** More options' items about `song`, after Share, given the items' class. */
+  songItems?: (song: Song, itemClass: string) => ReactNode;
+  /** What those items open (a dialog), kept outside the menu, whose items go when it closes. */
+  dialogs?: ReactNode;
+  /** The song's lyrics: beside the cover on desktops, in its place on phones. */
+  lyrics?: (song: Song) => ReactNode;
+  /** The cover as shown: `image`, or the song's video in video mode. */
+  cover?: (song: Song, image: ReactNode) => ReactNode;
+  /** Whether the pause button carries the flame. */
+  flame?: boolean;
+}
+
+/**
+ * SPEC#player-full-screen-blurred: full-screen, blurred cover behind, controls, queue drawer.
  * On a desktop (`wide`) the player bar below holds the transport, the seek
  * bar and the volume, so the screen does not repeat them: the cover and the
  * song on the left, its lyrics or the queue beside them.
  */
-export function PlayerScreen({ song, onBack, wide = false }: { song: Song; onBack: () => void; wide?: boolean }) {
+export function PlayerScreen({ song, onBack, wide = false, slots = {} }: { song: Song; onBack: () => void; wide?: boolean; slots?: PlayerSlots }) {
   const [queueOpen, setQueueOpen] = useState(false);
   const [lyricsFor, setLyricsFor] = useState<string | null>(null);
   const showLyrics = lyricsFor === song.id;
@@ -53,7 +72,16 @@ export function PlayerScreen({ song, onBack, wide = false }: { song: Song; onBac
             <Share2 className="size-5" aria-hidden />
           </button>
         </AutoTooltip>
-        <PlayerMoreMenu song={song} className={roundButton} />
+        <PlayerMoreMenu
+          song={song}
+          className={roundButton}
+          more={(itemClass) => (
+            <>
+              {slots.songItems?.(song, itemClass)}
+              {slots.startRoomItem?.(itemClass)}
+            </>
+          )}
+        />
       </div>
     </header>
   );
@@ -66,11 +94,8 @@ export function PlayerScreen({ song, onBack, wide = false }: { song: Song; onBac
       }}
     />
   );
-  const cover = (
-    <VideoCover song={song}>
-      <PlayerCover song={song} wide={wide} />
-    </VideoCover>
-  );
+  const image = <PlayerCover song={song} wide={wide} />;
+  const cover = slots.cover ? slots.cover(song, image) : image;
   const errorLine = error && (
     <p role="alert" className="rounded-lg bg-red-950/80 px-3 py-2 text-center text-sm text-red-100">
       {error}
@@ -107,13 +132,14 @@ export function PlayerScreen({ song, onBack, wide = false }: { song: Song; onBac
               </div>
               {panel === 'lyrics' ? (
                 <div className="mx-auto w-full max-w-[min(100%,60vh)]">
-                  <LyricsPanel song={song} />
+                  {slots.lyrics?.(song)}
                 </div>
               ) : (
                 <QueueList scrollWhen className="min-h-0 flex-1 overflow-y-auto" />
               )}
             </div>
           </div>
+          {slots.dialogs}
         </div>
       </TooltipProvider>
     );
@@ -127,7 +153,7 @@ export function PlayerScreen({ song, onBack, wide = false }: { song: Song; onBac
         <div className={`${PLAYER_COLUMN} overflow-y-auto pb-[max(1rem,env(safe-area-inset-bottom))]`}>
           {header}
           <div {...swipe} className="touch-pan-y py-2" data-testid="player-cover">
-            {showLyrics ? <LyricsPanel song={song} /> : cover}
+            {showLyrics ? slots.lyrics?.(song) : cover}
           </div>
           {title}
           {song.hasLyrics && (
@@ -138,11 +164,15 @@ export function PlayerScreen({ song, onBack, wide = false }: { song: Song; onBac
           )}
           <PlayerActions onOpenQueue={() => setQueueOpen(true)} />
           <SeekBar />
-          <TransportControls />
-          <VolumeSlider />
+          <TransportControls flame={slots.flame ?? false} />
+          <div className="flex items-center gap-2">
+            <VolumeSlider />
+            {slots.devices?.(`${roundButton} shrink-0 text-white/85 hover:text-white`)}
+          </div>
           {errorLine}
         </div>
         <QueueDrawer open={queueOpen} onOpenChange={setQueueOpen} />
+        {slots.dialogs}
       </div>
     </TooltipProvider>
   );

@@ -22,7 +22,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe('queue drawer (SPEC §2)', () => {
+describe('queue drawer (SPEC#player-queue-drawer-lists)', () => {
   it('scrolls the current song to the centre 200 ms after opening', () => {
     vi.useFakeTimers();
     act(() => usePlayerStore.getState().actions.playQueue(makeSongs(15), 12, false));

@@ -3,7 +3,7 @@ import { Dialog } from 'radix-ui';
 import { QueueList } from './queue-list.js';
 
 /**
- * SPEC §2 queue drawer: lists the queue; 200 ms after opening the current
+ * SPEC#player-queue-drawer-lists: lists the queue; 200 ms after opening the current
  * song is scrolled to the centre; a tap selects; every song but the current
  * one can be removed.
  */

@@ -7,7 +7,7 @@ import { commands } from '../commands.js';
 import { usePlayerStore } from '../player-store.js';
 
 /**
- * The queue's songs (SPEC §2): a tap selects; every song but the current one
+ * The queue's songs (SPEC#player-queue-drawer-lists): a tap selects; every song but the current one
  * can be removed. 200 ms after `scrollWhen` turns true (the drawer opening, the
  * desktop panel showing) the current song is scrolled to the centre.
  */

@@ -3,7 +3,7 @@ import { Slider } from 'radix-ui';
 import { commands } from '../commands.js';
 import { usePlayerStore } from '../player-store.js';
 
-/** SPEC §2/§9: volume 0-100 in steps of 1, starting at 70. */
+/** SPEC#player-full-screen-blurred, SPEC#limits-player: volume 0-100 in steps of 1, starting at 70. */
 export function VolumeSlider() {
   const percent = Math.round(usePlayerStore((s) => s.volume) * 100);
   const Icon = percent === 0 ? VolumeX : percent < 50 ? Volume1 : Volume2;
