@@ -2,7 +2,7 @@ import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 
 /**
- * The list category the app is in (SPEC §2/§4): Search's tabs set it, a Home
+ * The list category the app is in (SPEC#home-top-bottom-shown, SPEC#library-title-your-library, SPEC#states-search): Search's tabs set it, a Home
  * playlist sets 'playlists' (and stores its url), Library sets 'userPlaylists'
  * before opening /playlist/{id}, and the list screen reads it to know which
  * kind of playlist an id names. Kept for the tab (sessionStorage), so a reload
@@ -18,7 +18,7 @@ interface CategoryState {
   /** The url of the catalogue playlist last opened from Home. */
   playlistUrl: string | null;
   setCategory(category: Category): void;
-  /** SPEC §2: tapping a Home playlist sets the category to playlists and stores its url. */
+  /** SPEC#home-top-bottom-shown: tapping a Home playlist sets the category to playlists and stores its url. */
   openCataloguePlaylist(url: string): void;
 }
 
@@ -46,5 +46,5 @@ export const useCategoryStore = create<CategoryState>()(
   ),
 );
 
-/** SPEC §4: Search shows the songs tab when the category is userPlaylists. */
+/** SPEC#states-search: Search shows the songs tab when the category is userPlaylists. */
 export const searchCategoryOf = (category: Category): SearchCategory => (category === 'userPlaylists' ? 'songs' : category);

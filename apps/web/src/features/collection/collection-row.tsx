@@ -6,8 +6,9 @@ import { coverUrl, songTitle } from '../../shared/lib/song-view.js';
 import { CoverImage } from '../../shared/ui/cover-image.js';
 import { NameLinks, STRETCHED_BUTTON } from '../../shared/ui/name-links.js';
 import { SongMenuButton, useSongMenu } from '../../shared/ui/song-menu.js';
+import { listPlayButton } from '../../shared/ui/list-play-button.js';
 
-/** SPEC §9: list rows are about 70px tall; every row is exactly this, so none needs measuring. */
+/** SPEC#limits-lists: list rows are about 70px tall; every row is exactly this, so none needs measuring. */
 export const ROW_HEIGHT_PX = 70;
 
 /** The button at a row's end: add to queue, or remove in a user's own playlist. */
@@ -60,11 +61,7 @@ export const CollectionRow = memo(function CollectionRow({
       {look.covers ? <CoverImage src={coverUrl(song.image, 1)} size={48} className="size-12 shrink-0 rounded-md" /> : null}
       <span className="min-w-0 flex-1">
         <button
-          type="button"
-          onClick={() => onPlay(index)}
-          data-song-id={song.id}
-          data-index={index}
-          aria-current={isCurrent ? 'true' : undefined}
+          {...listPlayButton(song.id, index, isCurrent, onPlay)}
           className={`block w-full truncate font-medium ${STRETCHED_BUTTON} ${isCurrent ? 'text-accent-text' : ''}`}
         >
           {title}
@@ -98,7 +95,7 @@ export const CollectionRow = memo(function CollectionRow({
   );
 });
 
-/** A grey row shown while the songs load (SPEC §9: 10 of them). */
+/** A grey row shown while the songs load (SPEC#limits-lists: 10 of them). */
 export function PlaceholderRow() {
   return (
     <div aria-hidden className="flex h-[70px] items-center gap-3 px-2">

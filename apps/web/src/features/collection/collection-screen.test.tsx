@@ -20,7 +20,7 @@ afterEach(cleanup);
 
 const rendered = () => [...document.querySelectorAll('[role="listitem"] [data-song-id]')].map((b) => b.getAttribute('data-song-id'));
 
-describe('the album / playlist / artist screen (SPEC §2, §9)', () => {
+describe('the album / playlist / artist screen (SPEC#list-screen-shared-screen-songs, SPEC#list-screen-empty-state-no, SPEC#limits-lists)', () => {
   it('shows 10 placeholder rows while loading', () => {
     renderApp(<CollectionScreen songs={[]} isPending />);
     expect(screen.getByTestId('list-placeholders').children).toHaveLength(10);
@@ -37,6 +37,35 @@ describe('the album / playlist / artist screen (SPEC §2, §9)', () => {
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Rock & Roll');
     expect(isVisible(screen.getByText('2021 · English Album · Mira'))).toBe(true);
     expect(document.querySelector('section img')!.getAttribute('src')).toBe('/logo.svg');
+  });
+
+  it("an artist's picture is round: their initials until it has loaded, and kept when it fails", () => {
+    const view = { title: 'Mira Solen', avatar: { id: 'ar-mira', name: 'Mira Solen' }, songs: makeSongs(1), isPending: false };
+    renderApp(<CollectionScreen {...view} coverUrl="/images/ar-mira/500x500.jpg" />);
+    const picture = document.querySelector('section [data-picture]')!;
+    const img = picture.querySelector('img')!;
+    expect(img.getAttribute('src')).toBe('/images/ar-mira/500x500.jpg');
+    expect(picture.getAttribute('data-picture')).toBe('initials');
+    expect(picture.querySelector('[data-initials]')!.getAttribute('data-initials')).toBe('MS');
+    expect(picture.className).toMatch(/rounded-full.*size-32.*sm:size-44|size-32.*sm:size-44.*rounded-full/);
+    fireEvent.load(img);
+    expect(picture.getAttribute('data-picture')).toBe('loaded');
+    cleanup();
+
+    renderApp(<CollectionScreen {...view} coverUrl="/images/ar-mira/broken.jpg" />);
+    fireEvent.error(document.querySelector('section [data-picture] img')!);
+    expect(document.querySelector('section [data-picture] img')).toBeNull();
+    expect(document.querySelector('section [data-picture]')!.getAttribute('data-picture')).toBe('initials');
+  });
+
+  it("an artist with no picture of their own shows their initials, and a plain circle while they load", () => {
+    const { unmount } = renderApp(<CollectionScreen title="Zoë Quinn" avatar={{ id: 'ar-zoe', name: 'Zoë Quinn' }} coverUrl="/logo.svg" songs={[]} isPending={false} />);
+    expect(document.querySelector('section [data-picture] img')).toBeNull();
+    expect(document.querySelector('section [data-initials]')!.getAttribute('data-initials')).toBe('ZQ');
+    unmount();
+    renderApp(<CollectionScreen avatar={{ id: 'ar-zoe', name: '' }} songs={[]} isPending />);
+    expect(document.querySelector('section [data-picture]')!.getAttribute('data-picture')).toBe('pending');
+    expect(document.querySelector('section [data-initials]')).toBeNull();
   });
 
   it('renders only the rows on screen (plus one) of a 2,000-song list', () => {

@@ -4,16 +4,18 @@ import { ListPlus, Play, Shuffle } from 'lucide-react';
 import { Fragment, useCallback, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { decodeEntities, DEFAULT_COVER, songTitle } from '../../shared/lib/song-view.js';
+import { ArtistAvatar } from '../../shared/ui/artist-avatar.js';
 import { CoverImage } from '../../shared/ui/cover-image.js';
 import type { CollectionRef } from '../offline/index.js';
 import { OfflineButton } from '../offline/ui.js';
 import { commands } from '../player/index.js';
+import { PublicLinkButton } from '../shares/index.js';
 import { PlaceholderRow, type RowAction, type RowLook } from './collection-row.js';
 import { useScrollMemory } from '../../shared/lib/scroll-memory.js';
 import { VirtualSongList } from './virtual-song-list.js';
 import { accentButton } from '../../shared/ui/button-classes.js';
 
-/** SPEC §9: 10 placeholder rows while a list loads. */
+/** SPEC#limits-lists: 10 placeholder rows while a list loads. */
 export const PLACEHOLDER_ROWS = 10;
 
 /** What a list screen shows, whatever it lists (album, playlist, artist, a user's playlist). */
@@ -25,6 +27,8 @@ export interface CollectionView {
   subtitle?: string | null;
   description?: string | null;
   coverUrl?: string;
+  /** The picture is an artist's: round, their initials until it has loaded or when it fails. */
+  avatar?: { id: string; name: string };
   songs: Song[];
   /** The counts under the title; else the listed songs' count and length. */
   stats?: string;
@@ -47,7 +51,7 @@ export interface CollectionView {
 export interface CollectionScreenProps extends CollectionView {
   /** The button at each row's end; add-to-queue unless given (a user's own playlist gives remove). */
   actionFor?: (song: Song, index: number) => RowAction | undefined;
-  /** Shown under 'No songs available' (SPEC §2: user playlists add 'Playlist updations make take 5 mins'). */
+  /** Shown under 'No songs available' (SPEC#list-screen-empty-state-no: user playlists add 'Playlist updations make take 5 mins'). */
   emptyNote?: string;
 }
 
@@ -57,8 +61,18 @@ export const addToQueueAction = (song: Song): RowAction => ({
   onClick: () => commands.addToQueue(song),
 });
 
+const PICTURE = 'size-32 shrink-0 shadow-lg sm:size-44';
+
+/** The cover at the top of the screen, or an artist's round picture (a plain circle while the artist loads). */
+function HeaderPicture({ coverUrl, avatar, isPending }: Pick<CollectionView, 'coverUrl' | 'avatar' | 'isPending'>) {
+  if (!avatar) return <CoverImage src={coverUrl ?? DEFAULT_COVER} size={128} className={`${PICTURE} rounded-xl`} priority />;
+  if (isPending) return <span aria-hidden data-picture="pending" className={`${PICTURE} rounded-full bg-raised`} />;
+  const src = coverUrl && coverUrl !== DEFAULT_COVER ? coverUrl : null;
+  return <ArtistAvatar id={avatar.id} name={decodeEntities(avatar.name)} src={src} size={176} className={`${PICTURE} text-4xl sm:text-5xl`} priority />;
+}
+
 /**
- * The shared album / playlist / artist screen (SPEC §2): cover, title and
+ * The shared album / playlist / artist screen (SPEC#list-screen-shared-screen-songs): cover, title and
  * description, then the songs, virtualised. Tapping a row makes it current with
  * the queue set to it plus the next 9. The scroll position is restored when the
  * listener comes back to this address.
@@ -69,6 +83,7 @@ export function CollectionScreen({
   subtitle,
   description,
   coverUrl,
+  avatar,
   songs,
   stats,
   isPending,
@@ -84,13 +99,13 @@ export function CollectionScreen({
   const ready = !isPending;
   const play = useCallback((index: number) => commands.playListRow(songs, index), [songs]);
 
-  // Back (POP) returns to where the listener was; a new visit starts at the top (SPEC §2).
+  // Back (POP) returns to where the listener was; a new visit starts at the top (SPEC#list-screen-empty-state-no).
   const initialOffset = useScrollMemory(ready, pathname);
 
   return (
     <section className="px-2" aria-busy={isPending || undefined}>
       <div className="flex items-end gap-4 px-2 pb-3">
-        <CoverImage src={coverUrl ?? DEFAULT_COVER} size={128} className="size-32 shrink-0 rounded-xl shadow-lg sm:size-44" priority />
+        <HeaderPicture coverUrl={coverUrl} avatar={avatar} isPending={isPending} />
         <div className="min-w-0">
           <h1 className="text-2xl font-bold break-words sm:text-4xl">{title ? decodeEntities(title) : isPending ? 'Loading…' : ''}</h1>
           {byline ? <p className="mt-1 text-sm font-medium" data-testid="collection-byline">{byline}</p> : null}
@@ -128,6 +143,9 @@ export function CollectionScreen({
             Shuffle
           </button>
           {offline && title ? <OfflineButton collection={{ ...offline, title: decodeEntities(title), image: coverUrl ?? null }} songs={songs} /> : null}
+          {offline && title && (offline.kind === 'album' || offline.kind === 'userPlaylist') ? (
+            <PublicLinkButton item={{ id: offline.id, name: decodeEntities(title) }} />
+          ) : null}
         </div>
       ) : null}
       {before}

@@ -7,7 +7,8 @@ import { albumQuery, artistQuery, isNotFound, wholePlaylistQuery } from '../../s
 import { artistLinks } from '../../shared/lib/entity-links.js';
 import { coverUrl } from '../../shared/lib/song-view.js';
 import { NameLinks } from '../../shared/ui/name-links.js';
-import { keptCollectionView, showsKeptCopy, useOfflineStore } from '../offline/index.js';
+import { useOfflineStore } from '../offline/index.js';
+import { keptCollectionView, showsKeptCopy, type KeptCollectionView } from '../offline/lazy.js';
 import { AlbumShelf } from './album-shelf.js';
 import type { RowLook } from './collection-row.js';
 import type { CollectionView } from './collection-screen.js';
@@ -16,27 +17,31 @@ import type { CollectionView } from './collection-screen.js';
 export const ALBUM_LOOK: RowLook = { covers: false, albums: false };
 
 /**
- * Each list screen's song source (SPEC §3 "Detail of album/playlist/artist":
+ * Each list screen's song source (SPEC#entities-artist "Detail of album/playlist/artist":
  * songs, description, image; artists list their albums, the albums they appear
- * on and their most played songs). Data stays fresh 5 minutes (SPEC §9), as the
+ * on and their most played songs). Data stays fresh 5 minutes (SPEC#limits-data-queries), as the
  * query factories say.
  */
 export function useAlbumView(id: string): CollectionView {
   const query = useQuery(albumQuery(useCatalogue(), id));
-  const view = useSongListView(query, { kind: 'album', id });
-  const artists = artistLinks(query.data?.artists?.primary);
-  if (!query.data || artists.length === 0) return { ...view, look: ALBUM_LOOK };
+  const { view, kept } = useSongListView(query, { kind: 'album', id });
+  const primary = query.data?.artists?.primary;
+  // Kept with the album, so its page names them offline (SPEC#list-screen-song-rows-name).
+  const offline = { kind: 'album' as const, id, artists: primary ? primary.map((a) => ({ id: a.id || null, name: a.name })) : kept?.artists };
+  const artists = artistLinks(kept ? kept.artists : primary);
+  if (artists.length === 0) return { ...view, offline, look: ALBUM_LOOK };
   // "2008 · English Album · David White" (catalogue-api.md §3.7): the names become links above it.
   return {
     ...view,
     byline: createElement(NameLinks, { links: artists }),
-    description: withoutTrailingNames(query.data.description, artists.map((a) => a.name)),
+    description: withoutTrailingNames(view.description, artists.map((a) => a.name)),
+    offline,
     look: ALBUM_LOOK,
   };
 }
 
 export function usePlaylistView(id: string): CollectionView {
-  return useSongListView(useQuery(wholePlaylistQuery(useCatalogue(), id)), { kind: 'playlist', id });
+  return useSongListView(useQuery(wholePlaylistQuery(useCatalogue(), id)), { kind: 'playlist', id }).view;
 }
 
 /** A description's last " · "-part when it only repeats the names shown as links above it. */
@@ -50,18 +55,19 @@ export function withoutTrailingNames(description: string | null | undefined, nam
 
 /**
  * An album or a playlist as a list screen shows it, and what "Make available offline" keeps of it.
- * With no catalogue (offline), a collection kept on the device shows what the device holds of it.
+ * With no catalogue (offline), a collection kept on the device shows what the device holds of it
+ * (`kept` is then the copy shown).
  */
 function useSongListView(
   { data, isPending, isError, error, fetchStatus }: { data?: Album | Playlist; isPending: boolean; isError: boolean; error: unknown; fetchStatus: string },
   offline: NonNullable<CollectionView['offline']>,
-): CollectionView {
+): { view: CollectionView; kept: KeptCollectionView | null } {
   const kept = keptCollectionView(useOfflineStore((s) => s.index), offline.kind, offline.id);
   const notFound = isNotFound(error);
   if (kept && showsKeptCopy({ hasData: data !== undefined, isError, notFound, paused: fetchStatus === 'paused' })) {
-    return { title: kept.title, coverUrl: kept.image ?? undefined, songs: kept.songs, isPending: false, isError: false, notFound: false, offline };
+    return { view: { title: kept.title, coverUrl: kept.image ?? undefined, songs: kept.songs, isPending: false, isError: false, notFound: false, offline }, kept };
   }
-  return {
+  const view: CollectionView = {
     title: data?.name,
     description: data?.description,
     coverUrl: data ? coverUrl(data.image) : undefined,
@@ -71,6 +77,7 @@ function useSongListView(
     notFound,
     offline,
   };
+  return { view, kept: null };
 }
 
 /**
@@ -101,6 +108,7 @@ export function useArtistView(id: string): CollectionView {
     title: data?.name,
     description: data ? artistDescription(data) : null,
     coverUrl: data ? coverUrl(data.image) : undefined,
+    avatar: { id, name: data?.name ?? '' },
     songs: data?.topSongs ?? [],
     stats: data?.totals ? artistStats(data.totals) : undefined,
     isPending,

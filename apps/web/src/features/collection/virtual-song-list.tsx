@@ -4,7 +4,7 @@ import { useLayoutEffect, useRef, useState } from 'react';
 import { usePlayerStore } from '../player/index.js';
 import { CollectionRow, LIST_LOOK, ROW_HEIGHT_PX, type RowAction, type RowLook } from './collection-row.js';
 
-/** SPEC §9 "Lists": rows of about 70px, one extra row rendered beyond the screen. */
+/** SPEC#limits-lists: rows of about 70px, one extra row rendered beyond the screen. */
 export const LIST_OVERSCAN = 1;
 
 /**

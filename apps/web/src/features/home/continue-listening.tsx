@@ -5,6 +5,7 @@ import { useBackend } from '../../shared/lib/backend-hooks.js';
 import { useCatalogue } from '../../shared/lib/catalogue-context.js';
 import { songQuery } from '../../shared/lib/catalogue-queries.js';
 import { coverUrl, primaryArtistNames, songTitle } from '../../shared/lib/song-view.js';
+import { thisDeviceId } from '../../shared/lib/device-id.js';
 import { CoverImage } from '../../shared/ui/cover-image.js';
 import { useSessionUser } from '../auth/index.js';
 import { nowPlayingQuery } from '../history/index.js';
@@ -12,8 +13,10 @@ import { commands, usePlayerStore } from '../player/index.js';
 
 /**
  * Continue listening: the song and position the listener last saved on any
- * device (account preferences), unless it is what plays here already. One
- * tap plays it from there.
+ * device (account preferences), unless it is what plays here already, or this
+ * open app saved it and has moved on to another song (the listener left it
+ * here; offering it back would put a card above the row they just tapped).
+ * One tap plays it from there.
  */
 export function ContinueListening() {
   const user = useSessionUser();
@@ -22,7 +25,7 @@ export function ContinueListening() {
   const saved = useQuery({ ...nowPlayingQuery(backend, user?.$id ?? ''), enabled: !!user }).data;
   const song = useQuery({ ...songQuery(catalogue, saved?.songId ?? ''), enabled: !!saved }).data;
   const currentId = usePlayerStore((s) => s.queue[s.currentIndex]?.id);
-  if (!user || !saved || !song || currentId === saved.songId) return null;
+  if (!user || !saved || !song || currentId === saved.songId || (currentId !== undefined && saved.deviceId === thisDeviceId())) return null;
   const durationS = song.duration ?? 0;
   const percent = durationS > 0 ? Math.min(100, (saved.positionS / durationS) * 100) : 0;
   return (

@@ -1,14 +1,14 @@
 import type { HomeSongRow } from '@lyra/contracts/catalogue';
 import { Link } from 'react-router';
-import { SongRow } from '../../shared/ui/song-row.js';
 import { commands, usePlayerStore } from '../player/index.js';
 import { HomeSection, HorizontalList } from './home-section.js';
+import { SongRows } from './song-rows.js';
 import { FIRST_SCREEN_TILES, SongTile } from './song-tile.js';
 
 /**
  * A curated song row (Top Hits, English hots, Most Searched, the artist and
  * language rows): horizontal cards, or a list when the row asks for one. A tap
- * queues the song plus the next 9 and plays (SPEC §9). A row cut at its limit whose
+ * queues the song plus the next 9 and plays (SPEC#limits-player). A row cut at its limit whose
  * source has a page of its own (the server's `seeAll`) links to it with 'See all'.
  */
 export function CuratedSongRow({ row, deferred = false }: { row: HomeSongRow; deferred?: boolean }) {
@@ -31,15 +31,7 @@ export function CuratedSongRow({ row, deferred = false }: { row: HomeSongRow; de
     >
       {row.layout === 'list' ? (
         <ul>
-          {songs.map((song, i) => (
-            <SongRow
-              key={song.id}
-              song={song}
-              isCurrent={song.id === currentId}
-              onPlay={() => commands.playListRow(songs, i)}
-              onAddToQueue={() => commands.addToQueue(song)}
-            />
-          ))}
+          <SongRows songs={songs} currentId={currentId} play={(i) => commands.playListRow(songs, i)} />
         </ul>
       ) : (
         <HorizontalList>

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useCatalogue } from '../../shared/lib/catalogue-context.js';
+import { libraryStatusKey } from './home-queries.js';
 
 /** The public part of GET /api/admin/status (catalogue-api.md): whether a scan runs and how many songs there are. */
 interface LibraryStatus {
@@ -16,7 +17,7 @@ export const EMPTY_LIBRARY_TITLE = 'Your music library is empty';
 export function EmptyLibraryNote() {
   const c = useCatalogue();
   const { data } = useQuery({
-    queryKey: ['catalogue', c.hostId, 'library-status'],
+    queryKey: libraryStatusKey(c),
     queryFn: ({ signal }) => c.get<LibraryStatus>('/admin/status', { signal }),
     retry: false,
     staleTime: 30_000,

@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useDeferredValue } from 'react';
 import { useCatalogue } from '../../shared/lib/catalogue-context.js';
-import { VideoPreviewsRow } from '../video-previews/ui.js';
 import { CuratedRows } from './curated-rows.js';
 import { cachedHomeRowsQuery } from './home-queries.js';
+import { useHomeSlots } from './home-slots.js';
 import { LibraryAlbumRows } from './library-album-rows.js';
 import { SuggestedForYou } from './suggested-for-you.js';
 
@@ -15,7 +15,7 @@ const RowsPlaceholder = () => (
 );
 
 /**
- * Home from Video Previews down (SPEC §2 order), then the library's album rows
+ * Home from Video Previews down (SPEC#home-top-bottom-shown order), then the library's album rows
  * (Recently added, Most played albums, Random albums): its own chunk, so the
  * first one holds only the top of Home.
  */
@@ -24,9 +24,10 @@ export function HomeBelowFold() {
   // Rows render at background priority, in short slices, after the data arrives.
   const data = useDeferredValue(query.data);
   const settled = query.isSuccess || query.isError;
+  const { videoPreviews } = useHomeSlots();
   return (
     <>
-      <VideoPreviewsRow featuredSongId={query.data?.featuredSongId ?? null} ready={settled} />
+      {videoPreviews?.({ featuredSongId: query.data?.featuredSongId ?? null, ready: settled })}
       <SuggestedForYou />
       {data ? <CuratedRows data={data} /> : query.isPending ? <RowsPlaceholder /> : null}
       {/* After SPEC's rows: the album rows a personal library expects. */}

@@ -19,7 +19,7 @@ function rows(tag = 'a'): HomeRows {
   };
 }
 
-describe('curated row caches (SPEC §3, §9)', () => {
+describe('curated row caches (SPEC#entities-local-storage-keys, SPEC#limits-curated-rows)', () => {
   it('keeps English songs under EnglishSongs for 24 h, playlist rows 24 h, quick picks 5 h, other rows per row', () => {
     expect(rowCachePolicy({ id: 'english-hots', kind: 'songs', layout: 'row' })).toEqual({ key: 'EnglishSongs', ttlMs: 24 * HOUR });
     expect(rowCachePolicy({ id: 'curated-playlists', kind: 'playlists', layout: 'row' })).toEqual({ key: 'homeRow:curated-playlists', ttlMs: 24 * HOUR });

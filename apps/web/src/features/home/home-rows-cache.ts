@@ -4,7 +4,7 @@ import { homeRowKey, LOCAL_KEYS, readCached, writeCached, type StorageLike } fro
 const HOUR_MS = 3_600_000;
 
 /**
- * SPEC §9 "Curated rows": English songs and playlist rows are cached 24 h,
+ * SPEC#limits-curated-rows "Curated rows": English songs and playlist rows are cached 24 h,
  * quick picks 5 h. SPEC names no lifetime for the other rows; an hour keeps
  * Most Searched close to what is being played.
  */
@@ -19,7 +19,7 @@ export interface RowCachePolicy {
   ttlMs: number;
 }
 
-/** Where a row is kept and for how long (SPEC §3: EnglishSongs, per-row curated caches). */
+/** Where a row is kept and for how long (SPEC#entities-local-storage-keys: EnglishSongs, per-row curated caches). */
 export function rowCachePolicy(row: Pick<HomeRow, 'id' | 'kind' | 'layout'>): RowCachePolicy {
   if (row.id === ENGLISH_ROW_ID) return { key: LOCAL_KEYS.EnglishSongs, ttlMs: HOME_ROW_TTL_MS.english };
   if (row.kind === 'playlists') return { key: homeRowKey(row.id), ttlMs: HOME_ROW_TTL_MS.playlists };

@@ -40,7 +40,7 @@ beforeEach(() => {
 });
 afterEach(cleanup);
 
-describe('Speed List (SPEC §2, §5, §7, §9)', () => {
+describe('Speed List (SPEC#home-speed-list, SPEC#validation-speed-list-entries, SPEC#catalogue-api-songs-id-per, SPEC#limits-speed-list)', () => {
   it('shows nothing when nothing was played', () => {
     const { container } = renderApp(<SpeedListGrid />);
     expect(container.textContent).toBe('');
@@ -92,7 +92,7 @@ describe('Speed List (SPEC §2, §5, §7, §9)', () => {
   });
 });
 
-describe('Recent Plays (SPEC §2)', () => {
+describe('Recent Plays (SPEC#home-recent-plays)', () => {
   it('shows the 10 most recent of recentSongs', () => {
     localStorage.setItem('recentSongs', JSON.stringify(makeSongs(30)));
     renderApp(<RecentPlaysRow />);

@@ -36,10 +36,13 @@ export function HomeSection({
   );
 }
 
-/** A horizontally scrolling list of cards. */
+/**
+ * A horizontally scrolling list of cards. Its snap points keep the padding (scroll-px-2), so a
+ * row wider than the screen starts lined up with its heading instead of snapped 8 px left of it.
+ */
 export function HorizontalList({ children, label }: { children: ReactNode; label?: string }) {
   return (
-    <ul aria-label={label} className="flex snap-x gap-3 overflow-x-auto px-2 pb-2 [scrollbar-width:none]">
+    <ul aria-label={label} className="flex snap-x scroll-px-2 gap-3 overflow-x-auto px-2 pb-2 [scrollbar-width:none]">
       {children}
     </ul>
   );

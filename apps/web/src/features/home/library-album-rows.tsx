@@ -1,10 +1,10 @@
 import type { Album } from '@lyra/contracts/catalogue';
 import { useQuery } from '@tanstack/react-query';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { useCatalogue } from '../../shared/lib/catalogue-context.js';
-import { coverUrl, decodeEntities } from '../../shared/lib/song-view.js';
-import { CoverImage } from '../../shared/ui/cover-image.js';
+import { AlbumTile } from '../../shared/ui/album-tile.js';
 import { HomeSection, HorizontalList } from './home-section.js';
+import { homeAlbumsKey } from './home-queries.js';
 
 /** How many albums a row shows; 'See all' opens the whole list in the same order. */
 export const ALBUM_ROW_SIZE = 10;
@@ -24,16 +24,10 @@ export const LIBRARY_ALBUM_ROWS = [
 
 type RowSpec = (typeof LIBRARY_ALBUM_ROWS)[number];
 
-const artistOf = (a: Album) => {
-  const names = (a.artists?.primary ?? []).map((p) => p.name).filter(Boolean);
-  return decodeEntities(names.length > 0 ? names.join(', ') : 'Various Artists');
-};
-
 function AlbumRow({ row }: { row: RowSpec }) {
   const c = useCatalogue();
-  const navigate = useNavigate();
   const { data } = useQuery({
-    queryKey: ['catalogue', c.hostId, 'home-albums', row.sort],
+    queryKey: homeAlbumsKey(c, row.sort),
     queryFn: ({ signal }) => c.get<{ results: Album[] }>(`/library/albums?sort=${row.sort}&limit=${ALBUM_ROW_SIZE}`, { signal }),
     staleTime: 60_000,
   });
@@ -52,11 +46,7 @@ function AlbumRow({ row }: { row: RowSpec }) {
       <HorizontalList>
         {albums.map((album) => (
           <li key={album.id} className="w-36 shrink-0 snap-start">
-            <button type="button" onClick={() => void navigate(`/album/${album.id}`)} data-album-id={album.id} className="block w-full text-left">
-              <CoverImage src={coverUrl(album.image)} size={144} className="aspect-square w-full rounded-lg" />
-              <span className="mt-1.5 block truncate text-sm font-medium">{decodeEntities(album.name) || 'Unknown Album'}</span>
-              <span className="block truncate text-xs text-muted">{artistOf(album)}</span>
-            </button>
+            <AlbumTile album={album} coverPx={144} />
           </li>
         ))}
       </HorizontalList>

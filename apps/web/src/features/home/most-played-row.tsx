@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useBackend } from '../../shared/lib/backend-hooks.js';
 import { useCatalogue } from '../../shared/lib/catalogue-context.js';
-import { fetchSongsByIds } from '../../shared/lib/catalogue-queries.js';
+import { songsByIdsQuery } from '../../shared/lib/catalogue-queries.js';
 import { useSessionUser } from '../auth/index.js';
 import { historyQuery, mostPlayed } from '../history/index.js';
 import { commands, usePlayerStore } from '../player/index.js';
@@ -15,11 +15,7 @@ export function MostPlayedRow() {
   const catalogue = useCatalogue();
   const history = useQuery({ ...historyQuery(backend, user?.$id ?? ''), enabled: !!user }).data ?? [];
   const ids = mostPlayed(history, 10);
-  const songs = useQuery({
-    queryKey: ['catalogue', catalogue.hostId, 'songs-by-ids', ids],
-    queryFn: ({ signal }) => fetchSongsByIds(catalogue, ids, signal),
-    enabled: ids.length > 0,
-  }).data;
+  const songs = useQuery(songsByIdsQuery(catalogue, ids)).data;
   const currentId = usePlayerStore((s) => s.queue[s.currentIndex]?.id);
   if (!user || !songs || songs.length === 0) return null;
   return (

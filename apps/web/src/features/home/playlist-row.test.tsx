@@ -74,7 +74,7 @@ function renderRow(count: number) {
   expect(scrollIntoView(region())).toBe(1);
 }
 
-describe('Home playlist rows (SPEC §2: 7 shown initially, 7 more when scrolled into view)', () => {
+describe('Home playlist rows (SPEC#home-top-bottom-shown: 7 shown initially, 7 more when scrolled into view)', () => {
   it('shows 7 at first, 14 once the end of the row comes into view, then 7 more each time', () => {
     renderRow(30);
     expect(shown()).toBe(7);

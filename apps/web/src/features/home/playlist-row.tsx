@@ -7,7 +7,7 @@ import { HomeSection, HorizontalList } from './home-section.js';
 import { firstReveal, revealMore } from './row-pages.js';
 import { useEndInView } from './use-end-in-view.js';
 
-/** SPEC §9: a playlist row shows 7, then 7 more when its end is scrolled into view. */
+/** SPEC#limits-curated-rows: a playlist row shows 7, then 7 more when its end is scrolled into view. */
 export const PLAYLIST_ROW = { FIRST: 7, STEP: 7 } as const;
 
 /** A row of catalogue playlists; a tap sets the category to playlists, stores the url and opens /playlist/{id}. */

@@ -2,16 +2,16 @@ import { useQuery } from '@tanstack/react-query';
 import { Play } from 'lucide-react';
 import { useEffect } from 'react';
 import { useCatalogue } from '../../shared/lib/catalogue-context.js';
-import { SongRow } from '../../shared/ui/song-row.js';
 import { commands, usePlayerStore } from '../player/index.js';
 import { HomeSection } from './home-section.js';
 import { QUICK_PICKS, quickPicksQuery } from './home-queries.js';
 import { chunk } from './row-pages.js';
+import { SongRows } from './song-rows.js';
 import { accentButton } from '../../shared/ui/button-classes.js';
 
 /**
- * SPEC §2 Quick Picks: 15 songs in a carousel of groups of 5 with 'Play all'.
- * On error the section hides and the reason is logged (SPEC §8).
+ * SPEC#home-top-bottom-shown Quick Picks: 15 songs in a carousel of groups of 5 with 'Play all'.
+ * On error the section hides and the reason is logged (SPEC#errors-quick-picks).
  */
 export function QuickPicks({ title, ready }: { title: string; ready: boolean }) {
   const { data, error } = useQuery(quickPicksQuery(useCatalogue(), ready));
@@ -41,15 +41,7 @@ export function QuickPicks({ title, ready }: { title: string; ready: boolean }) 
       <div className="flex snap-x snap-mandatory gap-3 overflow-x-auto [scrollbar-width:none]">
         {chunk(songs, QUICK_PICKS.GROUP).map((group, g) => (
           <ul key={g} aria-label={`Quick Picks ${g + 1} of ${Math.ceil(songs.length / QUICK_PICKS.GROUP)}`} className="w-[85%] shrink-0 snap-start sm:w-[calc(50%-0.375rem)]">
-            {group.map((song, i) => (
-              <SongRow
-                key={song.id}
-                song={song}
-                isCurrent={song.id === currentId}
-                onPlay={() => commands.playListAt(songs, g * QUICK_PICKS.GROUP + i)}
-                onAddToQueue={() => commands.addToQueue(song)}
-              />
-            ))}
+            <SongRows songs={group} first={g * QUICK_PICKS.GROUP} currentId={currentId} play={(i) => commands.playListAt(songs, i)} />
           </ul>
         ))}
       </div>

@@ -10,7 +10,7 @@ import { useEndInView } from './use-end-in-view.js';
 import { usePlayStatsVersion } from './use-play-stats-version.js';
 
 /**
- * SPEC §2 Recent Plays: the 10 most recent, 10 more each time the row's end
+ * SPEC#home-recent-plays: the 10 most recent, 10 more each time the row's end
  * scrolls into view, up to 30. A click plays the song (the row from it on is
  * the queue) and moves it to the front.
  */

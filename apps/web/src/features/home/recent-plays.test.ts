@@ -4,7 +4,7 @@ import { makeSong, makeSongs } from '../../test/songs.js';
 import { moveToFront, readRecentSongs, RECENT_PLAYS, saveRecentSongs } from './recent-plays.js';
 import { chunk, firstReveal, revealMore } from './row-pages.js';
 
-describe('Recent Plays (SPEC §2, §9)', () => {
+describe('Recent Plays (SPEC#home-recent-plays, SPEC#limits-recent-songs)', () => {
   it('reads recentSongs newest first, skipping entries without an id and repeats', () => {
     const s = memoryStorage();
     s.map.set('recentSongs', JSON.stringify([makeSong(1), { name: 'no id' }, null, makeSong(2), makeSong(1), { id: 'null' }]));

@@ -2,7 +2,7 @@ import type { Song } from '@lyra/contracts/catalogue';
 import { PLAYER } from '@lyra/player-core/constants';
 import { LOCAL_KEYS, readJson, writeJson, type StorageLike } from '../../shared/lib/storage.js';
 
-/** SPEC §9 "Recent songs": kept 30, first view 10, 10 more per scroll to the end. */
+/** SPEC#limits-recent-songs "Recent songs": kept 30, first view 10, 10 more per scroll to the end. */
 export const RECENT_PLAYS = { MAX: PLAYER.RECENT_SONGS_MAX, FIRST: 10, STEP: 10 } as const;
 
 const isSong = (s: unknown): s is Song =>
@@ -23,7 +23,7 @@ export function readRecentSongs(storage: StorageLike | undefined): Song[] {
   return out;
 }
 
-/** SPEC §2: a song clicked in Recent Plays moves to the front; the list keeps 30. */
+/** SPEC#home-recent-plays: a song clicked in Recent Plays moves to the front; the list keeps 30. */
 export function moveToFront(recent: readonly Song[], song: Song): Song[] {
   return [song, ...recent.filter((s) => s.id !== song.id)].slice(0, RECENT_PLAYS.MAX);
 }

@@ -10,7 +10,7 @@ export function chunk<T>(items: readonly T[], size: number): T[][] {
 
 /**
  * How many items a growing row shows after its end came into view: `step`
- * more, never past `max` or what there is (SPEC §2 Recent Plays and playlist rows).
+ * more, never past `max` or what there is (SPEC#home-recent-plays, and playlist rows: SPEC#home-top-bottom-shown).
  */
 export function revealMore(shown: number, available: number, step: number, max = Infinity): number {
   return Math.max(0, Math.min(shown + step, available, max));

@@ -11,12 +11,12 @@ import { SongTile } from './song-tile.js';
 import { usePlayStatsVersion } from './use-play-stats-version.js';
 
 const Page = ({ children }: { children: ReactNode }) => (
-  // SPEC §2: 3 columns on mobile, 9 on desktop; each page holds 9.
+  // SPEC#home-speed-list: 3 columns on mobile, 9 on desktop; each page holds 9.
   <li className="grid w-full shrink-0 snap-start grid-cols-3 gap-3 md:grid-cols-9">{children}</li>
 );
 
 /**
- * SPEC §2 Speed List: the 15 most played songs in pages of 9; a click loads the
+ * SPEC#home-speed-list: the 15 most played songs in pages of 9; a click loads the
  * list as the queue and plays. 18 skeleton tiles while loading, SPEC's texts
  * on error, nothing when there is nothing played.
  */
@@ -51,7 +51,7 @@ export function SpeedListGrid() {
     const songs = data ?? [];
     if (songs.length === 0) return null;
     body = (
-      <ul className="flex snap-x snap-mandatory gap-3 overflow-x-auto px-2 pb-2 [scrollbar-width:none]">
+      <ul className="flex snap-x snap-mandatory scroll-px-2 gap-3 overflow-x-auto px-2 pb-2 [scrollbar-width:none]">
         {chunk(songs, SPEED_LIST.PAGE_SIZE).map((page, p) => (
           <Page key={p}>
             {page.map((song, i) => (

@@ -6,7 +6,7 @@ import { fetchInBatches, readPlayCounts, SPEED_LIST, topSongIds } from './speed-
 
 const DAY = 24 * 3_600_000;
 
-describe('Speed List play counts (SPEC §5, §9)', () => {
+describe('Speed List play counts (SPEC#validation-speed-list-entries, SPEC#limits-speed-list)', () => {
   it("keeps only entries whose key is non-empty and not 'null' and whose count is a number above 0", () => {
     const s = memoryStorage();
     s.map.set('SpeedListSongs', JSON.stringify({ a: 2, '': 3, null: 4, b: 0, c: -1, d: '5', e: 1 }));
@@ -44,7 +44,7 @@ describe('Speed List play counts (SPEC §5, §9)', () => {
   });
 });
 
-describe('Speed List fetch (SPEC §7: batches of 3, 100 ms apart)', () => {
+describe('Speed List fetch (SPEC#catalogue-api-songs-id-per: batches of 3, 100 ms apart)', () => {
   it('asks for 3 ids at a time with a 100 ms pause between batches, and keeps the id order', async () => {
     const calls: string[][] = [];
     const sleeps: number[] = [];

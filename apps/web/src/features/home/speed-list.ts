@@ -5,7 +5,7 @@ import { LOCAL_KEYS, readJson, readText, removeKey, writeText, type StorageLike 
 
 const HOUR_MS = 3_600_000;
 
-/** SPEC §9 "Speed List". */
+/** The Speed List's numbers (SPEC#limits-speed-list). */
 export const SPEED_LIST = {
   STORE_MAX: PLAYER.SPEED_LIST_MAX,
   SHOW: 15,
@@ -22,9 +22,9 @@ export const SPEED_LIST = {
 } as const;
 
 /**
- * SpeedListSongs as SPEC §5 keeps it (non-empty ids other than 'null', counts
+ * SpeedListSongs as SPEC#validation-speed-list-entries keeps it (non-empty ids other than 'null', counts
  * above 0). speedListExpiry starts when counts are first seen; once it has
- * passed, the counts and the expiry are removed (SPEC §9: expires after 2 days).
+ * passed, the counts and the expiry are removed (SPEC#limits-speed-list: expires after 2 days).
  */
 export function readPlayCounts(storage: StorageLike | undefined, now = Date.now()): PlayCounts {
   const counts = cleanPlayCounts(readJson<unknown>(storage, LOCAL_KEYS.SpeedListSongs, {}));
@@ -57,7 +57,7 @@ export type Sleep = (ms: number) => Promise<void>;
 const realSleep: Sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 /**
- * SPEC §7: songs are fetched by id in batches of 3 with 100 ms between batches.
+ * SPEC#catalogue-api-songs-id-per: songs are fetched by id in batches of 3 with 100 ms between batches.
  * Ids whose song is already known are not asked for again; the result follows
  * `ids` and leaves out ids the catalogue does not know.
  */

@@ -2,15 +2,15 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useCatalogue } from '../../shared/lib/catalogue-context.js';
 import { local } from '../../shared/lib/storage.js';
-import { SongRow } from '../../shared/ui/song-row.js';
 import { commands, usePlayerStore } from '../player/index.js';
 import { HomeSection } from './home-section.js';
 import { suggestedForYouQuery } from './home-queries.js';
 import { readRecentSongs } from './recent-plays.js';
 import { chunk } from './row-pages.js';
+import { SongRows } from './song-rows.js';
 import { SUGGESTED, takeSuggestionSeed, updateSuggestionSeeds } from './suggestion-seed.js';
 
-/** Once per page load the stored suggestion index moves on (SPEC §9: cycles modulo 15). */
+/** Once per page load the stored suggestion index moves on (SPEC#limits-suggestions: cycles modulo 15). */
 let seedOfThisVisit: string | null | undefined;
 function visitSeed(): string | null {
   if (seedOfThisVisit === undefined) {
@@ -21,7 +21,7 @@ function visitSeed(): string | null {
   return seedOfThisVisit;
 }
 
-/** SPEC §2 Suggested for You: 8 songs in two columns of 4 from the stored suggestion song id; hidden when none. */
+/** SPEC#home-suggested-you: 8 songs in two columns of 4 from the stored suggestion song id; hidden when none. */
 export function SuggestedForYou() {
   const [seed] = useState(visitSeed);
   return seed ? <Suggestions seed={seed} /> : null;
@@ -37,15 +37,7 @@ function Suggestions({ seed }: { seed: string }) {
       <div className="flex snap-x gap-3 overflow-x-auto [scrollbar-width:none]">
         {chunk(songs, SUGGESTED.COLUMN).map((column, c) => (
           <ul key={c} className="w-[85%] shrink-0 snap-start sm:w-[calc(50%-0.375rem)]">
-            {column.map((song, i) => (
-              <SongRow
-                key={song.id}
-                song={song}
-                isCurrent={song.id === currentId}
-                onPlay={() => commands.playListRow(songs, c * SUGGESTED.COLUMN + i)}
-                onAddToQueue={() => commands.addToQueue(song)}
-              />
-            ))}
+            <SongRows songs={column} first={c * SUGGESTED.COLUMN} currentId={currentId} play={(i) => commands.playListRow(songs, i)} />
           </ul>
         ))}
       </div>

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { memoryStorage } from '../../test/memory-storage.js';
 import { isSeedId, takeSuggestionSeed, updateSuggestionSeeds } from './suggestion-seed.js';
 
-describe('the stored suggestion song id (SPEC §2, §5, §9)', () => {
+describe('the stored suggestion song id (SPEC#home-suggested-you, SPEC#validation-suggestions, SPEC#limits-suggestions)', () => {
   it("keeps real ids only: not empty, not 'null'", () => {
     expect([isSeedId('abc'), isSeedId(''), isSeedId('  '), isSeedId('null'), isSeedId(3)]).toEqual([true, false, false, false, false]);
   });

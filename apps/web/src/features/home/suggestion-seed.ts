@@ -1,9 +1,9 @@
 import { LOCAL_KEYS, readJson, readText, writeJson, writeText, type StorageLike } from '../../shared/lib/storage.js';
 
-/** SPEC §9 "Suggestions": Suggested for You shows 8, stale after 30 min; the index cycles modulo 15. */
+/** SPEC#limits-suggestions "Suggestions": Suggested for You shows 8, stale after 30 min; the index cycles modulo 15. */
 export const SUGGESTED = { COUNT: 8, COLUMN: 4, STALE_MS: 30 * 60_000, CYCLE: 15 } as const;
 
-/** SPEC §5: a suggestion song id must exist and not be 'null'. */
+/** SPEC#validation-suggestions: a suggestion song id must exist and not be 'null'. */
 export const isSeedId = (id: unknown): id is string => typeof id === 'string' && id.trim() !== '' && id !== 'null' && id !== 'undefined';
 
 /**
@@ -20,7 +20,7 @@ export function updateSuggestionSeeds(storage: StorageLike | undefined, recentId
 
 /**
  * The stored suggestion song id for this visit: songSuggestions[suggestionIndex],
- * then suggestionIndex moves on by one, modulo 15 (SPEC §9). Null when there is none.
+ * then suggestionIndex moves on by one, modulo 15 (SPEC#limits-suggestions). Null when there is none.
  */
 export function takeSuggestionSeed(storage: StorageLike | undefined, seeds: readonly string[]): string | null {
   if (seeds.length === 0) return null;

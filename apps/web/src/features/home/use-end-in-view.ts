@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 
 /**
- * Calls `onEnd` each time the returned sentinel scrolls into view (SPEC §2:
+ * Calls `onEnd` each time the returned sentinel scrolls into view (SPEC#home-recent-plays, SPEC#home-top-bottom-shown:
  * Recent Plays and playlist rows show more when their end is reached). The
  * returned ref is a callback ref, so a sentinel that mounts later (a deferred
  * Home row rendering its content) is still watched. The observer is remade

@@ -1,18 +1,21 @@
 import type { Album } from '@lyra/contracts/catalogue';
-import { useLayoutEffect, useRef, useState } from 'react';
-import { Link } from 'react-router';
-import { coverUrl, decodeEntities } from '../../shared/lib/song-view.js';
-import { CoverImage } from '../../shared/ui/cover-image.js';
+import { memo, useLayoutEffect, useRef, useState } from 'react';
+import { AlbumTile } from '../../shared/ui/album-tile.js';
 import type { PageQuery } from './browse-queries.js';
 import { LetterRail, scrollToRow } from './letter-rail.js';
+import { useFollowLinks } from './follow-links.js';
+import { TilePlaceholder } from './list-placeholders.js';
 import { useListScroll } from './browse-scroll.js';
 import { usePagedList } from './use-paged-list.js';
+import { ROW_CONTAINMENT } from './virtual-row.js';
 
 const GAP_PX = 16;
 /** Tiles are at least this wide: 2 across a phone, 6 or 7 across a desktop. */
 const MIN_TILE_PX = 150;
 /** Name and artist under each cover. */
 const CAPTION_PX = 52;
+/** The covers' drawn size: the server's 500 px picture serves tiles of any width. */
+const COVER_PX = 300;
 
 /** How many tiles fit across `width`, and how wide each is. */
 export function gridColumns(width: number): { columns: number; tile: number } {
@@ -35,31 +38,18 @@ function useWidth() {
   return [ref, width] as const;
 }
 
-/** An album's artists, or 'Various Artists' when it names none (as Search's album cards say). */
-function albumArtists(album: Album): string {
-  const names = (album.artists?.primary ?? []).map((a) => a?.name?.trim()).filter(Boolean);
-  return names.length > 0 ? decodeEntities([...new Set(names)].join(', ')) : 'Various Artists';
-}
-
-function AlbumTile({ album }: { album: Album }) {
-  const by = albumArtists(album);
+/**
+ * One place in the grid, kept as it is while the list scrolls: only the places that come on
+ * screen or whose page arrives are drawn again. Its links are plain anchors, followed by the
+ * grid's one click handler.
+ */
+const AlbumCell = memo(function AlbumCell({ album, index, total, coverPx }: { album: Album | undefined; index: number; total: number; coverPx: number }) {
   return (
-    <Link to={`/album/${encodeURIComponent(album.id)}`} data-album-id={album.id} className="group block min-w-0 rounded-lg">
-      <CoverImage src={coverUrl(album.image)} size={300} className="aspect-square w-full rounded-lg shadow-md transition group-hover:brightness-110" />
-      <span className="mt-1.5 block truncate text-sm font-medium">{decodeEntities(album.name) || 'Unknown Album'}</span>
-      <span className="block truncate text-xs text-muted">{[by, album.year ? String(album.year) : ''].filter(Boolean).join(' · ')}</span>
-    </Link>
-  );
-}
-
-function TilePlaceholder() {
-  return (
-    <div aria-hidden className="min-w-0">
-      <div className="aspect-square w-full animate-pulse rounded-lg bg-raised" />
-      <div className="mt-2 h-3 w-3/4 rounded bg-raised" />
+    <div role="listitem" aria-posinset={index + 1} aria-setsize={total}>
+      {album ? <AlbumTile album={album} coverPx={coverPx} plainLinks /> : <TilePlaceholder />}
     </div>
   );
-}
+});
 
 /**
  * Albums as a grid of covers, virtualised by rows against the window's
@@ -70,10 +60,11 @@ export function AlbumGrid({ pages, empty }: { pages: PageQuery<Album>; empty: st
   const [sizer, width] = useWidth();
   const { columns, tile } = gridColumns(width);
   const rowHeight = Math.round(tile + CAPTION_PX + GAP_PX);
-  const scroll = useListScroll(true);
+  const scroll = useListScroll();
   const list = usePagedList(pages, { rowHeight, perRow: columns, initialOffset: scroll });
   const { total, rows, itemAt, virtualizer, first } = list;
   const letters = first.data?.letters;
+  const followLink = useFollowLinks();
   return (
     <div ref={sizer}>
       {letters && total > 0 ? <LetterRail letters={letters} onJump={(start) => scrollToRow(virtualizer.options.scrollMargin, Math.floor(start / columns), rowHeight)} /> : null}
@@ -88,22 +79,21 @@ export function AlbumGrid({ pages, empty }: { pages: PageQuery<Album>; empty: st
       ) : total === 0 ? (
         <p className="py-8 text-center text-muted">{empty}</p>
       ) : null}
-      <div ref={list.listRef} role="list" aria-label="Albums" className="relative" style={{ height: virtualizer.getTotalSize() }}>
+      <div ref={list.listRef} role="list" aria-label="Albums" className="relative" style={{ height: virtualizer.getTotalSize() }} onClick={followLink}>
         {rows.map((row) => (
           <div
             key={row.key}
-            className="absolute inset-x-0 top-0 grid gap-4"
-            style={{ gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))`, transform: `translateY(${row.start - virtualizer.options.scrollMargin}px)` }}
+            className="absolute inset-x-0 top-0 grid items-start gap-4"
+            style={{
+              height: rowHeight,
+              gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))`,
+              transform: `translateY(${row.start - virtualizer.options.scrollMargin}px)`,
+              contain: ROW_CONTAINMENT,
+            }}
           >
             {Array.from({ length: columns }, (_, c) => {
               const i = row.index * columns + c;
-              if (i >= total) return null;
-              const album = itemAt(i);
-              return (
-                <div key={i} role="listitem" aria-posinset={i + 1} aria-setsize={total}>
-                  {album ? <AlbumTile album={album} /> : <TilePlaceholder />}
-                </div>
-              );
+              return i < total ? <AlbumCell key={i} album={itemAt(i)} index={i} total={total} coverPx={COVER_PX} /> : null;
             })}
           </div>
         ))}

@@ -2,10 +2,10 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useCatalogue } from '../../shared/lib/catalogue-context.js';
 import { AlbumGrid } from './album-grid.js';
-import { BrowseHeader, countLabel, SortSelect } from './browse-header.js';
+import { BrowseHeader, countLabel, FilteredListHeader } from './browse-header.js';
 import { ALBUM_SORT_OPTIONS } from './browse-lists.js';
 import { albumsPages, genreAlbumsPages, randomSeed } from './browse-queries.js';
-import { FilterBox, useListFilter } from './list-filter.js';
+import { useListFilter } from './list-filter.js';
 import { useListSort } from './use-list-sort.js';
 
 /** /library/albums: every album with songs, as covers, in the chosen sort. */
@@ -18,12 +18,7 @@ export function AlbumsScreen() {
   const total = useQuery(pages(1)).data?.total;
   return (
     <section className="px-2">
-      <BrowseHeader title="Albums" current="albums" count={total == null ? null : countLabel(total, 'album', 'albums')}>
-        <div className="flex w-full items-center gap-2 sm:w-auto">
-          <FilterBox label="Filter albums" text={filter.text} onChange={filter.setText} />
-          <SortSelect value={sort} options={ALBUM_SORT_OPTIONS} onChange={setSort} />
-        </div>
-      </BrowseHeader>
+      <FilteredListHeader list="albums" one="album" total={total} filter={filter} sort={sort} options={ALBUM_SORT_OPTIONS} onSort={setSort} />
       <AlbumGrid
         key={`${sort} ${filter.applied}`}
         pages={pages}

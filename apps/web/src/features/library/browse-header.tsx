@@ -2,7 +2,10 @@ import { LIBRARY_LISTS, type LibraryList } from '@lyra/contracts/app-routes';
 import { ChevronLeft } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { LIST_LABELS, listPath, type SortOption } from './browse-lists.js';
+import type { SelectOption } from '../../shared/lib/select-options.js';
+import { SelectOptions } from '../../shared/ui/select-options.js';
+import { LIST_LABELS, listPath } from './browse-lists.js';
+import { FilterBox, type ListFilter } from './list-filter.js';
 
 const chip = 'shrink-0 rounded-full px-4 py-1.5 text-sm font-medium';
 
@@ -34,7 +37,7 @@ export function BrowseChips({ current, withRadio = false }: { current?: LibraryL
 }
 
 /** A native select: the phone's own picker, the keyboard's arrows on a desktop. */
-export function SortSelect<S extends string>({ value, options, onChange }: { value: S; options: readonly SortOption<S>[]; onChange: (sort: S) => void }) {
+export function SortSelect<S extends string>({ value, options, onChange }: { value: S; options: readonly SelectOption<S>[]; onChange: (sort: S) => void }) {
   return (
     <label className="flex shrink-0 items-center gap-2 text-sm text-muted">
       {/* Said on wider screens; a phone's row keeps its room for the filter (the name stays for screen readers). */}
@@ -47,11 +50,7 @@ export function SortSelect<S extends string>({ value, options, onChange }: { val
         }}
         className="rounded-full border border-line bg-panel py-1.5 pr-8 pl-3 text-sm text-white"
       >
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
+        <SelectOptions options={options} />
       </select>
     </label>
   );
@@ -94,5 +93,34 @@ export function BrowseHeader({
       </div>
       <BrowseChips current={current} />
     </header>
+  );
+}
+
+/** The top of a list the listener filters and sorts (albums, artists): its filter box, then its sort. */
+export function FilteredListHeader<S extends string>({
+  list,
+  one,
+  total,
+  filter,
+  sort,
+  options,
+  onSort,
+}: {
+  list: LibraryList;
+  /** What one item is called ("album"); the list's own name is the plural. */
+  one: string;
+  total: number | undefined;
+  filter: ListFilter;
+  sort: S;
+  options: readonly SelectOption<S>[];
+  onSort: (sort: S) => void;
+}) {
+  return (
+    <BrowseHeader title={LIST_LABELS[list]} current={list} count={total == null ? null : countLabel(total, one, list)}>
+      <div className="flex w-full items-center gap-2 sm:w-auto">
+        <FilterBox label={`Filter ${list}`} text={filter.text} onChange={filter.setText} />
+        <SortSelect value={sort} options={options} onChange={onSort} />
+      </div>
+    </BrowseHeader>
   );
 }

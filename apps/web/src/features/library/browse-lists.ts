@@ -7,6 +7,7 @@ import {
   type SongSort,
 } from '@lyra/contracts/catalogue';
 import type { LibraryList } from '@lyra/contracts/app-routes';
+import { optionsOf } from '../../shared/lib/select-options.js';
 import { local, readText, writeText } from '../../shared/lib/storage.js';
 
 /**
@@ -15,33 +16,19 @@ import { local, readText, writeText } from '../../shared/lib/storage.js';
  * kept per list on this device.
  */
 
-export interface SortOption<S extends string> {
-  value: S;
-  label: string;
-}
+export const ALBUM_SORT_OPTIONS = optionsOf<AlbumSort>(ALBUM_SORTS, {
+  name: 'Name',
+  artist: 'Artist',
+  year: 'Year',
+  recent: 'Recently added',
+  plays: 'Most played',
+  rediscover: 'Played longest ago',
+  random: 'Random',
+});
 
-export const ALBUM_SORT_OPTIONS: readonly SortOption<AlbumSort>[] = [
-  { value: 'name', label: 'Name' },
-  { value: 'artist', label: 'Artist' },
-  { value: 'year', label: 'Year' },
-  { value: 'recent', label: 'Recently added' },
-  { value: 'plays', label: 'Most played' },
-  { value: 'rediscover', label: 'Played longest ago' },
-  { value: 'random', label: 'Random' },
-];
+export const ARTIST_SORT_OPTIONS = optionsOf<ArtistSort>(ARTIST_SORTS, { name: 'Name', plays: 'Most played' });
 
-export const ARTIST_SORT_OPTIONS: readonly SortOption<ArtistSort>[] = [
-  { value: 'name', label: 'Name' },
-  { value: 'plays', label: 'Most played' },
-];
-
-export const SONG_SORT_OPTIONS: readonly SortOption<SongSort>[] = [
-  { value: 'title', label: 'Title' },
-  { value: 'artist', label: 'Artist' },
-  { value: 'album', label: 'Album' },
-  { value: 'recent', label: 'Recently added' },
-  { value: 'plays', label: 'Most played' },
-];
+export const SONG_SORT_OPTIONS = optionsOf<SongSort>(SONG_SORTS, { title: 'Title', artist: 'Artist', album: 'Album', recent: 'Recently added', plays: 'Most played' });
 
 /** The lists with a sort, and the values each accepts (the server's, in the same order). */
 export const SORTS = { albums: ALBUM_SORTS, artists: ARTIST_SORTS, songs: SONG_SORTS } as const;

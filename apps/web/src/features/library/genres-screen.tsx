@@ -2,7 +2,7 @@ import type { LibraryGenre } from '@lyra/contracts/catalogue';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { useCatalogue } from '../../shared/lib/catalogue-context.js';
-import { colourOf } from './browse-colours.js';
+import { colourOf } from '../../shared/lib/colour-of.js';
 import { BrowseHeader, countLabel } from './browse-header.js';
 import { genrePath } from './browse-lists.js';
 import { genresQuery } from './browse-queries.js';

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import type { Album, LibraryArtist, Song } from '@lyra/contracts/catalogue';
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../../test/render.js';
 import { makeSong } from '../../test/songs.js';
@@ -102,7 +102,10 @@ describe('Library lists the whole collection', () => {
   it('shows albums as covers with their count; a cover opens the album screen', async () => {
     const server = fakeServer(250);
     const { router } = renderApp(<AlbumsScreen />, { path: '/library/albums', fetch: server.fetch, routes: [destination('/album/:id', 'Album page')] });
-    expect((await screen.findByRole('link', { name: /^Album 1(?!\d)/ })).textContent).toBe('Album 1Mira Solen · 2001');
+    // The title is the album's link; the artist's name, beside it, links to the artist.
+    const tile = (await screen.findByRole('link', { name: /^Album 1(?!\d)/ })).parentElement!;
+    expect(tile.textContent).toBe('Album 1Mira Solen · 2001');
+    expect(within(tile).getAllByRole('link').map((a) => a.getAttribute('href'))).toEqual(['/album/al1', expect.stringMatching(/^\/artist\//)]);
     expect(screen.getByTestId('browse-count').textContent).toBe('250 albums');
     expect(server.asked[0]!.searchParams.get('sort')).toBe('name');
     // Only the rows on screen are in the page, and only the first page was asked for.
@@ -209,14 +212,26 @@ describe('Library lists the whole collection', () => {
     expect(screen.getByTestId('browse-count').textContent).toBe('5 artists');
   });
 
-  it('an artist without a picture shows initials instead of the default logo', async () => {
+  it('an artist shows initials until their picture has loaded, and keeps them without one or when it fails (no empty circle)', async () => {
     const server = fakeServer(3);
     renderApp(<ArtistsScreen />, { path: '/library/artists', fetch: server.fetch });
     const withPicture = await screen.findByRole('link', { name: /Artist 1/ });
-    expect(withPicture.querySelector('img')!.getAttribute('src')).toBe('https://music.example/img/ar1/150x150.jpg');
+    const avatar = withPicture.querySelector('[data-picture]')!;
+    const img = withPicture.querySelector('img')!;
+    expect(img.getAttribute('src')).toBe('https://music.example/img/ar1/150x150.jpg');
+    expect(avatar.getAttribute('data-picture')).toBe('initials');
+    expect(withPicture.querySelector('[data-initials]')!.getAttribute('data-initials')).toBe('A1');
+    fireEvent.load(img);
+    expect(avatar.getAttribute('data-picture')).toBe('loaded');
+
     const without = screen.getByRole('link', { name: /Artist 2/ });
     expect(without.querySelector('img')).toBeNull();
-    expect(without.textContent).toMatch(/^A2Artist 2/);
+    expect(without.querySelector('[data-initials]')!.getAttribute('data-initials')).toBe('A2');
+
+    const broken = screen.getByRole('link', { name: /Artist 3/ });
+    fireEvent.error(broken.querySelector('img')!);
+    expect(broken.querySelector('img')).toBeNull();
+    expect(broken.querySelector('[data-picture]')!.getAttribute('data-picture')).toBe('initials');
   });
 
   it('genres lead to their albums', async () => {

@@ -22,7 +22,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe('Your Library (SPEC §2, §4)', () => {
+describe('Your Library (SPEC#library-title-your-library, SPEC#states-playlist-songs)', () => {
   it("reads the songs of all the user's playlists and keeps them per playlist", async () => {
     const ids = Array.from({ length: 12 }, (_, i) => `p${i}`);
     for (const id of ids) {

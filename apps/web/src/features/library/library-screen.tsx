@@ -7,19 +7,22 @@ import { HistorySection } from '../history/ui.js';
 import { DownloadsSection } from '../offline/ui.js';
 import { CreatePlaylistDialog, PlaylistList } from '../playlists/lazy.js';
 import { BrowseChips } from './browse-header.js';
+import { usePrefetchLibraryLists } from './library-prefetch.js';
 
 const tile = 'flex w-full items-center gap-4 rounded-xl bg-panel p-3 text-left hover:bg-raised';
 
 /**
- * SPEC §2 Library: 'Your Library', the 'Create New Playlist' tile, the
+ * SPEC#library-title-your-library Library: 'Your Library', the 'Create New Playlist' tile, the
  * Favorites tile (to /favorites when signed in) and the user's playlists;
  * then the listener's History, grouped by day. Chips under the title lead to
- * the whole collection: Albums, Artists, Songs and Genres, and to Radio.
+ * the whole collection: Albums, Artists, Songs and Genres, and to Radio (Albums' and Songs' first
+ * pages are read ahead while Library is on screen).
  */
 export function LibraryScreen() {
   const user = useSessionUser();
   const navigate = useNavigate();
   const [creating, setCreating] = useState(false);
+  usePrefetchLibraryLists();
   return (
     <section className="px-2">
       <h1 className="pt-2 pb-3 text-2xl font-bold">Your Library</h1>

@@ -5,11 +5,17 @@ import { useSearchParams } from 'react-router';
 /** Typing settles this long before the list is asked again. */
 export const FILTER_SETTLE_MS = 250;
 
+export interface ListFilter {
+  text: string;
+  setText: (text: string) => void;
+  applied: string;
+}
+
 /**
  * The quick filter of a list (`?q=` in the address, so a filtered list can be
  * shared): what is typed, and the filter applied once typing settles.
  */
-export function useListFilter(): { text: string; setText: (text: string) => void; applied: string } {
+export function useListFilter(): ListFilter {
   const [params, setParams] = useSearchParams();
   const applied = params.get('q')?.trim() ?? '';
   const [text, setText] = useState(applied);

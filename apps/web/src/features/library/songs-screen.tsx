@@ -16,9 +16,16 @@ import { songsPages, type PageQuery } from './browse-queries.js';
 import { useListScroll } from './browse-scroll.js';
 import { useListSort } from './use-list-sort.js';
 import { usePagedList } from './use-paged-list.js';
-import { VirtualRow } from './virtual-row.js';
+import { ListItem, VirtualBlock } from './virtual-row.js';
+import { listPlayButton } from '../../shared/ui/list-play-button.js';
 
 const ROW_PX = 60;
+/**
+ * Rows come and go this many at a time: a fast scroll then draws a few rows every few frames
+ * instead of one row on every frame, and the frames between draw nothing new at all. A block is
+ * placed as one (the rows inside it follow each other), so the page has one moved box per block.
+ */
+const ROWS_PER_BLOCK = 8;
 /** Phone: number, title and artist, length. Wider screens add the album; desktops the menu button. */
 const COLUMNS =
   'grid grid-cols-[2rem_minmax(0,1fr)_auto] md:grid-cols-[2.5rem_minmax(0,3fr)_minmax(0,2fr)_4rem] lg:grid-cols-[2.5rem_minmax(0,3fr)_minmax(0,2fr)_4rem_2.75rem] items-center gap-3';
@@ -29,11 +36,7 @@ const SongRow = memo(function SongRow({ song, index, isCurrent, onPlay }: { song
   return (
     <div className={`${COLUMNS} h-[60px] rounded-lg px-2 hover:bg-panel`} onContextMenu={menu.onContextMenu}>
       <button
-        type="button"
-        onClick={() => onPlay(index)}
-        data-song-id={song.id}
-        data-index={index}
-        aria-current={isCurrent ? 'true' : undefined}
+        {...listPlayButton(song.id, index, isCurrent, onPlay)}
         className="col-span-3 grid grid-cols-subgrid items-center text-left md:col-span-4"
       >
         <span aria-hidden className={`text-right text-sm tabular-nums ${isCurrent ? 'text-accent-text' : 'text-muted'}`}>
@@ -66,7 +69,7 @@ function RowPlaceholder() {
   );
 }
 
-/** /library/songs: every song as a table, virtualised; a row plays it and the next 9 (SPEC §2, §9). */
+/** /library/songs: every song as a table, virtualised; a row plays it and the next 9 (SPEC#list-screen-shared-screen-songs, SPEC#limits-player). */
 export function SongsScreen() {
   const catalogue = useCatalogue();
   const [sort, setSort] = useListSort('songs');
@@ -83,8 +86,12 @@ export function SongsScreen() {
 }
 
 function SongTable({ pages }: { pages: PageQuery<Song> }) {
-  const scroll = useListScroll(true);
-  const { first, total, listRef, virtualizer, rows, itemAt, itemsFrom } = usePagedList(pages, { rowHeight: ROW_PX, initialOffset: scroll });
+  const scroll = useListScroll();
+  const { first, total, listRef, virtualizer, rows, itemAt, itemsFrom } = usePagedList(pages, {
+    rowHeight: ROW_PX * ROWS_PER_BLOCK,
+    perRow: ROWS_PER_BLOCK,
+    initialOffset: scroll,
+  });
   const currentId = usePlayerStore((s) => s.queue[s.currentIndex]?.id);
   // The tapped song and the next 9, read from the next page when the list's end on screen is a page's end.
   const play = useCallback(
@@ -106,13 +113,22 @@ function SongTable({ pages }: { pages: PageQuery<Song> }) {
           No songs yet. <Link to="/search" className="underline">Search</Link> finds them once your library is scanned.
         </p>
       ) : null}
-      <div ref={listRef} role="list" aria-label="Songs" className="relative" style={{ height: virtualizer.getTotalSize() }}>
-        {rows.map((row) => {
-          const song = itemAt(row.index);
+      <div ref={listRef} role="list" aria-label="Songs" className="relative" style={{ height: total * ROW_PX }}>
+        {rows.map((block) => {
+          const from = block.index * ROWS_PER_BLOCK;
+          const count = Math.min(ROWS_PER_BLOCK, total - from);
           return (
-            <VirtualRow key={row.key} start={row.start} offset={virtualizer.options.scrollMargin} height={ROW_PX} index={row.index} total={total}>
-              {song ? <SongRow song={song} index={row.index} isCurrent={song.id === currentId} onPlay={play} /> : <RowPlaceholder />}
-            </VirtualRow>
+            <VirtualBlock key={block.key} start={block.start} offset={virtualizer.options.scrollMargin} height={count * ROW_PX}>
+              {Array.from({ length: count }, (_, k) => {
+                const i = from + k;
+                const song = itemAt(i);
+                return (
+                  <ListItem key={i} height={ROW_PX} index={i} total={total}>
+                    {song ? <SongRow song={song} index={i} isCurrent={song.id === currentId} onPlay={play} /> : <RowPlaceholder />}
+                  </ListItem>
+                );
+              })}
+            </VirtualBlock>
           );
         })}
       </div>

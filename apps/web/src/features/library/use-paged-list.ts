@@ -4,14 +4,28 @@ import { useCallback, useLayoutEffect, useRef, useState } from 'react';
 import { BROWSE_PAGE_SIZE } from './browse-lists.js';
 import type { PageQuery } from './browse-queries.js';
 
-/** Rows drawn beyond the screen each way, so a quick flick does not show blanks. */
-const OVERSCAN_ROWS = 4;
+/**
+ * Drawn beyond the screen each way, so a quick flick does not show blanks: at 4,000 px/s a frame
+ * moves 70 px, and a row comes in a frame or two after its place does. Tall rows (album tiles)
+ * need fewer of them, which keeps a list's first drawing small.
+ */
+const OVERSCAN_PX = 480;
+const MIN_OVERSCAN_ROWS = 2;
+/**
+ * The next page is asked for this many items before its first row comes near the screen, so a
+ * steady scroll finds it read instead of drawing placeholders and then the rows over them. At the
+ * list's top (which the listener may never leave) half a page; once it has moved, a whole page:
+ * a fast scroll covers a page of albums in under a second, and a busy server answers in about as long.
+ */
+const READ_AHEAD_AT_TOP = BROWSE_PAGE_SIZE / 2;
+const READ_AHEAD_SCROLLING = BROWSE_PAGE_SIZE;
 
 /**
  * A list of `total` items read a page at a time, shown in rows of `perRow`
  * items against the window's scroll: only the rows on screen are in the page,
- * and only the pages those rows fall in are asked for. The first page tells
- * the total. `itemAt(i)` is undefined while its page loads.
+ * and only the pages those rows fall in (and the next, once they come near it)
+ * are asked for. The first page tells the total. `itemAt(i)` is undefined while
+ * its page loads.
  */
 export function usePagedList<T>(pages: PageQuery<T>, { rowHeight, perRow = 1, initialOffset = 0 }: { rowHeight: number; perRow?: number; initialOffset?: number }) {
   const first = useQuery(pages(1));
@@ -22,18 +36,26 @@ export function usePagedList<T>(pages: PageQuery<T>, { rowHeight, perRow = 1, in
     const el = listRef.current;
     if (el) setMargin(el.getBoundingClientRect().top + window.scrollY);
   }, [first.isPending]);
+  const estimateSize = useCallback(() => rowHeight, [rowHeight]);
   const virtualizer = useWindowVirtualizer({
     count: Math.ceil(total / perRow),
-    estimateSize: () => rowHeight,
-    overscan: OVERSCAN_ROWS,
+    estimateSize,
+    overscan: Math.max(MIN_OVERSCAN_ROWS, Math.ceil(OVERSCAN_PX / rowHeight)),
     scrollMargin: margin,
     initialOffset,
+    // Rows come and go in React's own time, not inside each scroll event: the overscan covers the gap.
+    useFlushSync: false,
+    // Draw again only when a row comes or goes, not on every scroll event: rows have fixed heights,
+    // so where each one sits (its `start`, set in the JSX) never changes while the list scrolls.
+    // No element is handed to the virtualiser (no measureElement, no containerRef), so it writes no styles.
+    directDomUpdates: true,
   });
   const rows = virtualizer.getVirtualItems();
   const firstItem = (rows[0]?.index ?? 0) * perRow;
   const lastItem = ((rows[rows.length - 1]?.index ?? 0) + 1) * perRow - 1;
   const wanted: number[] = [];
-  for (let p = pageOf(firstItem); p <= pageOf(Math.min(lastItem, Math.max(total - 1, 0))); p++) if (p > 1) wanted.push(p);
+  const readAhead = firstItem > 0 ? READ_AHEAD_SCROLLING : READ_AHEAD_AT_TOP;
+  for (let p = pageOf(firstItem); p <= pageOf(Math.min(lastItem + readAhead, Math.max(total - 1, 0))); p++) if (p > 1) wanted.push(p);
   const loaded = useQueries({ queries: wanted.map((p) => pages(p)) });
   const byPage = new Map<number, T[]>();
   if (first.data) byPage.set(1, first.data.results);
