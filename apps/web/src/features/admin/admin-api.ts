@@ -1,6 +1,4 @@
-import { useCallback } from 'react';
-import { useClientConfig } from '../../shared/lib/catalogue-context.js';
-import type { ClientConfig } from '../../shared/lib/client-config.js';
+import { lazyApi } from '../../shared/lib/lazy-api.js';
 
 /**
  * The administration calls (backend-api.md §11 and the catalogue's
@@ -100,6 +98,15 @@ export interface VideoQueue {
   worker: boolean;
 }
 
+/** A music library (MUSIC_DIRS) and who may listen to it: everyone, or the accounts listed (and administrators). */
+export interface LibraryAccess {
+  $id: string;
+  name: string;
+  folder: string;
+  everyone: boolean;
+  userIds: string[];
+}
+
 export interface AdminApi {
   isAdmin(): Promise<boolean>;
   listUsers(): Promise<AdminUser[]>;
@@ -120,38 +127,23 @@ export interface AdminApi {
   /** Empties the audio and cover caches; what they held. */
   clearCache(): Promise<Usage>;
   videoQueue(): Promise<VideoQueue>;
+  listLibraries(): Promise<LibraryAccess[]>;
+  /** Opens a library to everyone (`userIds` null) or to these accounts only. */
+  setLibraryAccess(libraryId: string, userIds: string[] | null): Promise<LibraryAccess>;
 }
 
-type Config = Pick<ClientConfig, 'backendEndpoint' | 'projectId' | 'catalogueHosts'>;
-
-let override: AdminApi | null = null;
-let loading: Promise<AdminApi> | null = null;
-let loadedFor: Config | null = null;
+const loader = lazyApi<AdminApi, 'backendEndpoint' | 'projectId' | 'catalogueHosts'>((config) => import('./admin-sdk.js').then((m) => m.createSdkAdminApi(config)));
 
 /** Tests install a double; `null` restores the SDK. */
-export function setAdminApiForTests(api: AdminApi | null): void {
-  override = api;
-  loading = null;
-}
-
-export function getAdminApi(config: Config): Promise<AdminApi> {
-  if (override) return Promise.resolve(override);
-  if (!loading || loadedFor !== config) {
-    loadedFor = config;
-    loading = import('./admin-sdk.js')
-      .then((m) => m.createSdkAdminApi(config))
-      .catch((e: unknown) => {
-        loading = null;
-        throw e;
-      });
-  }
-  return loading;
-}
-
-export function useAdminApi(): () => Promise<AdminApi> {
-  const config = useClientConfig();
-  return useCallback(() => getAdminApi(config), [config]);
-}
+export const setAdminApiForTests = loader.setForTests;
+export const getAdminApi = loader.get;
+export const useAdminApi = loader.useApi;
 
 /** Under 'backend', so sign-out and a change of account drop them (auth/session.ts). */
 export const adminKey = ['backend', 'admin'] as const;
+/** Whether the signed-in user is an administrator. */
+export const isAdminKey = (userId: string) => [...adminKey, 'is-admin', userId] as const;
+/** The Server tab's state. */
+export const adminServerKey = [...adminKey, 'server'] as const;
+/** The files the last scan (ended at `lastScanAt`) could not read. */
+export const scanFailuresKey = (lastScanAt: string) => [...adminKey, 'scan-failures', lastScanAt] as const;

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../../test/render.js';
 import { useSessionStore } from '../auth/index.js';
 import { setAdminApiForTests } from './admin-api.js';
@@ -83,11 +83,28 @@ describe('Admin page', () => {
     expect(screen.getByRole('button', { name: 'Full rescan' })).toHaveProperty('disabled', true);
     screen.getByText('12 files/s');
     fake.finishScan();
-    await screen.findByText('Idle', {}, { timeout: 10_000 });
+    await screen.findByText('Idle');
     await screen.findByText('Full scan, 3 s');
     screen.getByText('Broken/corrupt.mp3');
     screen.getByText('not an audio file');
     expect(fake.calls).toEqual(['full rescan']);
+  });
+
+  it('opens a library to everyone or to the accounts ticked', async () => {
+    renderApp(<AdminPage />);
+    fireEvent.click(await screen.findByRole('tab', { name: 'Library' }));
+    const books = await screen.findByRole('listitem', { name: 'Audiobooks' });
+    within(books).getByText('/mnt/books');
+    fireEvent.click(within(books).getByRole('checkbox', { name: 'Everyone' }));
+    // Only the accounts that are not administrators have a box: Ada sees every library anyway.
+    const ben = await within(books).findByRole('checkbox', { name: 'Ben' });
+    expect(within(books).queryByRole('checkbox', { name: 'Ada' })).toBeNull();
+    expect(ben).toHaveProperty('checked', false);
+    fireEvent.click(ben);
+    await vi.waitFor(() => expect(within(books).getByRole('checkbox', { name: 'Ben' })).toHaveProperty('checked', true), { timeout: 10_000 });
+    fireEvent.click(within(books).getByRole('checkbox', { name: 'Everyone' }));
+    await vi.waitFor(() => expect(within(books).queryByRole('checkbox', { name: 'Ben' })).toBeNull(), { timeout: 10_000 });
+    expect(fake.calls).toEqual(['library audiobooks: nobody', 'library audiobooks: u2', 'library audiobooks: everyone']);
   });
 
   it("shows the server's version, database, uptime, memory and realtime connections", async () => {

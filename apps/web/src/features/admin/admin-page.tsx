@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Navigate } from 'react-router';
 import { useSessionUser } from '../auth/index.js';
-import { adminKey, useAdminApi } from './admin-api.js';
+import { adminServerKey, useAdminApi } from './admin-api.js';
 import { LibraryPanel } from './library-panel.js';
 import { ServerPanel } from './server-panel.js';
 import { StoragePanel } from './storage-panel.js';
@@ -14,18 +14,19 @@ const TABS = ['Users', 'Library', 'Transcoding and storage', 'Server'] as const;
 type Tab = (typeof TABS)[number];
 
 /**
- * SPEC §2 Admin (/admin), for the server's administrators: Users, Library,
+ * SPEC#admin-server-s-administrators (/admin), for the server's administrators: Users, Library,
  * Transcoding and storage, and Server, one at a time under tabs (on a phone too). Anyone else is sent to
- * Profile; the server refuses their admin calls anyway.
+ * Profile; the server refuses their admin calls anyway. `publicLinks` (from the app layer: every account's
+ * public links) follows the users.
  */
-export function AdminPage() {
+export function AdminPage({ publicLinks }: { publicLinks?: ReactNode } = {}) {
   const user = useSessionUser();
   const state = useAdminState();
   const isAdmin = state === true;
   const api = useAdminApi();
   const [tab, setTab] = useState<Tab>('Users');
   const server = useQuery({
-    queryKey: [...adminKey, 'server'],
+    queryKey: adminServerKey,
     queryFn: async () => (await api()).server(),
     enabled: isAdmin,
     refetchInterval: tab === 'Server' ? 5_000 : false,
@@ -51,7 +52,12 @@ export function AdminPage() {
         ))}
       </div>
       <div role="tabpanel" aria-label={tab}>
-        {tab === 'Users' && <UsersPanel />}
+        {tab === 'Users' && (
+          <>
+            <UsersPanel />
+            {publicLinks}
+          </>
+        )}
         {tab === 'Library' && <LibraryPanel musicFolder={server.data?.musicFolder} />}
         {tab === 'Transcoding and storage' && <StoragePanel />}
         {tab === 'Server' && <ServerPanel info={server} />}

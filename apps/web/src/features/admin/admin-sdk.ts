@@ -1,5 +1,5 @@
 import { Account, Client } from 'appwrite';
-import type { AdminApi, AdminUser, Invitation, ScanFailure, ScanStatus, ServerInfo, Storage, Usage, VideoQueue } from './admin-api.js';
+import type { AdminApi, AdminUser, Invitation, LibraryAccess, ScanFailure, ScanStatus, ServerInfo, Storage, Usage, VideoQueue } from './admin-api.js';
 import type { ClientConfig } from '../../shared/lib/client-config.js';
 
 /** The catalogue's answers: `{success, data}` or `{success:false, message}` (catalogue-api.md §1.2). */
@@ -28,6 +28,9 @@ export function createSdkAdminApi(config: Pick<ClientConfig, 'backendEndpoint' |
   return {
     isAdmin: async () => (await account.get()).labels.includes('admin'),
     listUsers: async () => (await call<{ users: AdminUser[] }>('get', '/admin/users')).users,
+    listLibraries: async () => (await call<{ libraries: LibraryAccess[] }>('get', '/admin/libraries')).libraries,
+    setLibraryAccess: (id, userIds) =>
+      call<LibraryAccess>('put', `/admin/libraries/${encodeURIComponent(id)}`, userIds === null ? { everyone: true } : { everyone: false, userIds }),
     setBlocked: async (id, blocked) => void (await call('patch', `${user(id)}/status`, { status: !blocked })),
     setAdmin: async (id, admin) => void (await call('patch', `${user(id)}/admin`, { admin })),
     deleteUser: async (id) => void (await call('delete', user(id))),

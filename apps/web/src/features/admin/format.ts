@@ -1,4 +1,4 @@
-/** The Admin page's numbers in words (SPEC §2 Admin). Pure, unit-tested. */
+/** The Admin page's numbers in words (SPEC#admin-users, SPEC#admin-transcoding-storage, SPEC#admin-server). Pure, unit-tested. */
 
 /** 1536 -> "1.5 KB"; bytes in powers of 1024, one decimal under 10. */
 export function formatBytes(bytes: number): string {

@@ -1,17 +1,18 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useClientConfig } from '../../shared/lib/catalogue-context.js';
-import { describeFailure } from '../../shared/lib/backend.js';
 import { copyText } from '../../shared/lib/clipboard.js';
+import { SelectOptions } from '../../shared/ui/select-options.js';
 import { adminKey, useAdminApi } from './admin-api.js';
 import { Card, smallButton } from './admin-ui.js';
 import { invitationLine } from './format.js';
+import { FailureAlert } from './failure-alert.js';
 
 const invitationsKey = [...adminKey, 'invitations'] as const;
 const VALID_FOR = [
-  { hours: 24, label: '1 day' },
-  { hours: 24 * 7, label: '7 days' },
-  { hours: 24 * 30, label: '30 days' },
+  { value: 24, label: '1 day' },
+  { value: 24 * 7, label: '7 days' },
+  { value: 24 * 30, label: '30 days' },
 ] as const;
 
 /** Admin › Users › Invite: make an invitation link (one use or several, with an expiry) and see the others. */
@@ -52,22 +53,14 @@ export function InvitationsCard() {
         <label className="flex flex-col gap-1">
           Valid for
           <select name="hours" defaultValue={24 * 7} className="rounded-lg border border-line bg-surface px-2 py-1">
-            {VALID_FOR.map((v) => (
-              <option key={v.hours} value={v.hours}>
-                {v.label}
-              </option>
-            ))}
+            <SelectOptions options={VALID_FOR} />
           </select>
         </label>
         <button type="submit" disabled={create.isPending} className={smallButton}>
           Create invitation link
         </button>
       </form>
-      {create.isError && (
-        <p role="alert" className="mt-2 text-sm text-red-300">
-          {describeFailure(create.error).message}
-        </p>
-      )}
+      <FailureAlert error={create.error} />
       {link && (
         <div className="mt-3 flex flex-wrap items-end gap-2 text-sm">
           <label className="flex min-w-0 flex-1 flex-col gap-1">

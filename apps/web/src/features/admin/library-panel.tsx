@@ -1,12 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { describeFailure } from '../../shared/lib/backend.js';
 import { Spinner } from '../../shared/ui/spinner.js';
-import { adminKey, useAdminApi, type ScanReport } from './admin-api.js';
+import { adminKey, scanFailuresKey, useAdminApi, type ScanReport } from './admin-api.js';
 import { Card, Fact, smallButton } from './admin-ui.js';
+import { LibrariesCard } from './libraries-card.js';
 import { ago, scanRate } from './format.js';
+import { FailureAlert } from './failure-alert.js';
 
 const statusKey = [...adminKey, 'scan-status'] as const;
-const failuresKey = [...adminKey, 'scan-failures'] as const;
 /** How often the status is asked for: every second while a scan runs, else every 5 seconds. */
 const LIVE_MS = 1_000;
 const IDLE_MS = 5_000;
@@ -24,7 +25,7 @@ function ReportFacts({ report }: { report: ScanReport }) {
   );
 }
 
-/** Admin › Library: the music folder's scan, live; the last scan's report and failed files; Rescan and Full rescan. */
+/** Admin › Library: the music folder's scan, live; the last scan's report and failed files; Rescan and Full rescan; who can listen to each library. */
 export function LibraryPanel({ musicFolder }: { musicFolder?: string }) {
   const api = useAdminApi();
   const queryClient = useQueryClient();
@@ -33,7 +34,7 @@ export function LibraryPanel({ musicFolder }: { musicFolder?: string }) {
     queryFn: async () => (await api()).scanStatus(),
     refetchInterval: (q) => (q.state.data?.scanning ? LIVE_MS : IDLE_MS),
   });
-  const failures = useQuery({ queryKey: [...failuresKey, status.data?.lastScanAt ?? ''], queryFn: async () => (await api()).scanFailures(), enabled: !!status.data });
+  const failures = useQuery({ queryKey: scanFailuresKey(status.data?.lastScanAt ?? ''), queryFn: async () => (await api()).scanFailures(), enabled: !!status.data });
   const rescan = useMutation({
     mutationFn: async (full: boolean) => (await api()).rescan(full),
     // The scan's status as it started: "Scanning…" at once, then the live polling takes over.
@@ -57,11 +58,7 @@ export function LibraryPanel({ musicFolder }: { musicFolder?: string }) {
       >
         {status.isPending && <Spinner className="mt-4 size-5" label="Loading" />}
         {status.isError && <p className="mt-3 text-sm">{`Couldn't load the scan status: ${describeFailure(status.error).message}`}</p>}
-        {rescan.isError && (
-          <p role="alert" className="mt-2 text-sm text-red-300">
-            {describeFailure(rescan.error).message}
-          </p>
-        )}
+        <FailureAlert error={rescan.error} />
         {s && (
           <dl className="mt-2">
             {musicFolder && <Fact label="Folder">{musicFolder}</Fact>}
@@ -104,6 +101,7 @@ export function LibraryPanel({ musicFolder }: { musicFolder?: string }) {
           )}
         </Card>
       )}
+      <LibrariesCard />
     </>
   );
 }

@@ -4,6 +4,7 @@ import { Spinner } from '../../shared/ui/spinner.js';
 import { adminKey, useAdminApi } from './admin-api.js';
 import { Card, dangerButton, Fact } from './admin-ui.js';
 import { formatBytes } from './format.js';
+import { FailureAlert } from './failure-alert.js';
 
 const storageKey = [...adminKey, 'storage'] as const;
 const queueKey = [...adminKey, 'video-queue'] as const;
@@ -55,11 +56,7 @@ export function StoragePanel() {
             {`Cleared ${files(clear.data.files)} (${formatBytes(clear.data.bytes)}). They are made again when asked for.`}
           </p>
         )}
-        {clear.isError && (
-          <p role="alert" className="mt-2 text-sm text-red-300">
-            {describeFailure(clear.error).message}
-          </p>
-        )}
+        <FailureAlert error={clear.error} />
       </Card>
       <Card title="Video previews">
         {queue.data && (

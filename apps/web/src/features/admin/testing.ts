@@ -1,4 +1,4 @@
-import type { AdminApi, AdminUser, Invitation, ScanStatus, ServerInfo, Storage } from './admin-api.js';
+import type { AdminApi, AdminUser, Invitation, LibraryAccess, ScanStatus, ServerInfo, Storage } from './admin-api.js';
 
 /** An in-memory AdminApi for tests: users, invitations, a scan that runs until `finishScan`. */
 export function createFakeAdminApi(opts: { admin?: boolean; users?: AdminUser[] } = {}) {
@@ -21,6 +21,10 @@ export function createFakeAdminApi(opts: { admin?: boolean; users?: AdminUser[] 
     ffprobe: '/usr/bin/ffprobe',
     cache: { tiers: [{ kbps: 160, files: 2, bytes: 5 * 1024 ** 2 }], images: { files: 1, bytes: 1024 ** 2 } },
   };
+  const libraries: LibraryAccess[] = [
+    { $id: 'music', name: 'Music', folder: '/mnt/music', everyone: true, userIds: [] },
+    { $id: 'audiobooks', name: 'Audiobooks', folder: '/mnt/books', everyone: true, userIds: [] },
+  ];
   const user = (id: string) => users.find((u) => u.$id === id)!;
   const api: AdminApi = {
     isAdmin: async () => opts.admin ?? true,
@@ -60,6 +64,13 @@ export function createFakeAdminApi(opts: { admin?: boolean; users?: AdminUser[] 
       const freed = { files: 3, bytes: 6 * 1024 ** 2 };
       storage = { ...storage, cache: { tiers: [], images: { files: 0, bytes: 0 } } };
       return freed;
+    },
+    listLibraries: async () => libraries.map((l) => ({ ...l, userIds: [...l.userIds] })),
+    setLibraryAccess: async (id, userIds) => {
+      calls.push(`library ${id}: ${userIds === null ? 'everyone' : userIds.join(',') || 'nobody'}`);
+      const library = libraries.find((l) => l.$id === id)!;
+      Object.assign(library, { everyone: userIds === null, userIds: userIds ?? [] });
+      return { ...library, userIds: [...library.userIds] };
     },
     videoQueue: async () => ({ queued: 2, rendering: 1, done: 5, failed: 1, worker: true }),
     rescan: async (full) => {

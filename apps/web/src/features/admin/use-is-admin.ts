@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useSessionUser } from '../auth/index.js';
-import { adminKey, useAdminApi } from './admin-api.js';
+import { isAdminKey, useAdminApi } from './admin-api.js';
 
 /**
  * Whether the signed-in account is an administrator of this server (its
@@ -16,7 +16,7 @@ export function useAdminState(): boolean | undefined {
   const user = useSessionUser();
   const api = useAdminApi();
   const { data } = useQuery({
-    queryKey: [...adminKey, 'is-admin', user?.$id ?? ''],
+    queryKey: isAdminKey(user?.$id ?? ''),
     queryFn: async () => (await api()).isAdmin(),
     enabled: user !== null,
     staleTime: 5 * 60_000,

@@ -1,9 +1,7 @@
-import { useCallback } from 'react';
-import { useClientConfig } from '../../shared/lib/catalogue-context.js';
-import type { ClientConfig } from '../../shared/lib/client-config.js';
+import { lazyApi } from '../../shared/lib/lazy-api.js';
 
 /**
- * The account calls beyond sign-in (SPEC §7 backend account API): email and
+ * The account calls beyond sign-in (SPEC#account-api-get-account-post): email and
  * password changes, recovery, verification, two-factor, sessions and logs.
  * Spoken through the official `appwrite` SDK's Account class; the SDK is
  * loaded on first use (account-sdk.ts), so none of this is in the first chunk.
@@ -51,8 +49,11 @@ export interface AccountApi {
   /** Sends the recovery mail; its link opens `url` with userId, secret and expire. */
   createRecovery(email: string, url: string): Promise<void>;
   updateRecovery(userId: string, secret: string, password: string): Promise<void>;
-  /** Sends a sign-in link that opens `url` with userId and secret. */
-  createMagicUrlToken(email: string, url: string): Promise<void>;
+  /**
+   * Sends a sign-in link that opens `url` with userId and secret. For a new
+   * email on an invite-only server, `invitation` (the secret of an admin's link) pays for the account.
+   */
+  createMagicUrlToken(email: string, url: string, invitation?: string): Promise<void>;
   /** A new TOTP secret and its otpauth:// URI, unconfirmed until `verifyTotp`. */
   addTotp(): Promise<{ secret: string; uri: string }>;
   verifyTotp(otp: string): Promise<void>;
@@ -70,37 +71,14 @@ export interface AccountApi {
   listLogs(limit: number): Promise<AccountLog[]>;
 }
 
-type Config = Pick<ClientConfig, 'backendEndpoint' | 'projectId'>;
-
-let override: AccountApi | null = null;
-let loading: Promise<AccountApi> | null = null;
-let loadedFor: Config | null = null;
+const loader = lazyApi<AccountApi, 'backendEndpoint' | 'projectId'>((config) => import('./account-sdk.js').then((m) => m.createSdkAccountApi(config)));
 
 /** Tests install a double; `null` restores the SDK. */
-export function setAccountApiForTests(api: AccountApi | null): void {
-  override = api;
-  loading = null;
-}
-
-export function getAccountApi(config: Config): Promise<AccountApi> {
-  if (override) return Promise.resolve(override);
-  if (!loading || loadedFor !== config) {
-    loadedFor = config;
-    loading = import('./account-sdk.js')
-      .then((m) => m.createSdkAccountApi(config))
-      .catch((e: unknown) => {
-        loading = null;
-        throw e;
-      });
-  }
-  return loading;
-}
+export const setAccountApiForTests = loader.setForTests;
+export const getAccountApi = loader.get;
 
 /** A loader of the account API for this app's config. */
-export function useAccountApi(): () => Promise<AccountApi> {
-  const config = useClientConfig();
-  return useCallback(() => getAccountApi(config), [config]);
-}
+export const useAccountApi = loader.useApi;
 
 /**
  * Query keys of the signed-in account's data, under 'backend' so sign-out

@@ -37,8 +37,11 @@ export function createSdkAccountApi(config: Pick<ClientConfig, 'backendEndpoint'
     updateRecovery: async (userId, secret, password) => {
       await account.updateRecovery({ userId, secret, password });
     },
-    createMagicUrlToken: async (email, url) => {
-      await account.createMagicURLToken({ userId: ID.unique(), email, url });
+    createMagicUrlToken: async (email, url, invitation) => {
+      if (invitation === undefined) return void (await account.createMagicURLToken({ userId: ID.unique(), email, url }));
+      // The SDK's createMagicURLToken has no invitation: the same call through its client, with it added.
+      const body = { userId: ID.unique(), email, url, invitation };
+      await client.call('post', new URL(`${endpoint}/account/tokens/magic-url`), { 'content-type': 'application/json' }, body);
     },
     addTotp: async () => {
       const { secret, uri } = await account.createMFAAuthenticator({ type: AuthenticatorType.Totp });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readCallbackParams } from './callback-params.js';
 
-describe('callback parameters (SPEC §5: both userId and secret)', () => {
+describe('callback parameters (SPEC#validation-callback-needs-both: both userId and secret)', () => {
   it('reads userId and secret appended to the success URL', () => {
     expect(readCallbackParams('?x=1&secret=s3cr3t&userId=u1')).toEqual({ userId: 'u1', secret: 's3cr3t' });
   });

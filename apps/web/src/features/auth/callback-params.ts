@@ -1,5 +1,5 @@
 /**
- * SPEC §5 "Callback needs both userId and secret" (the OAuth token flow
+ * SPEC#validation-callback-needs-both "Callback needs both userId and secret" (the OAuth token flow
  * appends them to the success URL, backend-api.md §3). Anything else,
  * including the failure redirect's `error`, means no session.
  */

@@ -30,10 +30,11 @@ beforeEach(() => {
   onOpenChange.mockReset();
 });
 afterEach(() => {
-  toast.dismiss();
   cleanup();
+  toast.dismiss();
   setBackendForTests(null);
   setAccountApiForTests(null);
+  vi.unstubAllGlobals();
 });
 
 const open = () => renderApp(<EmailSignInDialog open onOpenChange={onOpenChange} />);
@@ -157,10 +158,100 @@ describe('forgot password and sign-in links', () => {
 describe('sign-up offer', () => {
   it('offers "Create an account" only on a server that takes new accounts', () => {
     open();
-    expect(screen.getByRole('button', { name: 'Create an account' })).toBeTruthy();
+    screen.getByRole('button', { name: 'Create an account' });
     cleanup();
     renderApp(<EmailSignInDialog open onOpenChange={onOpenChange} />, { config: parseClientConfig({ signUps: 'closed' }) });
-    expect(screen.getByRole('button', { name: 'Sign in' })).toBeTruthy();
+    screen.getByRole('button', { name: 'Sign in' });
     expect(screen.queryByRole('button', { name: 'Create an account' })).toBeNull();
+  });
+  it('offers it on an invite-only server only with an invitation in hand or while the server has no account', () => {
+    const offered = (config: Record<string, unknown>, invitation?: string) => {
+      cleanup();
+      renderApp(<EmailSignInDialog open onOpenChange={onOpenChange} {...(invitation ? { invitation } : {})} />, { config: parseClientConfig(config) });
+      screen.getByRole('button', { name: 'Sign in' });
+      return screen.queryByRole('button', { name: 'Create an account' }) !== null;
+    };
+    expect(offered({ access: 'private', signUps: 'invite' })).toBe(false);
+    expect(offered({ access: 'private', signUps: 'invite' }, 'secret')).toBe(true);
+    expect(offered({ access: 'private', signUps: 'invite', firstAccount: true })).toBe(true);
+    expect(offered({ signUps: 'closed', firstAccount: true }, 'secret')).toBe(false);
+    // The offer leads to the sign-up form.
+    offered({ signUps: 'invite', firstAccount: true });
+    fireEvent.click(screen.getByRole('button', { name: 'Create an account' }));
+    screen.getByRole('heading', { name: 'Create account' });
+  });
+});
+
+describe('a server whose first account someone else made while this tab was open', () => {
+  const FIRST = parseClientConfig({ access: 'private', signUps: 'invite', firstAccount: true });
+  const NEEDS_INVITATION = 'Sign-ups on this server need an invitation. Ask its owner for an invitation link.';
+
+  /** /config.json as the server answers now (`claimed.now`: its first account is made); what was asked. */
+  function stubRules() {
+    const state = { now: false, asked: [] as string[] };
+    vi.stubGlobal('fetch', async (url: string) => {
+      state.asked.push(url);
+      return Response.json({ access: 'private', signUps: 'invite', ...(state.now ? {} : { firstAccount: true }) });
+    });
+    return state;
+  }
+  const openDialog = async (asked: string[], times: number) => {
+    fireEvent.click(screen.getByRole('button', { name: 'Login' }));
+    await screen.findByRole('heading', { name: 'Sign in' });
+    await waitFor(() => expect(asked).toHaveLength(times));
+  };
+
+  it('reads the rules again each time the dialog opens, and stops offering the sign-up once the account is made', async () => {
+    const claimed = stubRules();
+    renderApp(<SignInButton />, { config: FIRST });
+    await openDialog(claimed.asked, 1);
+    expect(claimed.asked).toEqual(['/config.json']);
+    expect(isVisible(screen.getByRole('button', { name: 'Create an account' }))).toBe(true);
+    fireEvent.keyDown(document.activeElement!, { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    claimed.now = true;
+    await openDialog(claimed.asked, 2);
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Create an account' })).toBeNull());
+    expect(isVisible(screen.getByRole('button', { name: 'Email me a sign-in link' }))).toBe(true);
+  });
+
+  it("after the server's refusal, shows the sign-in with its message; another refusal keeps the sign-up", async () => {
+    const claimed = stubRules();
+    renderApp(<SignInButton />, { config: FIRST });
+    await openDialog(claimed.asked, 1);
+    fireEvent.click(screen.getByRole('button', { name: 'Create an account' }));
+    type('Name', 'Ben');
+    type('Email', 'ben@example.com');
+    type('Password', 'password123');
+    backend.failNext('createAccount', new FakeBackendError('A user with the same id, email, or phone already exists in this project.', 409, 'user_already_exists'));
+    fireEvent.click(screen.getByRole('button', { name: 'Create account' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('A user with the same id, email, or phone already exists in this project.');
+    await waitFor(() => expect(claimed.asked).toHaveLength(2));
+    expect(isVisible(screen.getByRole('heading', { name: 'Create account' }))).toBe(true);
+
+    claimed.now = true;
+    backend.failNext('createAccount', new FakeBackendError(NEEDS_INVITATION, 403, 'user_invitation_required'));
+    fireEvent.click(screen.getByRole('button', { name: 'Create account' }));
+    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeTruthy();
+    expect(screen.getByRole('alert').textContent).toBe(NEEDS_INVITATION);
+    expect(claimed.asked).toHaveLength(3);
+    expect(screen.queryByRole('button', { name: 'Create an account' })).toBeNull();
+    expect(currentUser()).toBeNull();
+  });
+
+  it('keeps the offer when the rules cannot be read, and asks nothing when the server had an account already', async () => {
+    const asked: string[] = [];
+    vi.stubGlobal('fetch', async (url: string) => (asked.push(url), new Response('unavailable', { status: 503 })));
+    const first = renderApp(<SignInButton />, { config: FIRST });
+    await openDialog(asked, 1);
+    expect(isVisible(screen.getByRole('button', { name: 'Create an account' }))).toBe(true);
+    first.unmount();
+
+    renderApp(<SignInButton />, { config: parseClientConfig({ access: 'private', signUps: 'invite' }) });
+    fireEvent.click(screen.getByRole('button', { name: 'Login' }));
+    await screen.findByRole('heading', { name: 'Sign in' });
+    expect(screen.queryByRole('button', { name: 'Create an account' })).toBeNull();
+    expect(asked).toHaveLength(1);
   });
 });

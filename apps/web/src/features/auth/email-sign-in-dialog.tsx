@@ -3,7 +3,6 @@ import { Dialog } from 'radix-ui';
 import { useState, type FormEvent } from 'react';
 import { describeFailure } from '../../shared/lib/backend.js';
 import { useBackend } from '../../shared/lib/backend-hooks.js';
-import { useClientConfig } from '../../shared/lib/catalogue-context.js';
 import { useAccountApi } from './account-api.js';
 import { magicLinkUrl, recoveryUrl } from './account-links.js';
 import { EmailLinkForm } from './email-link-form.js';
@@ -11,6 +10,7 @@ import { isMoreFactorsRequired } from './failure-messages.js';
 import { Field, FormError, linkButtonClass, primaryButtonClass, SubmitButton } from './form-ui.js';
 import { MfaChallengeForm } from './mfa-challenge-form.js';
 import { finishSignIn, signInWithEmail } from './session.js';
+import { useSignUpOffer } from './sign-up-offer.js';
 import { DIALOG_OVERLAY, DIALOG_TITLE, dialogPanel } from '../../shared/ui/dialog-classes.js';
 
 export type Mode = 'signIn' | 'signUp' | 'forgot' | 'link' | 'mfa';
@@ -29,10 +29,13 @@ const TITLES: Record<Mode, string> = {
  * (wrong password, taken email, password under 8 characters). From here a
  * listener can also ask for a password reset or a sign-in link by mail, and
  * an account with two-factor on is asked for its code before it is in.
- * A server that takes no new accounts (SIGNUPS=closed) is not offered a sign-up.
- * On one that takes invited ones (SIGNUPS=invite) the sign-up carries the
- * `invitation` of the link that opened it (/join); without one, the server
- * takes only its first account and says why it refuses the others.
+ * "Create an account" is offered only where a sign-up can succeed: not on a
+ * server that takes no new accounts (SIGNUPS=closed), and on one that takes
+ * invited ones (SIGNUPS=invite) only with the `invitation` of the link that
+ * opened it (/join), which the sign-up carries, or while the server has no
+ * account yet (its first one needs none: read again as the dialog opens, and
+ * after a refused sign-up, which then gives way to the sign-in). With an
+ * invitation, a sign-in link by mail (no password) carries it too.
  */
 export function EmailSignInDialog({
   open,
@@ -52,7 +55,7 @@ export function EmailSignInDialog({
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const signUp = mode === 'signUp';
-  const signUpsOpen = useClientConfig().signUps !== 'closed';
+  const offer = useSignUpOffer(open, invitation);
   const origin = window.location.origin;
 
   const go = (next: Mode) => {
@@ -80,7 +83,11 @@ export function EmailSignInDialog({
       onOpenChange(false);
     } catch (err) {
       if (isMoreFactorsRequired(err)) go('mfa');
-      else setError(describeFailure(err).message || 'Sign-in failed');
+      else {
+        setError(describeFailure(err).message || 'Sign-in failed');
+        // Someone else may have made the server's first account since this tab was told it had none.
+        if (signUp && !(await offer.recheck())) setMode('signIn');
+      }
     } finally {
       setBusy(false);
     }
@@ -124,7 +131,10 @@ export function EmailSignInDialog({
               intro="Enter your email and we will send you a link that signs you in, no password needed."
               button="Send sign-in link"
               sent={(email) => `A sign-in link is on its way to ${email}. Open it on this device.`}
-              send={async (email) => (await account()).createMagicUrlToken(email, magicLinkUrl(origin))}
+              send={async (email) => {
+                const api = await account();
+                await (invitation ? api.createMagicUrlToken(email, magicLinkUrl(origin), invitation) : api.createMagicUrlToken(email, magicLinkUrl(origin)));
+              }}
             />
           )}
           {(mode === 'signIn' || mode === 'signUp') && (
@@ -136,6 +146,11 @@ export function EmailSignInDialog({
               <SubmitButton busy={busy} className={`mt-1 ${primaryButtonClass}`}>
                 {title}
               </SubmitButton>
+              {signUp && invitation && (
+                <button type="button" onClick={() => go('link')} className={linkButtonClass}>
+                  Email me a sign-in link instead
+                </button>
+              )}
               {!signUp && (
                 <div className="flex flex-wrap justify-between gap-2">
                   <button type="button" onClick={() => go('forgot')} className={linkButtonClass}>
@@ -146,7 +161,7 @@ export function EmailSignInDialog({
                   </button>
                 </div>
               )}
-              {(signUp || signUpsOpen) && (
+              {(signUp || offer.possible) && (
                 <button type="button" onClick={() => go(signUp ? 'signIn' : 'signUp')} className={linkButtonClass}>
                   {signUp ? 'I already have an account' : 'Create an account'}
                 </button>

@@ -2,7 +2,7 @@ import { create } from 'zustand';
 import { readStoredUser, type StoredUser } from '../../shared/lib/stored-user.js';
 
 /**
- * Who is signed in, for every screen (SPEC §3 "User"). Starts from the
+ * Who is signed in, for every screen (SPEC#entities-user). Starts from the
  * cached `User`, so a returning listener sees their data at once; session.ts
  * confirms it with the backend when the cache is stale.
  */

@@ -20,7 +20,7 @@ afterEach(() => vi.restoreAllMocks());
 
 const stored = (key: string) => JSON.parse(localStorage.getItem(key) ?? 'null') as unknown;
 
-describe('session (SPEC §4)', () => {
+describe('session (SPEC#states-session)', () => {
   it('uses the cached user while its 3-day expiry holds, without asking the backend', async () => {
     localStorage.setItem('User', JSON.stringify(ada));
     localStorage.setItem('userExpiry', String(NOW + 1000));

@@ -4,9 +4,10 @@ import { local, readJson, readText, session, writeText, type StorageLike } from 
 import type { StoredUser } from '../../shared/lib/stored-user.js';
 import { useSessionStore } from './session-store.js';
 import { cacheUser, clearCachedUser, readCachedUser, removeKeys } from './user-cache.js';
+import { BACKEND_KEY } from '../../shared/lib/query-client.js';
 
 /**
- * The signed-in user's own data cached on this device (SPEC §3 keys). It is
+ * The signed-in user's own data cached on this device (SPEC#entities-local-storage-keys). It is
  * dropped on sign-out and when another account signs in here, so one
  * person's favourites and playlists never show for another.
  */
@@ -34,7 +35,7 @@ function adopt(user: StoredUser, nowMs: number, queryClient?: QueryClient): Stor
 
 function forgetUserData(queryClient?: QueryClient): void {
   removeKeys(USER_DATA_KEYS, USER_DATA_PREFIXES);
-  queryClient?.removeQueries({ queryKey: ['backend'] });
+  queryClient?.removeQueries({ queryKey: BACKEND_KEY });
 }
 
 /**
@@ -55,10 +56,10 @@ export function mayHoldSession(storage: StorageLike | undefined = local()): bool
 }
 
 /**
- * SPEC §4 Session: the cached user is used while its 3-day expiry holds;
+ * SPEC#states-session: the cached user is used while its 3-day expiry holds;
  * otherwise the backend is asked, when this device may hold a session at all
  * (`mayHoldSession`). A failed fetch (signed out, or no answer) leaves the user
- * unset (SPEC §8).
+ * unset (SPEC#errors-user-fetch-failure).
  */
 export async function checkSession(api: () => Promise<BackendApi>, nowMs = Date.now(), queryClient?: QueryClient): Promise<StoredUser | null> {
   const cached = readCachedUser(nowMs);
@@ -122,8 +123,8 @@ export async function finishSignIn(api: BackendApi, queryClient?: QueryClient): 
 }
 
 /**
- * SPEC §4: sign-out deletes the current session, clears session and user
- * state and removes User and userExpiry. A failure is only logged (SPEC §8);
+ * SPEC#states-session: sign-out deletes the current session, clears session and user
+ * state and removes User and userExpiry. A failure is only logged (SPEC#errors-sign-in-failures-logged);
  * the device forgets the user either way.
  */
 export async function signOut(api: BackendApi, queryClient?: QueryClient): Promise<void> {

@@ -11,7 +11,7 @@ import { accentButton } from '../../shared/ui/button-classes.js';
 export const callbackUrl = (origin: string): string => `${origin}/callback`;
 
 /**
- * The Profile sign-in button (SPEC §2). With Google (or another OpenID
+ * The Profile sign-in button (SPEC#profile-signed-out). With Google (or another OpenID
  * Connect issuer) configured it runs the OAuth token flow; without one the
  * same button offers email and password (DESIGN §6). A sign-in through
  * /callback (provider or mailed link) that still needs its two-factor code
@@ -30,7 +30,7 @@ export function SignInButton() {
       const api = await backend();
       api.startOAuth(provider, callbackUrl(window.location.origin), callbackUrl(window.location.origin));
     } catch (e) {
-      // SPEC §8: Google login failures are only logged.
+      // SPEC#errors-sign-in-failures-logged: Google login failures are only logged.
       console.error('Login failed:', describeFailure(e).message);
     }
   };

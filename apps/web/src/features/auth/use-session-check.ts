@@ -7,7 +7,7 @@ import { checkSession } from './session.js';
 export const SESSION_CHECK_DELAY_MS = 1_500;
 
 /**
- * SPEC §4: once per page load, settle who is signed in. A fresh cached user
+ * SPEC#states-session: once per page load, settle who is signed in. A fresh cached user
  * settles it at once; otherwise the backend is asked shortly after start-up.
  */
 export function useSessionCheck(): void {

@@ -1,15 +1,15 @@
 import { readStoredUser, type StoredUser } from '../../shared/lib/stored-user.js';
 import { local, readJson, writeJson } from '../../shared/lib/storage.js';
 
-/** localStorage keys of the cached account (SPEC §3). */
+/** localStorage keys of the cached account (SPEC#entities-local-storage-keys). */
 export const USER_KEY = 'User';
 export const USER_EXPIRY_KEY = 'userExpiry';
-/** SPEC §9: the user is cached for 3 days. */
+/** SPEC#states-session: the user is cached for 3 days. */
 export const USER_TTL_MS = 3 * 24 * 60 * 60 * 1000;
 
 /**
  * The cached account and whether it can be trusted without asking the
- * backend (SPEC §4: checked when the expiry passed or nothing is stored).
+ * backend (SPEC#states-session: checked when the expiry passed or nothing is stored).
  */
 export function readCachedUser(nowMs: number): { user: StoredUser | null; fresh: boolean } {
   const user = readStoredUser();

@@ -6,7 +6,7 @@ import type { StoredUser } from '../../shared/lib/stored-user.js';
 import { signOut } from '../auth/index.js';
 import { userInitial } from './user-initial.js';
 
-/** SPEC §2 Profile signed in: initial-letter avatar, name, email, LogOut. */
+/** SPEC#profile-signed: initial-letter avatar, name, email, LogOut. */
 export function AccountCard({ user }: { user: StoredUser }) {
   const backend = useBackend();
   const queryClient = useQueryClient();

@@ -35,8 +35,8 @@ beforeEach(() => {
   vi.spyOn(console, 'error').mockImplementation(() => {});
 });
 afterEach(() => {
-  toast.dismiss();
   cleanup();
+  toast.dismiss();
   setBackendForTests(null);
   setAccountApiForTests(null);
   vi.restoreAllMocks();

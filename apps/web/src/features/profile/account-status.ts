@@ -1,7 +1,7 @@
 import type { ClientConfig } from '../../shared/lib/client-config.js';
 
 /**
- * Deactivates the signed-in account (SPEC §7 `PATCH /account/status`) through
+ * Deactivates the signed-in account (SPEC#account-api-product-itself-uses `PATCH /account/status`) through
  * the official SDK, loaded on first use: the backend blocks the account, ends
  * every session and clears the session cookies.
  */

@@ -16,11 +16,11 @@ beforeEach(() => {
   window.HTMLElement.prototype.releasePointerCapture ??= () => {};
 });
 afterEach(() => {
-  toast.dismiss();
   cleanup();
+  toast.dismiss();
 });
 
-describe('audio quality dropdown (SPEC §2, §4)', () => {
+describe('audio quality dropdown (SPEC#profile-audio-quality-dropdown-tiers, SPEC#states-audio-quality)', () => {
   it("lists SPEC's tiers: Premium 320; Standard 160 and 96; Basic 48 and 12, each with a tooltip", () => {
     expect(QUALITY_TIERS.map((t) => [t.tier, t.levels.map((l) => `${l.quality} (${l.label})`)])).toEqual([
       ['Premium', ['320kbps (High Definition)']],

@@ -1,24 +1,23 @@
 import type { AudioQuality } from '@lyra/player-core/audio-quality';
 import { isAudioQuality } from '@lyra/player-core/audio-quality';
 import { Select, Tooltip } from 'radix-ui';
-import { useState } from 'react';
 import { toast } from '../../shared/lib/toast.js';
+import { useStoredChoice } from '../../shared/lib/use-stored-choice.js';
 import { SettingsSelectItem, SettingsSelectMenu, SettingsSelectTrigger } from '../../shared/ui/hinted-select.js';
 import { readAudioQuality, setAudioQuality } from '../player/index.js';
 import { QUALITY_TIERS, qualityLabel } from './quality-tiers.js';
 
 /**
- * SPEC §2/§4 Audio Quality Settings. A choice is stored and applied to the
+ * SPEC#profile-audio-quality-dropdown-tiers, SPEC#states-audio-quality: Audio Quality Settings. A choice is stored and applied to the
  * playing song at its position (the audio engine listens to quality-storage),
- * then confirmed with 'Audio quality set to {quality}' (SPEC §8).
+ * then confirmed with 'Audio quality set to {quality}' (SPEC#errors-quality).
  */
 export function AudioQualitySelect() {
-  const [quality, setQuality] = useState<AudioQuality>(() => readAudioQuality());
+  const [quality, store] = useStoredChoice<AudioQuality>(readAudioQuality, setAudioQuality);
 
   const choose = (value: string) => {
     if (!isAudioQuality(value) || value === quality) return;
-    setQuality(value);
-    setAudioQuality(value);
+    store(value);
     toast.success(`Audio quality set to ${value}`);
   };
 

@@ -1,5 +1,5 @@
 import { CROSSFADE, type CrossfadeS } from '@lyra/player-core/crossfade';
-import { useState } from 'react';
+import { useStoredChoice } from '../../shared/lib/use-stored-choice.js';
 import { HintedSelect, type HintedOption } from '../../shared/ui/hinted-select.js';
 import { readCrossfadeS, setCrossfadeS } from '../player/index.js';
 
@@ -11,11 +11,6 @@ const CHOICES: HintedOption<`${CrossfadeS}`>[] = CROSSFADE.CHOICES_S.map((s) =>
 
 /** Crossfade: kept on this device; the player uses it from the next song that plays to its end. */
 export function CrossfadeSelect() {
-  const [seconds, setSeconds] = useState<CrossfadeS>(() => readCrossfadeS());
-  const choose = (value: `${CrossfadeS}`) => {
-    const chosen = Number(value) as CrossfadeS;
-    setSeconds(chosen);
-    setCrossfadeS(chosen);
-  };
-  return <HintedSelect label="Crossfade" value={`${seconds}`} options={CHOICES} onChange={choose} />;
+  const [seconds, choose] = useStoredChoice<CrossfadeS>(readCrossfadeS, setCrossfadeS);
+  return <HintedSelect label="Crossfade" value={`${seconds}`} options={CHOICES} onChange={(value) => choose(Number(value) as CrossfadeS)} />;
 }

@@ -37,8 +37,8 @@ beforeEach(() => {
   sdk.updateStatus.mockReset();
 });
 afterEach(() => {
-  toast.dismiss();
   cleanup();
+  toast.dismiss();
   setBackendForTests(null);
 });
 

@@ -5,14 +5,14 @@ import { describeFailure } from '../../shared/lib/backend.js';
 import { useBackend } from '../../shared/lib/backend-hooks.js';
 import { useClientConfig } from '../../shared/lib/catalogue-context.js';
 import { TOAST_MS } from '../../shared/lib/toasts.js';
-import { Spinner } from '../../shared/ui/spinner.js';
+import { BusyButton } from '../../shared/ui/busy-button.js';
 import { signOut } from '../auth/index.js';
 import { FormError, secondaryButtonClass } from '../auth/ui.js';
 import { deactivateAccount } from './account-status.js';
 import { SettingsSection } from './settings-section.js';
 
 /**
- * Profile: deactivating the account, after one question (SPEC §2: 'Deactivate'
+ * Profile: deactivating the account, after one question (SPEC#profile-deactivate-account-signed: 'Deactivate'
  * or 'Keep my account'). Every device is signed out and the account cannot
  * sign in again; this device then shows the signed-out Profile.
  */
@@ -47,15 +47,13 @@ export function DeactivateAccount() {
             Deactivate your account? You will be signed out everywhere and can't sign in with it again.
           </p>
           <div className="flex flex-wrap gap-2">
-            <button
-              type="button"
+            <BusyButton
+              busy={busy}
               onClick={() => void deactivate()}
-              disabled={busy}
               className="flex items-center gap-2 rounded-full bg-red-600 px-4 py-2 font-semibold text-white hover:brightness-110 disabled:opacity-60"
             >
-              {busy && <Spinner className="size-4" />}
               Deactivate
-            </button>
+            </BusyButton>
             <button type="button" onClick={() => setConfirming(false)} disabled={busy} className={secondaryButtonClass}>
               Keep my account
             </button>

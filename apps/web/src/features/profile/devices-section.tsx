@@ -8,7 +8,7 @@ import { DeviceName } from '../devices/ui.js';
 import { describeDevice, describeIp, formatWhen } from './activity-format.js';
 import { LoadState, SettingsSection } from './settings-section.js';
 
-/** Profile: where this account is signed in (each device can be named, SPEC §2 Devices), and signing out everywhere else. */
+/** Profile: where this account is signed in (each device can be named, SPEC#devices-signed-every-open), and signing out everywhere else. */
 export function DevicesSection() {
   const account = useAccountApi();
   const queryClient = useQueryClient();

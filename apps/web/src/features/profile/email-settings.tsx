@@ -1,46 +1,34 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { CircleCheck } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { toast } from '../../shared/lib/toast.js';
-import { describeFailure } from '../../shared/lib/backend.js';
 import { useBackend } from '../../shared/lib/backend-hooks.js';
 import { TOAST_MS } from '../../shared/lib/toasts.js';
 import { finishSignIn } from '../auth/index.js';
 import {
   accountKey,
-  Field,
   FormError,
   FormStatus,
   linkButtonClass,
-  primaryButtonClass,
-  SubmitButton,
-  useAccountApi,
   verificationUrl,
   type AccountDetails,
 } from '../auth/ui.js';
+import { ChangeForm } from './change-form.js';
 import { Disclosure } from './settings-section.js';
+import { useAccountAction } from './use-account-action.js';
 
 /** Profile: the account's email, whether it is verified (with a link to send), and changing it. */
 export function EmailSettings({ details }: { details: AccountDetails }) {
-  const account = useAccountApi();
   const backend = useBackend();
   const queryClient = useQueryClient();
-  const [sending, setSending] = useState(false);
   const [sent, setSent] = useState<string | null>(null);
-  const [sendError, setSendError] = useState<string | null>(null);
+  const { busy: sending, error: sendError, run } = useAccountAction();
 
-  const sendLink = async () => {
-    setSending(true);
-    setSendError(null);
-    try {
-      await (await account()).createVerification(verificationUrl(window.location.origin));
+  const sendLink = () =>
+    run(async (api) => {
+      await api.createVerification(verificationUrl(window.location.origin));
       setSent(`We sent a link to ${details.email}. Open it to verify your email.`);
-    } catch (e) {
-      setSendError(describeFailure(e).message || "Couldn't send the link");
-    } finally {
-      setSending(false);
-    }
-  };
+    }, "Couldn't send the link");
 
   return (
     <Disclosure
@@ -89,37 +77,29 @@ export function EmailSettings({ details }: { details: AccountDetails }) {
 }
 
 function ChangeEmailForm({ onChanged }: { onChanged: (email: string) => Promise<void> }) {
-  const account = useAccountApi();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, setError, run } = useAccountAction();
 
-  const submit = async (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    const form = new FormData(e.currentTarget);
+  const submit = async (form: FormData) => {
     const email = String(form.get('email') ?? '').trim();
     const password = String(form.get('password') ?? '');
     if (!email) return setError('Enter the new email');
     if (!password) return setError('Enter your password');
-    setBusy(true);
-    setError(null);
-    try {
-      await (await account()).updateEmail(email, password);
+    await run(async (api) => {
+      await api.updateEmail(email, password);
       await onChanged(email);
-    } catch (err) {
-      setError(describeFailure(err).message || "Couldn't change the email");
-    } finally {
-      setBusy(false);
-    }
+    }, "Couldn't change the email");
   };
 
   return (
-    <form onSubmit={(e) => void submit(e)} className="flex max-w-md flex-col gap-3" noValidate>
-      <Field label="New email" name="email" type="email" autoFocus autoComplete="email" aria-invalid={error ? true : undefined} />
-      <Field label="Current password" name="password" type="password" autoComplete="current-password" aria-invalid={error ? true : undefined} />
-      <FormError message={error} />
-      <SubmitButton busy={busy} className={`self-start ${primaryButtonClass}`}>
-        Save email
-      </SubmitButton>
-    </form>
+    <ChangeForm
+      fields={[
+        { label: 'New email', name: 'email', type: 'email', autoFocus: true, autoComplete: 'email' },
+        { label: 'Current password', name: 'password', type: 'password', autoComplete: 'current-password' },
+      ]}
+      busy={busy}
+      error={error}
+      submitLabel="Save email"
+      onSubmit={submit}
+    />
   );
 }

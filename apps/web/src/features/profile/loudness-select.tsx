@@ -1,5 +1,5 @@
 import type { LoudnessMode } from '@lyra/player-core/loudness';
-import { useState } from 'react';
+import { useStoredChoice } from '../../shared/lib/use-stored-choice.js';
 import { HintedSelect, type HintedOption } from '../../shared/ui/hinted-select.js';
 import { readLoudnessMode, setLoudnessMode } from '../player/index.js';
 
@@ -12,10 +12,6 @@ const MODES: HintedOption<LoudnessMode>[] = [
 
 /** Volume normalisation: applied at once to the playing song (the player follows the stored mode). */
 export function LoudnessSelect() {
-  const [mode, setMode] = useState<LoudnessMode>(() => readLoudnessMode());
-  const choose = (value: LoudnessMode) => {
-    setMode(value);
-    setLoudnessMode(value);
-  };
+  const [mode, choose] = useStoredChoice<LoudnessMode>(readLoudnessMode, setLoudnessMode);
   return <HintedSelect label="Volume normalisation" value={mode} options={MODES} onChange={choose} />;
 }

@@ -1,19 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
 import { toast } from '../../shared/lib/toast.js';
-import { describeFailure } from '../../shared/lib/backend.js';
 import { TOAST_MS } from '../../shared/lib/toasts.js';
-import {
-  accountKey,
-  Field,
-  FormError,
-  newPasswordProblem,
-  PASSWORD_MIN,
-  primaryButtonClass,
-  SubmitButton,
-  useAccountApi,
-} from '../auth/ui.js';
+import { accountKey, newPasswordProblem, PASSWORD_MIN } from '../auth/ui.js';
+import { ChangeForm } from './change-form.js';
 import { Disclosure } from './settings-section.js';
+import { useAccountAction } from './use-account-action.js';
 
 /** Profile: changing the password (the current one, then the new one twice). */
 export function PasswordSettings() {
@@ -33,42 +24,34 @@ export function PasswordSettings() {
 }
 
 function ChangePasswordForm({ onChanged }: { onChanged: () => void }) {
-  const account = useAccountApi();
   const queryClient = useQueryClient();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, setError, run } = useAccountAction();
 
-  const submit = async (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    const form = new FormData(e.currentTarget);
+  const submit = async (form: FormData) => {
     const oldPassword = String(form.get('oldPassword') ?? '');
     const password = String(form.get('password') ?? '');
     if (!oldPassword) return setError('Enter your current password');
     const problem = newPasswordProblem(password, String(form.get('confirm') ?? ''));
     if (problem) return setError(problem);
-    setBusy(true);
-    setError(null);
-    try {
-      await (await account()).updatePassword(password, oldPassword);
+    await run(async (api) => {
+      await api.updatePassword(password, oldPassword);
       toast.success('Password changed', { duration: TOAST_MS.default });
       void queryClient.invalidateQueries({ queryKey: accountKey });
       onChanged();
-    } catch (err) {
-      setError(describeFailure(err).message || "Couldn't change the password");
-    } finally {
-      setBusy(false);
-    }
+    }, "Couldn't change the password");
   };
 
   return (
-    <form onSubmit={(e) => void submit(e)} className="flex max-w-md flex-col gap-3" noValidate>
-      <Field label="Current password" name="oldPassword" type="password" autoFocus autoComplete="current-password" aria-invalid={error ? true : undefined} />
-      <Field label="New password" name="password" type="password" autoComplete="new-password" hint={`At least ${PASSWORD_MIN} characters.`} aria-invalid={error ? true : undefined} />
-      <Field label="Repeat new password" name="confirm" type="password" autoComplete="new-password" aria-invalid={error ? true : undefined} />
-      <FormError message={error} />
-      <SubmitButton busy={busy} className={`self-start ${primaryButtonClass}`}>
-        Save password
-      </SubmitButton>
-    </form>
+    <ChangeForm
+      fields={[
+        { label: 'Current password', name: 'oldPassword', type: 'password', autoFocus: true, autoComplete: 'current-password' },
+        { label: 'New password', name: 'password', type: 'password', autoComplete: 'new-password', hint: `At least ${PASSWORD_MIN} characters.` },
+        { label: 'Repeat new password', name: 'confirm', type: 'password', autoComplete: 'new-password' },
+      ]}
+      busy={busy}
+      error={error}
+      submitLabel="Save password"
+      onSubmit={submit}
+    />
   );
 }

@@ -1,7 +1,7 @@
 import type { AudioQuality } from '@lyra/player-core/audio-quality';
 
 /**
- * SPEC §2 audio quality dropdown: three tiers; each level has its label and
+ * SPEC#profile-audio-quality-dropdown-tiers: three tiers; each level has its label and
  * a tooltip saying when to use it. Highest first, as listeners read it.
  */
 export interface QualityLevel {

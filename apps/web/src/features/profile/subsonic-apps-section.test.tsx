@@ -48,8 +48,8 @@ beforeEach(() => {
   });
 });
 afterEach(() => {
-  toast.dismiss();
   cleanup();
+  toast.dismiss();
   vi.unstubAllGlobals();
 });
 

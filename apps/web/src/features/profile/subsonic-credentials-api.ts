@@ -1,3 +1,5 @@
+import { backendServerUrl, SessionRequestError, sessionRequest } from '../../shared/lib/session-request.js';
+
 /**
  * The server's Subsonic credentials for the signed-in user (the Profile
  * page's "Subsonic apps" section): /subsonic/credentials on the server that
@@ -23,37 +25,15 @@ export interface NewApiKey {
   createdAt: string;
 }
 
-export class CredentialsRequestError extends Error {
+export class CredentialsRequestError extends SessionRequestError {
   override name = 'CredentialsRequestError';
-  constructor(
-    readonly status: number,
-    message: string,
-  ) {
-    super(message);
-  }
 }
 
 /** `/subsonic/credentials` on the backend's server (its endpoint may be relative to the page, e.g. '/v1'). */
-export function credentialsUrl(backendEndpoint: string, pageOrigin: string = globalThis.location?.origin ?? 'http://localhost'): string {
-  return new URL('/subsonic/credentials', new URL(backendEndpoint, pageOrigin)).href;
-}
+export const credentialsUrl = (backendEndpoint: string, pageOrigin?: string): string => backendServerUrl('/subsonic/credentials', backendEndpoint, pageOrigin);
 
-/** The SDK keeps the session here when cookies cannot cross to the backend's origin. */
-const fallbackHeader = (): Record<string, string> => {
-  const stored = globalThis.localStorage?.getItem('cookieFallback');
-  return stored ? { 'X-Fallback-Cookies': stored } : {};
-};
-
-async function request<T>(url: string, method: 'GET' | 'POST' | 'DELETE', fetcher: typeof fetch): Promise<T> {
-  const res = await fetcher(url, { method, credentials: 'include', headers: fallbackHeader() });
-  if (res.status === 204) return undefined as T;
-  const body: unknown = await res.json().catch(() => null);
-  if (!res.ok) {
-    const message = typeof body === 'object' && body !== null && 'message' in body && typeof body.message === 'string' ? body.message : `HTTP ${res.status}`;
-    throw new CredentialsRequestError(res.status, message);
-  }
-  return body as T;
-}
+const fail = (status: number, message: string) => new CredentialsRequestError(status, message);
+const request = <T>(url: string, method: 'GET' | 'POST' | 'DELETE', fetcher: typeof fetch): Promise<T> => sessionRequest<T>(fetcher, url, { method }, fail);
 
 export const subsonicCredentialsApi = (base: string, fetcher: typeof fetch = (...a) => globalThis.fetch(...a)) => ({
   get: () => request<SubsonicCredentials>(base, 'GET', fetcher),

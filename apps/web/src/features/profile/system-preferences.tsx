@@ -13,7 +13,7 @@ const PREFERENCES = [
   { label: 'Download quality', Control: DownloadQualitySelect },
 ];
 
-/** SPEC §2 Profile "System Preferences", shown signed in and signed out alike. */
+/** SPEC#profile-signed-out "System Preferences", shown signed in and signed out alike. */
 export function SystemPreferences() {
   return (
     <SettingsSection id="system-preferences" title="System Preferences">

@@ -14,39 +14,39 @@ import {
   primaryButtonClass,
   secondaryButtonClass,
   SubmitButton,
-  useAccountApi,
   type AccountApi,
   type AccountDetails,
 } from '../auth/ui.js';
 import { CopyButton } from './copy-button.js';
 import { QrCode } from './qr-code.js';
 import { RecoveryCodes } from './recovery-codes.js';
+import { useAccountAction } from './use-account-action.js';
 import { groupKey } from './totp-key.js';
 
 type Step = { kind: 'idle' } | { kind: 'setup'; secret: string; uri: string } | { kind: 'codes'; codes: string[] } | { kind: 'confirmOff' };
 
-const conflict = (e: unknown) => describeFailure(e).code === 409;
-
-/** A new authenticator; one left over from an unfinished set-up (409) is replaced. */
-async function newAuthenticator(api: AccountApi) {
+/** `first()`, or `instead()` when the backend answers that something is left from before (409). */
+async function onConflict<T>(first: () => Promise<T>, instead: () => Promise<T>): Promise<T> {
   try {
-    return await api.addTotp();
+    return await first();
   } catch (e) {
-    if (!conflict(e)) throw e;
-    await api.removeTotp();
-    return api.addTotp();
+    if (describeFailure(e).code !== 409) throw e;
+    return instead();
   }
 }
 
-/** The first recovery codes, or fresh ones when some are left from before (409). */
-async function recoveryCodes(api: AccountApi) {
-  try {
-    return await api.createRecoveryCodes();
-  } catch (e) {
-    if (!conflict(e)) throw e;
-    return api.regenerateRecoveryCodes();
-  }
-}
+/** A new authenticator; one left over from an unfinished set-up is replaced. */
+const newAuthenticator = (api: AccountApi) =>
+  onConflict(
+    () => api.addTotp(),
+    async () => {
+      await api.removeTotp();
+      return api.addTotp();
+    },
+  );
+
+/** The first recovery codes, or fresh ones when some are left from before. */
+const recoveryCodes = (api: AccountApi) => onConflict(() => api.createRecoveryCodes(), () => api.regenerateRecoveryCodes());
 
 /**
  * Profile: two-factor sign-in with an authenticator app (TOTP). Turning it on
@@ -54,23 +54,9 @@ async function recoveryCodes(api: AccountApi) {
  * asks for a code to confirm, then shows the recovery codes once.
  */
 export function TwoFactorSettings({ details }: { details: AccountDetails }) {
-  const account = useAccountApi();
   const queryClient = useQueryClient();
   const [step, setStep] = useState<Step>({ kind: 'idle' });
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-
-  const run = async (work: (api: AccountApi) => Promise<void>, fallback: string) => {
-    setBusy(true);
-    setError(null);
-    try {
-      await work(await account());
-    } catch (e) {
-      setError(describeFailure(e).message || fallback);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { busy, error, setError, run } = useAccountAction();
   const refresh = () => queryClient.invalidateQueries({ queryKey: accountKey });
 
   const start = () =>
@@ -84,21 +70,14 @@ export function TwoFactorSettings({ details }: { details: AccountDetails }) {
     const code = String(new FormData(e.currentTarget).get('code') ?? '');
     const problem = codeProblem(code, 'totp');
     if (problem) return setError(problem);
-    setBusy(true);
-    setError(null);
-    try {
-      const api = await account();
+    await run(async (api) => {
       await api.verifyTotp(cleanCode(code, 'totp'));
       const codes = await recoveryCodes(api);
       await api.setMfa(true);
       await refresh();
       setStep({ kind: 'codes', codes });
       toast.success('Two-factor is on', { duration: TOAST_MS.default });
-    } catch (err) {
-      setError(codeFailureMessage(err));
-    } finally {
-      setBusy(false);
-    }
+    }, codeFailureMessage);
   };
 
   const cancelSetup = () =>

@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { CatalogueError, type CatalogueClient } from '../../shared/lib/catalogue-client.js';
 import type { Share } from './shared-songs.js';
+import { catalogueKey } from '../../shared/lib/catalogue-queries.js';
 
 /** Reads a share from the server that keeps it (the first catalogue host), with the server's message on a refusal. */
 async function readShare(base: string, id: string, signal: AbortSignal): Promise<Share> {
@@ -17,7 +18,7 @@ async function readShare(base: string, id: string, signal: AbortSignal): Promise
  */
 export const shareQuery = (c: CatalogueClient, id: string) =>
   queryOptions({
-    queryKey: ['catalogue', c.hostId, 'share', id] as const,
+    queryKey: catalogueKey(c, 'share', id),
     queryFn: ({ signal }) => readShare(c.hosts[0] ?? '/api', id, signal),
     staleTime: Infinity,
     retry: false,

@@ -1,4 +1,5 @@
 import type { Song } from '@lyra/contracts/catalogue';
+import { playerSong } from '../../shared/lib/player-song.js';
 
 /** One song of a share as `GET /api/shares/<id>` sends it (catalogue-api.md §8). */
 export interface SharedSong {
@@ -24,27 +25,7 @@ export interface Share {
  * addresses (they carry `?share=`, so they open on a private server too).
  */
 export function sharedSongToSong(s: SharedSong): Song {
-  const artist = { id: '', name: s.artist, role: 'primary_artists', type: 'artist' as const, image: [], url: '' };
-  return {
-    id: s.id,
-    name: s.title,
-    type: 'song',
-    year: null,
-    releaseDate: null,
-    duration: s.durationS,
-    label: null,
-    explicitContent: false,
-    playCount: null,
-    language: '',
-    hasLyrics: false,
-    lyricsId: null,
-    url: '',
-    copyright: null,
-    album: { id: null, name: s.album || null, url: null },
-    artists: { primary: s.artist ? [artist] : [], featured: [], all: s.artist ? [artist] : [] },
-    image: [{ quality: '500x500', url: s.image }],
-    downloadUrl: [{ quality: '320kbps', url: s.url }],
-  };
+  return playerSong({ id: s.id, name: s.title, audioUrl: s.url, duration: s.durationS, imageUrl: s.image, album: s.album, artist: s.artist });
 }
 
 /** "Expires 27 Nov 2026" in the viewer's language and zone, or null for a share without an end. */
