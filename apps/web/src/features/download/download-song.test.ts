@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { makeSong } from '../../test/songs.js';
 import { downloadAddress, downloadFileName, downloadSong } from './download-song.js';
 
-describe('song download (SPEC §7, DESIGN §8)', () => {
+describe('song download (SPEC#other-calls-song-download, DESIGN §8)', () => {
   it('uses the fifth download address; https only when the page is https', () => {
     const song = makeSong('s1', { downloadUrl: (['12', '48', '96', '160', '320'] as const).map((q) => ({ quality: `${q}kbps` as const, url: `http://h/media/s1/${q}.m4a` })) });
     expect(downloadAddress(song, 'http:')).toBe('http://h/media/s1/320.m4a');

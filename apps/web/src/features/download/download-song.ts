@@ -1,7 +1,7 @@
 import type { Song } from '@lyra/contracts/catalogue';
 import { decodeEntities } from '../../shared/lib/song-view.js';
 
-/** SPEC §3/§7: downloads use the fifth download address (index 4, the 320 kbps tier). */
+/** SPEC#entities-song, SPEC#other-calls-song-download: downloads use the fifth download address (index 4, the 320 kbps tier). */
 export const DOWNLOAD_INDEX = 4;
 
 /**
@@ -27,7 +27,7 @@ const EXTENSIONS: Record<string, string> = {
   'audio/wav': 'wav',
 };
 
-/** SPEC §7: the file is named after the song (or 'download'), with the extension of its type. */
+/** SPEC#other-calls-song-download: the file is named after the song (or 'download'), with the extension of its type. */
 export function downloadFileName(song: Pick<Song, 'name'>, mimeType: string): string {
   const base = decodeEntities(song.name ?? '').replace(/[\\/:*?"<>|\u0000-\u001f]+/g, ' ').replace(/\s+/g, ' ').trim().slice(0, 120) || 'download';
   const ext = EXTENSIONS[mimeType.split(';')[0]!.trim().toLowerCase()];
@@ -41,7 +41,7 @@ export interface DownloadDeps {
   save(blob: Blob, fileName: string): void;
 }
 
-/** Fetches the song as a blob and saves it. Failures are only logged (SPEC §8); false then. */
+/** Fetches the song as a blob and saves it. Failures are only logged (SPEC#errors-download); false then. */
 export async function downloadSong(song: Song, deps: DownloadDeps): Promise<boolean> {
   const url = downloadAddress(song, deps.pageProtocol);
   try {

@@ -5,7 +5,7 @@ import { signInToast } from '../../shared/lib/toasts.js';
 import { useSessionUser } from '../auth/index.js';
 import { downloadSong, saveWithLink } from './download-song.js';
 
-/** SPEC §5/§8: downloads need sign-in ('Sign in to download song', Sign in, 5 s). */
+/** SPEC#validation-feedback, SPEC#errors-download: downloads need sign-in ('Sign in to download song', Sign in, 5 s). */
 export function useDownloadAction(song: Song | undefined): { busy: boolean; download: () => void } {
   const user = useSessionUser();
   const navigate = useNavigate();

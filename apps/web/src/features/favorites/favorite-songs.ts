@@ -4,7 +4,7 @@ import { useCatalogue } from '../../shared/lib/catalogue-context.js';
 import { songQuery } from '../../shared/lib/catalogue-queries.js';
 import { local, readJson, writeJson } from '../../shared/lib/storage.js';
 
-/** SPEC §3/§9: favourite song details cached 2 days (FavoriteSongsDetails). */
+/** SPEC#entities-local-storage-keys, SPEC#limits-favourites: favourite song details cached 2 days (FavoriteSongsDetails). */
 export const DETAILS_KEY = 'FavoriteSongsDetails';
 export const DETAILS_MS = 2 * 24 * 60 * 60 * 1000;
 const DETAILS_MAX = 150;
@@ -34,7 +34,7 @@ export function rememberDetail(song: Song, nowMs = Date.now()): void {
 }
 
 /**
- * The catalogue songs of favourite ids, in the ids' order (SPEC §7: /songs/{id}
+ * The catalogue songs of favourite ids, in the ids' order (SPEC#catalogue-api-songs-id-per: /songs/{id}
  * per id). Songs the catalogue no longer has are left out.
  */
 export function useFavoriteSongs(ids: readonly string[]): { songs: Song[]; isLoading: boolean } {

@@ -45,7 +45,7 @@ function setup(initial: string[] = []) {
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());
 
-describe('favourite toggle (SPEC §4)', () => {
+describe('favourite toggle (SPEC#states-favourite-toggle-player)', () => {
   it("flips at once and adds 500 ms after the tap: 'Added to favorites'", async () => {
     const t = setup();
     t.toggler.toggle('s1');

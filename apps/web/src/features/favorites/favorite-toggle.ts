@@ -1,7 +1,7 @@
 import type { AddOutcome, RemoveOutcome } from './favorites-api.js';
 import type { FailedKind } from './favorites-cache.js';
 
-/** What the listener is told after a toggle settles (SPEC §8 "Favourites"). */
+/** What the listener is told after a toggle settles (SPEC#errors-favourites "Favourites"). */
 export type ToggleNotice = 'added' | 'removed' | 'already' | 'failed' | 'error';
 
 export interface ToggleDeps {
@@ -31,7 +31,7 @@ interface Entry {
 }
 
 /**
- * SPEC §4 favourite toggle: the state flips at once; a call runs 500 ms after
+ * SPEC#states-favourite-toggle-player: the state flips at once; a call runs 500 ms after
  * the last tap (so a double tap sends nothing); only one call per song runs
  * at a time, and a tap during it is sent when it ends. A `failed` outcome
  * keeps the local state and queues the change in the failed lists; an

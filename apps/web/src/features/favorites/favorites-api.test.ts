@@ -4,7 +4,7 @@ import { createFakeBackend, FakeBackendError, type FakeBackend } from '../../sha
 import { createQueryClient } from '../../shared/lib/query-client.js';
 import { addFavorite, fetchFavoriteIds, removeFavorite, retryFailedFavorites } from './favorites-api.js';
 import { failedChanges, markFailed, readFailed, readFavoritesCache, withChanges, writeFavoritesCache } from './favorites-cache.js';
-import { favoritesKey, refreshFavorites } from './favorites-query.js';
+import { favoritesKey, refreshFavorites, showFavorite } from './favorites-query.js';
 
 let fake: FakeBackend;
 beforeEach(() => {
@@ -16,7 +16,7 @@ afterEach(() => vi.restoreAllMocks());
 
 const like = (userId: string, songId: string) => fake.docs.Favorite.push({ $id: `f-${userId}-${songId}-${fake.docs.Favorite.length}`, userId, songId });
 
-describe('favourite documents (SPEC §3, §7)', () => {
+describe('favourite documents (SPEC#entities-favorite, SPEC#data-calls-list-favourites-filtered)', () => {
   it('lists only the user’s favourites, limit 150, de-duplicated in order', async () => {
     like('u1', 'a');
     like('u2', 'x');
@@ -54,7 +54,7 @@ describe('favourite documents (SPEC §3, §7)', () => {
   });
 });
 
-describe('failed favourite changes (SPEC §4)', () => {
+describe('failed favourite changes (SPEC#states-favourite-toggle-player)', () => {
   it('are sent again in batches of 5 and the lists cleared', async () => {
     const ids = Array.from({ length: 12 }, (_, i) => `s${i}`);
     for (const id of ids) markFailed('add', id);
@@ -100,6 +100,41 @@ describe('failed favourite changes (SPEC §4)', () => {
     expect(readFavoritesCache(Date.now()).ids).toEqual(['s1', 's3']);
   });
 
+  it('a change heard while the list is being read reads it again: the answer that left before it does not put the old list back', async () => {
+    like('u1', 's1');
+    const queryClient = createQueryClient();
+    queryClient.setQueryData(favoritesKey('u1'), ['s1']);
+    // The server answers at once; the answer reaches the page when the test lets it.
+    const arrivals: (() => void)[] = [];
+    const slow: typeof fake = {
+      ...fake,
+      list: async (name, queries) => {
+        const answer = await fake.list(name, queries);
+        await new Promise<void>((r) => arrivals.push(r));
+        return answer;
+      },
+    };
+    const refreshed = refreshFavorites(queryClient, slow, 'u1');
+    await vi.waitFor(() => expect(arrivals).toHaveLength(1));
+    // Another device adds s2 after the server answered; its realtime event arrives first.
+    like('u1', 's2');
+    showFavorite(queryClient, 'u1', 's2', true);
+    expect(queryClient.getQueryData(favoritesKey('u1'))).toEqual(['s1', 's2']);
+    arrivals[0]!();
+    await vi.waitFor(() => expect(arrivals).toHaveLength(2));
+    arrivals[1]!();
+    expect(await refreshed).toEqual(['s1', 's2']);
+    expect(queryClient.getQueryData(favoritesKey('u1'))).toEqual(['s1', 's2']);
+    expect(readFavoritesCache(Date.now()).ids).toEqual(['s1', 's2']);
+
+    // With no change heard meanwhile, one read is enough.
+    const again = refreshFavorites(queryClient, slow, 'u1');
+    await vi.waitFor(() => expect(arrivals).toHaveLength(3));
+    arrivals[2]!();
+    expect(await again).toEqual(['s1', 's2']);
+    expect(arrivals).toHaveLength(3);
+  });
+
   it('the newest intent wins: a failed add cancels a pending remove of the same song', () => {
     markFailed('remove', 's1');
     markFailed('add', 's1');
@@ -108,7 +143,7 @@ describe('failed favourite changes (SPEC §4)', () => {
   });
 });
 
-describe('favourites cache (SPEC §4, §9)', () => {
+describe('favourites cache (SPEC#states-favourites, SPEC#limits-favourites)', () => {
   it('is fresh for 5 hours, and never when empty', () => {
     const now = 1_000_000;
     writeFavoritesCache(['a', 'b', 'a'], now);

@@ -2,14 +2,14 @@ import { describeFailure, isTransient, q, type BackendApi } from '../../shared/l
 import { dedupeIds, FAVORITES, readFailed, writeFailed } from './favorites-cache.js';
 
 /**
- * Favourite documents (SPEC §3 Favorite {userId, songId}; §7 calls). Each
+ * Favourite documents (SPEC#entities-favorite {userId, songId}; SPEC#data-calls-list-favourites-filtered, SPEC#data-calls-create-favourite-userid). Each
  * write answers with an outcome; a transient failure (no answer, server
  * fault) is `failed`, to be sent again later; any other refusal throws.
  */
 export type AddOutcome = 'added' | 'already' | 'failed';
 export type RemoveOutcome = 'removed' | 'none' | 'failed';
 
-/** SPEC §7: favourites filtered by userId, limit 150; de-duplicated (SPEC §5). */
+/** SPEC#data-calls-list-favourites-filtered: favourites filtered by userId, limit 150; de-duplicated (SPEC#validation-favourite-add-refused). */
 export async function fetchFavoriteIds(api: BackendApi, userId: string): Promise<string[]> {
   const docs = await api.list('Favorite', [q.equal('userId', userId), q.limit(FAVORITES.FETCH_LIMIT)]);
   return dedupeIds(docs.map((d) => String(d.songId ?? '')));
@@ -28,7 +28,7 @@ export async function addFavorite(api: BackendApi, userId: string, songId: strin
   }
 }
 
-/** Deletes the user's favourite documents for the song; 'none' when there were none (SPEC §8). */
+/** Deletes the user's favourite documents for the song; 'none' when there were none (SPEC#errors-favourite-off-none). */
 export async function removeFavorite(api: BackendApi, userId: string, songId: string): Promise<RemoveOutcome> {
   try {
     const docs = await api.list('Favorite', [q.equal('userId', userId), q.equal('songId', songId), q.limit(25)]);
@@ -48,9 +48,9 @@ export async function removeFavorite(api: BackendApi, userId: string, songId: st
 }
 
 /**
- * SPEC §4: with a user present, pending failed adds and removes are sent
+ * SPEC#states-favourite-toggle-player: with a user present, pending failed adds and removes are sent
  * again in batches of 5, and the lists cleared. A batch that errors is logged
- * and skipped (SPEC §8): its ids stay for the next time.
+ * and skipped (SPEC#errors-favourite-batch-logged): its ids stay for the next time.
  */
 export async function retryFailedFavorites(api: BackendApi, userId: string): Promise<{ retried: number; kept: number }> {
   let retried = 0;

@@ -1,6 +1,6 @@
 import { local, readJson, writeJson } from '../../shared/lib/storage.js';
 
-/** SPEC §3 keys and §9 numbers for favourites. */
+/** SPEC#entities-local-storage-keys keys and SPEC#limits-favourites numbers for favourites. */
 export const FAVORITES_KEY = 'favorites';
 export const FAVORITES_EXPIRY_KEY = 'expiryTime';
 export const LEGACY_FAVORITES_KEY = 'favoriteSongs';
@@ -18,14 +18,14 @@ export const FAVORITES = {
 
 const isIdList = (v: unknown): v is string[] => Array.isArray(v) && v.every((x) => typeof x === 'string');
 
-/** SPEC §5: the list is de-duplicated by id (first occurrence kept); empty ids are dropped. */
+/** SPEC#validation-favourite-add-refused: the list is de-duplicated by id (first occurrence kept); empty ids are dropped. */
 export function dedupeIds(ids: readonly string[]): string[] {
   return [...new Set(ids.filter((id) => id !== '' && id !== 'null'))];
 }
 
 /**
  * The cached favourite song ids, oldest first, and whether they are recent
- * enough (SPEC §4: refetched when empty or older than 5 hours).
+ * enough (SPEC#states-favourites: refetched when empty or older than 5 hours).
  */
 export function readFavoritesCache(nowMs: number): { ids: string[]; fresh: boolean } {
   const raw = readJson<unknown>(local(), FAVORITES_KEY, []);
@@ -45,7 +45,7 @@ export function updateFavoritesCache(ids: readonly string[]): void {
   writeJson(local(), FAVORITES_KEY, dedupeIds(ids));
 }
 
-/** SPEC §3: the legacy key favoriteSongs is removed. */
+/** SPEC#entities-local-storage-keys: the legacy key favoriteSongs is removed. */
 export function removeLegacyFavorites(): void {
   try {
     local()?.removeItem(LEGACY_FAVORITES_KEY);

@@ -8,7 +8,7 @@ import { useFavoriteSongs } from './favorite-songs.js';
 import { KEPT_FAVORITES } from './kept-favorites.js';
 
 /**
- * SPEC §2 Favorites: cover (the first favourite's, or the default logo),
+ * SPEC#favorites-cover-image-first: cover (the first favourite's, or the default logo),
  * 'Favorites' with the count, rows with title, primary artists and
  * add-to-queue. A tap makes the song current with the loaded favourites as
  * the queue. An end sentinel asks for the next page. Make available offline

@@ -15,7 +15,7 @@ import {
 export const favoritesKey = (userId: string) => ['backend', 'favorites', userId] as const;
 
 /**
- * The user's favourite song ids, oldest first (screens reverse them, SPEC §4).
+ * The user's favourite song ids, oldest first (screens reverse them, SPEC#states-favourites).
  * The localStorage copy answers while younger than 5 hours; otherwise the
  * server is asked and the copy renewed. Changes the server does not have yet
  * are laid over either, as playlists' are.
@@ -45,20 +45,37 @@ export function setIntent(songId: string, on: boolean | null): void {
 }
 
 /**
- * What the listener sees: the changes waiting to be sent again (SPEC §4's
+ * What the listener sees: the changes waiting to be sent again (SPEC#states-favourite-toggle-player's
  * failed lists, until the retry takes them), then the taps still being sent,
  * which are newer.
  */
 const withWaiting = (ids: readonly string[]): string[] => withChanges(ids, [...failedChanges(), ...intents]);
 
+/** Changes shown since the page loaded (a tap here, or another device's heard over realtime): a read that saw one while under way is stale. */
+let changesHeard = 0;
+/** Reads of the list at most, when changes keep arriving; the last one stands, the next change edits it. */
+const MOST_READS = 3;
+
+/**
+ * The server's list. A change heard while the read was under way may have
+ * been made after the server answered: that list is dropped and read again,
+ * so it cannot put the old list back over the change (a refresh once the
+ * subscription is live, or the query's own read).
+ */
 async function fetchAndCache(api: BackendApi, userId: string): Promise<string[]> {
-  const ids = withWaiting(await fetchFavoriteIds(api, userId));
-  writeFavoritesCache(ids, Date.now());
-  return ids;
+  for (let read = 1; ; read++) {
+    const heard = changesHeard;
+    const ids = withWaiting(await fetchFavoriteIds(api, userId));
+    if (heard !== changesHeard && read < MOST_READS) continue;
+    writeFavoritesCache(ids, Date.now());
+    return ids;
+  }
 }
 
 /** Asks the server now (another device changed something, or failed changes were just sent). */
 export async function refreshFavorites(queryClient: QueryClient, api: BackendApi, userId: string): Promise<string[]> {
+  // A read under way may have left before what this refresh is for: dropped, so it cannot land after this one.
+  await queryClient.cancelQueries({ queryKey: favoritesKey(userId), exact: true });
   const ids = await fetchAndCache(api, userId);
   queryClient.setQueryData(favoritesKey(userId), ids);
   return ids;
@@ -66,6 +83,7 @@ export async function refreshFavorites(queryClient: QueryClient, api: BackendApi
 
 /** Puts a song in or out of the shown list (and its cached copy), without asking the server. */
 export function showFavorite(queryClient: QueryClient, userId: string, songId: string, on: boolean): void {
+  changesHeard++;
   const shown = queryClient.getQueryData<string[]>(favoritesKey(userId));
   const cached = readFavoritesCache(Date.now());
   // Not loaded here yet: a fresh cached copy is edited for the query to read;

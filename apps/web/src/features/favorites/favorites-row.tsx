@@ -8,7 +8,7 @@ import { FAVORITES } from './favorites-cache.js';
 import { useFavoriteSongs } from './favorite-songs.js';
 import { useFavoriteIds } from './use-favorites.js';
 
-/** Up to `n` ids in random order (SPEC §2: up to 10 random saved favourites). */
+/** Up to `n` ids in random order (SPEC#home-top-bottom-shown: up to 10 random saved favourites). */
 export function pickRandom<T>(items: readonly T[], n: number, random: () => number = Math.random): T[] {
   const copy = [...items];
   for (let i = copy.length - 1; i > 0; i--) {
@@ -21,7 +21,7 @@ export function pickRandom<T>(items: readonly T[], n: number, random: () => numb
 const PER_PAGE = FAVORITES.HOME_PER_COLUMN * 2;
 
 /**
- * Home's Favorites row (SPEC §2, DESIGN §8: the signed-in-only block): up to
+ * Home's Favorites row (SPEC#home-top-bottom-shown, DESIGN §8: the signed-in-only block): up to
  * 10 random favourites, two columns of 4 per page, pages side by side.
  * Nothing when signed out or without favourites.
  */

@@ -10,10 +10,10 @@ import { refreshFavorites } from './favorites-query.js';
 import { useKeptFavorites } from './kept-favorites.js';
 
 /**
- * SPEC §4: when a user is present (once the session is settled), changes that
+ * SPEC#states-favourite-toggle-player: when a user is present (once the session is settled), changes that
  * failed earlier are sent again, then the list is read afresh; and again each
  * time the device comes back online (changes made offline are not lost). The
- * legacy favoriteSongs key is removed (SPEC §3). Favorites kept offline follow
+ * legacy favoriteSongs key is removed (SPEC#entities-local-storage-keys). Favorites kept offline follow
  * the favourites (kept-favorites.ts).
  */
 export function useFavoritesSync(): void {

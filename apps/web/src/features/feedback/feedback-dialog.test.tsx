@@ -19,8 +19,8 @@ beforeEach(() => {
   vi.spyOn(console, 'error').mockImplementation(() => {});
 });
 afterEach(() => {
-  toast.dismiss();
   cleanup();
+  toast.dismiss();
   signOutOfFakeBackend();
   vi.restoreAllMocks();
 });
@@ -33,7 +33,7 @@ function openAndType(message: string) {
   fireEvent.click(screen.getByRole('button', { name: 'Send' }));
 }
 
-describe('feedback (SPEC §2, §5, §8)', () => {
+describe('feedback (SPEC#profile-feedback-dialog-sending, SPEC#validation-feedback, SPEC#errors-feedback)', () => {
   it("needs more than 5 characters, not counting surrounding space", () => {
     expect(isFeedbackLongEnough('12345')).toBe(false);
     expect(isFeedbackLongEnough('   12345   ')).toBe(false);

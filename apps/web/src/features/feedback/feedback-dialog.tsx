@@ -2,17 +2,17 @@ import { Dialog } from 'radix-ui';
 import { useState } from 'react';
 import { toast } from '../../shared/lib/toast.js';
 import { useBackend } from '../../shared/lib/backend-hooks.js';
-import { Spinner } from '../../shared/ui/spinner.js';
+import { BusyButton } from '../../shared/ui/busy-button.js';
 import { useSessionUser } from '../auth/index.js';
 import { sendFeedback } from './send-feedback.js';
 import { DIALOG_OVERLAY, DIALOG_TITLE, dialogPanel } from '../../shared/ui/dialog-classes.js';
 import { accentButton } from '../../shared/ui/button-classes.js';
 
-/** SPEC §8 feedback toast durations. */
+/** SPEC#errors-feedback feedback toast durations. */
 export const FEEDBACK_TOAST_MS = { signIn: 2_000, thanks: 2_000, failed: 3_000 } as const;
 
 /**
- * SPEC §2/§5/§8 feedback: signed in only ('Sign in to send feedback');
+ * SPEC#profile-feedback-dialog-sending, SPEC#validation-feedback, SPEC#errors-feedback: signed in only ('Sign in to send feedback');
  * a message of 5 characters or fewer closes the dialog without sending;
  * a spinner while sending; thanks, or "couldn't send feedback".
  */
@@ -63,16 +63,9 @@ export function FeedbackButton({ className = '' }: { className?: string }) {
               />
             </label>
             <div className="mt-4 flex justify-end">
-              <button
-                type="button"
-                onClick={() => void send()}
-                disabled={sending}
-                aria-busy={sending}
-                className={accentButton('flex items-center gap-2 px-5 py-2 disabled:opacity-60')}
-              >
-                {sending && <Spinner className="size-4" label="Sending" />}
+              <BusyButton busy={sending} spinnerLabel="Sending" onClick={() => void send()} className={accentButton('flex items-center gap-2 px-5 py-2 disabled:opacity-60')}>
                 Send
-              </button>
+              </BusyButton>
             </div>
           </Dialog.Content>
         </Dialog.Portal>

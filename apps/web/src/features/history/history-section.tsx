@@ -2,7 +2,7 @@ import type { Song } from '@lyra/contracts/catalogue';
 import { useQuery } from '@tanstack/react-query';
 import { useBackend } from '../../shared/lib/backend-hooks.js';
 import { useCatalogue } from '../../shared/lib/catalogue-context.js';
-import { fetchSongsByIds } from '../../shared/lib/catalogue-queries.js';
+import { songsByIdsQuery } from '../../shared/lib/catalogue-queries.js';
 import { SongRow } from '../../shared/ui/song-row.js';
 import { useSessionUser } from '../auth/index.js';
 import { commands } from '../player/index.js';
@@ -20,11 +20,7 @@ export function HistorySection() {
   const history = useQuery({ ...historyQuery(backend, user?.$id ?? ''), enabled: !!user });
   const entries = (history.data ?? []).slice(0, SHOWN);
   const ids = [...new Set(entries.map((e) => e.songId))];
-  const songs = useQuery({
-    queryKey: ['catalogue', catalogue.hostId, 'songs-by-ids', ids],
-    queryFn: ({ signal }) => fetchSongsByIds(catalogue, ids, signal),
-    enabled: ids.length > 0,
-  });
+  const songs = useQuery(songsByIdsQuery(catalogue, ids));
   if (!user || entries.length === 0) return null;
   const byId = new Map((songs.data ?? []).map((s) => [s.id, s]));
   const days = groupByDay(

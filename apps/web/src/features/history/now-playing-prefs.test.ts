@@ -8,6 +8,12 @@ describe('now playing in account prefs', () => {
     expect(readNowPlaying(prefs)).toEqual({ songId: 's1', positionS: 61.2, savedAt: 5 });
   });
 
+  it('keeps the app that saved it, when it says', () => {
+    const prefs = withNowPlaying({}, { songId: 's1', positionS: 3, savedAt: 5, deviceId: 'tab-1' });
+    expect(readNowPlaying(prefs)).toEqual({ songId: 's1', positionS: 3, savedAt: 5, deviceId: 'tab-1' });
+    expect(readNowPlaying({ nowPlaying: { songId: 's1', positionS: 3, savedAt: 5, deviceId: 7 } })).toEqual({ songId: 's1', positionS: 3, savedAt: 5 });
+  });
+
   it('ignores what is not a saved position', () => {
     for (const bad of [undefined, {}, { nowPlaying: 'x' }, { nowPlaying: { songId: '', positionS: 1 } }, { nowPlaying: { songId: 's', positionS: 'x' } }]) {
       expect(readNowPlaying(bad as Record<string, unknown> | undefined)).toBeNull();

@@ -10,6 +10,8 @@ export interface NowPlaying {
   positionS: number;
   /** Epoch ms. */
   savedAt: number;
+  /** The open app (tab) that saved it (shared/lib/device-id.ts), when it said. */
+  deviceId?: string;
 }
 
 export function readNowPlaying(prefs: Record<string, unknown> | undefined): NowPlaying | null {
@@ -21,6 +23,7 @@ export function readNowPlaying(prefs: Record<string, unknown> | undefined): NowP
     songId: o.songId,
     positionS: Math.max(0, o.positionS),
     savedAt: typeof o.savedAt === 'number' ? o.savedAt : 0,
+    ...(typeof o.deviceId === 'string' && o.deviceId !== '' ? { deviceId: o.deviceId } : {}),
   };
 }
 

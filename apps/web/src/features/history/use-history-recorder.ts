@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { describeFailure } from '../../shared/lib/backend.js';
 import { useBackend } from '../../shared/lib/backend-hooks.js';
+import { thisDeviceId } from '../../shared/lib/device-id.js';
 import { useSessionStore } from '../auth/index.js';
 import { usePlayerStore } from '../player/index.js';
 import { recordPlay } from './history-api.js';
@@ -41,7 +42,7 @@ export function useHistoryRecorder(): void {
           const { songId, positionS } = pending;
           pending = null;
           const api = await backend();
-          await api.updatePrefs(withNowPlaying(await api.getPrefs(), { songId, positionS, savedAt: Date.now() }));
+          await api.updatePrefs(withNowPlaying(await api.getPrefs(), { songId, positionS, savedAt: Date.now(), deviceId: thisDeviceId() }));
         }
       } finally {
         saving = false;

@@ -2,6 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import type { CatalogueClient } from '../../shared/lib/catalogue-client.js';
 import { CatalogueError } from '../../shared/lib/catalogue-client.js';
 import type { LyricLine } from './current-line.js';
+import { catalogueKey } from '../../shared/lib/catalogue-queries.js';
 
 export interface SongLyrics {
   lyrics: string;
@@ -14,7 +15,7 @@ export interface SongLyrics {
 /** A song's lyrics (`/songs/{id}/lyrics`); null when it has none. Mirrors without timed lines get the text split at `<br>`. */
 export const lyricsQuery = (c: CatalogueClient, id: string) =>
   queryOptions({
-    queryKey: ['catalogue', c.hostId, 'lyrics', id] as const,
+    queryKey: catalogueKey(c, 'lyrics', id),
     queryFn: async ({ signal }): Promise<{ synced: boolean; lines: LyricLine[]; copyright: string | null } | null> => {
       try {
         const l = await c.get<SongLyrics>(`/songs/${encodeURIComponent(id)}/lyrics`, { signal });

@@ -1,7 +1,7 @@
 import type { Song } from '@lyra/contracts/catalogue';
 import { pickSourceUrl, type AudioQuality } from '@lyra/player-core/audio-quality';
 import { readDownloadQuality } from './download-quality.js';
-import { collectionKey, isHeld, withCollection, withoutCollection, withSong, withSongIds, type CollectionKind } from './offline-index.js';
+import { collectionKey, isHeld, withCollection, withoutCollection, withSong, withSongIds, type CollectionKind, type KeptArtist } from './offline-index.js';
 import { putAudio, removeAudio } from './offline-audio.js';
 import { useOfflineStore } from './offline-store.js';
 import { askToKeepStorage } from './persistent-storage.js';
@@ -14,6 +14,8 @@ export interface CollectionRef {
   id: string;
   title: string;
   image: string | null;
+  /** An album's artists, kept so its page names them offline. */
+  artists?: KeptArtist[];
 }
 
 /** The fetch under way per collection: how to stop it, and when it has stopped. */

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useStoredChoice } from '../../shared/lib/use-stored-choice.js';
 import { HintedSelect } from '../../shared/ui/hinted-select.js';
 import { DOWNLOAD_QUALITIES, readDownloadQuality, writeDownloadQuality, type DownloadQuality } from './download-quality.js';
 
@@ -6,10 +6,6 @@ const OPTIONS = DOWNLOAD_QUALITIES.map((q) => ({ value: q.quality, label: q.labe
 
 /** Profile's "Download quality": what "Make available offline" fetches from now on. */
 export function DownloadQualitySelect() {
-  const [quality, setQuality] = useState<DownloadQuality>(() => readDownloadQuality());
-  const choose = (value: DownloadQuality) => {
-    setQuality(value);
-    writeDownloadQuality(value);
-  };
+  const [quality, choose] = useStoredChoice<DownloadQuality>(readDownloadQuality, writeDownloadQuality);
   return <HintedSelect label="Download quality" value={quality} options={OPTIONS} onChange={choose} />;
 }

@@ -48,8 +48,8 @@ beforeEach(() => {
   };
 });
 afterEach(() => {
-  toast.dismiss();
   cleanup();
+  toast.dismiss();
   device.restore();
 });
 
@@ -115,7 +115,7 @@ describe('Make available offline, as the listener sees it', () => {
     await waitFor(() => expect(second.aborted).toBe(true));
     await screen.findByRole('button', { name: 'Resume download' });
     expect(progress()).toEqual({ percent: 33, songs: '1/3' });
-    await act(() => new Promise((r) => setTimeout(r, 20)));
+    await act(async () => {}); // what the stopped download had under way settles
     expect(requests).toHaveLength(2);
     expect(kept()).toEqual(['s1']);
     expect(device.keptAudio()).toEqual(['s1']);

@@ -42,6 +42,8 @@ export function installFakeOfflineDevice(): FakeOfflineDevice {
   g.caches = { open: async () => cache };
   g.fetch = async (input, init) => {
     const url = input instanceof Request ? input.url : String(input);
+    // Only audio is this device's to answer; anything else the screens ask for (their other reads) is not found.
+    if (!url.includes('/media/')) return new Response(JSON.stringify({ message: 'Not found' }), { status: 404, headers: { 'content-type': 'application/json' } });
     device.fetched.push(url);
     await Promise.resolve();
     init?.signal?.throwIfAborted();

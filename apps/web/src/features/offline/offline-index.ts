@@ -17,11 +17,19 @@ export interface OfflineSong {
   savedAt: number;
 }
 
+/** An artist a kept collection names (an album's artists), so its page can name them offline. */
+export interface KeptArtist {
+  id: string | null;
+  name: string;
+}
+
 export interface OfflineCollection {
   id: string;
   kind: CollectionKind;
   title: string;
   image: string | null;
+  /** The album's artists when it was kept; absent in what older versions kept. */
+  artists?: KeptArtist[];
   songIds: string[];
   savedAt: number;
 }

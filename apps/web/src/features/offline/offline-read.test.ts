@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { makeSong } from '../../test/songs.js';
 import { emptyIndex, withCollection, withSong } from './offline-index.js';
-import { findKeptSongs, keptCollectionView, noAnswer, showsKeptCopy } from './offline-read.js';
+import { findKeptSongs, keptCollectionView, noAnswer, sharedPrimaryArtists, showsKeptCopy } from './offline-read.js';
 import { CatalogueError } from '../../shared/lib/catalogue-client.js';
 
 const a = makeSong('a');
@@ -14,8 +14,25 @@ const kept = [b, a].reduce(
 
 describe('a kept collection read offline', () => {
   it("gives its title, cover and the songs on the device in the collection's order", () => {
-    expect(keptCollectionView(kept, 'album', 'al1')).toEqual({ title: 'Blue', image: '/images/x.jpg', songs: [b, a] });
+    expect(keptCollectionView(kept, 'album', 'al1')).toMatchObject({ title: 'Blue', image: '/images/x.jpg', songs: [b, a] });
     expect(c.id in kept.songs).toBe(false);
+  });
+
+  it("names the album's artists as kept with it, else the primary artists every kept song shares; a playlist none", () => {
+    const artists = [{ id: 'ar9', name: 'Cleo' }];
+    const withArtists = withCollection(kept, { kind: 'album', id: 'al2', title: 'Two', image: null, songIds: ['a'], artists, savedAt: 1 });
+    expect(keptCollectionView(withArtists, 'album', 'al2')!.artists).toEqual(artists);
+    expect(keptCollectionView(kept, 'album', 'al1')!.artists).toEqual([{ id: 'ar1', name: 'An Artist With A Long Name' }]);
+    const asPlaylist = withCollection(kept, { kind: 'playlist', id: 'p1', title: 'Mix', image: null, songIds: ['a'], savedAt: 1 });
+    expect(keptCollectionView(asPlaylist, 'playlist', 'p1')!.artists).toEqual([]);
+  });
+
+  it('shares only the primary artists every song names', () => {
+    const ref = (id: string, name: string) => ({ id, name, role: 'primary_artists', type: 'artist' as const, image: [], url: '' });
+    const by = (...names: [string, string][]) => makeSong(names.map((n) => n[0]).join(), { artists: { primary: names.map(([id, name]) => ref(id, name)), featured: [], all: [] } });
+    expect(sharedPrimaryArtists([by(['x', 'X'], ['y', 'Y']), by(['y', 'Y'])])).toEqual([{ id: 'y', name: 'Y' }]);
+    expect(sharedPrimaryArtists([by(['x', 'X']), by(['y', 'Y'])])).toEqual([]);
+    expect(sharedPrimaryArtists([])).toEqual([]);
   });
 
   it('is null for a collection not kept, or kept as another kind', () => {

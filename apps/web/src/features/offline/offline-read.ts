@@ -1,17 +1,32 @@
 import type { Song } from '@lyra/contracts/catalogue';
-import { availableSongs, collectionKey, type CollectionKind, type OfflineIndex } from './offline-index.js';
+import { availableSongs, collectionKey, type CollectionKind, type KeptArtist, type OfflineIndex } from './offline-index.js';
 
 /** A kept album's or playlist's page as the device can show it without the catalogue. */
 export interface KeptCollectionView {
   title: string;
   image: string | null;
   songs: Song[];
+  /** Who made it: the album's artists as kept, else the primary artists every kept song shares (none for a playlist). */
+  artists: KeptArtist[];
 }
 
-/** The kept collection's title, cover and the songs on the device, in the collection's order; null when not kept. */
+/** The kept collection's title, cover, artists and the songs on the device, in the collection's order; null when not kept. */
 export function keptCollectionView(index: OfflineIndex, kind: CollectionKind, id: string): KeptCollectionView | null {
   const c = index.collections[collectionKey(kind, id)];
-  return c ? { title: c.title, image: c.image, songs: availableSongs(index, c) } : null;
+  if (!c) return null;
+  const songs = availableSongs(index, c);
+  const artists = c.artists ?? (kind === 'album' ? sharedPrimaryArtists(songs) : []);
+  return { title: c.title, image: c.image, songs, artists };
+}
+
+/** The primary artists every song names (by id, else by name), in the first song's order. */
+export function sharedPrimaryArtists(songs: readonly Song[]): KeptArtist[] {
+  const key = (a: { id?: string | null; name: string }) => (a.id ? `id:${a.id}` : `name:${a.name.toLowerCase()}`);
+  const [first, ...rest] = songs;
+  if (!first) return [];
+  return (first.artists?.primary ?? [])
+    .filter((a) => a.name.trim() && rest.every((s) => (s.artists?.primary ?? []).some((b) => key(b) === key(a))))
+    .map((a) => ({ id: a.id || null, name: a.name }));
 }
 
 /** How a catalogue read stands: data, a failure (not-found or not), or waiting for the network to come back. */

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../../test/render.js';
 import { makeSong } from '../../test/songs.js';
@@ -59,11 +59,12 @@ describe('keeping songs offline asks the browser to keep the storage', () => {
   });
 
   it('granted, Downloads has no warning', async () => {
-    browserStorage({ answer: async () => true });
+    const persist = browserStorage({ answer: async () => true });
     renderApp(<Screen />);
     await keep('a1');
     await screen.findByRole('button', { name: 'Play Album a1 (downloaded)' });
-    await new Promise((r) => setTimeout(r, 20));
+    await waitFor(() => expect(persist).toHaveBeenCalledTimes(1));
+    await act(async () => {}); // the browser's answer is read
     expect(screen.queryByText(NOTE)).toBeNull();
   });
 

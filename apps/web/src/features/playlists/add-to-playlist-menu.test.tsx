@@ -19,15 +19,15 @@ beforeEach(() => {
   vi.spyOn(console, 'error').mockImplementation(() => {});
 });
 afterEach(() => {
-  toast.dismiss();
   cleanup();
+  toast.dismiss();
   signOutOfFakeBackend();
   vi.restoreAllMocks();
 });
 
 const openMenu = () => fireEvent.pointerDown(screen.getByRole('button', { name: 'Add to playlist' }), { button: 0, ctrlKey: false, pointerType: 'mouse' });
 
-describe('add to playlist (SPEC §2, §5, §8)', () => {
+describe('add to playlist (SPEC#player-full-screen-blurred, SPEC#validation-add-playlist-needs, SPEC#errors-playlists)', () => {
   it("saves the current song in the chosen playlist: 'saved to playlist'", async () => {
     renderApp(<AddToPlaylistMenu songId="s1" />);
     await waitFor(() => expect(fake.calls.some((c) => c.op === 'list')).toBe(true));

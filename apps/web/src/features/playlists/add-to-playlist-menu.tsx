@@ -9,7 +9,7 @@ import { useAddToPlaylist } from './use-add-to-playlist.js';
 export { ADD_FAILED_MS } from './use-add-to-playlist.js';
 
 /**
- * The player's add-to-playlist menu (SPEC §2/§5/§8): the user's playlists;
+ * The player's add-to-playlist menu (SPEC#player-full-screen-blurred, SPEC#validation-add-playlist-needs, SPEC#errors-playlists): the user's playlists;
  * picking one saves the song ('saved to playlist'). Signed out: 'Sign in to
  * add to playlist' with Sign in to /profile.
  */

@@ -25,7 +25,7 @@ const listed = (...ids: string[]) => qc.setQueryData(playlistsKey('u1'), ids.map
 /** The playlist a PlaylistSong listing asks for. */
 const playlistOf = (queries: string[]) => (JSON.parse(queries[0]!) as { values: string[] }).values[0]!;
 
-describe("all the user's playlist songs (SPEC §4, §7, §9)", () => {
+describe("all the user's playlist songs (SPEC#states-playlist-songs, SPEC#data-calls-list-favourites-filtered, SPEC#limits-catalogue)", () => {
   it('are read 10 playlists at a time, in parallel, batch after batch, in order', async () => {
     const ids = playlistIds(23);
     const asked: string[] = [];

@@ -5,11 +5,11 @@ import { fetchEachPlaylistSongIds } from './playlists-api.js';
 import { writePlaylistSongs, type UserPlaylist } from './playlists-cache.js';
 import { playlistSongsKey, playlistsKey } from './playlists-keys.js';
 
-/** SPEC §8: the result message of a failed playlist songs read (logged only). */
+/** SPEC#errors-result-messages: the result message of a failed playlist songs read (logged only). */
 export const FETCH_SONGS_FAILED = 'An error occurred fetching playlist songs';
 
 /**
- * SPEC §4, §7: once the user's playlists are read from the server, the songs
+ * SPEC#states-playlist-songs, SPEC#data-calls-list-favourites-filtered: once the user's playlists are read from the server, the songs
  * of all of them are read as well (10 playlists at a time) and kept per
  * playlist, in `playlist:{id}` and in its query data, so any playlist shows
  * its songs as soon as it is opened. Never rejects: failed reads are logged

@@ -14,17 +14,19 @@ import { editPlaylists } from './playlists-query.js';
 import { CREATE_FAILED } from './send-pending-changes.js';
 import { DIALOG_OVERLAY, DIALOG_TITLE, dialogPanel } from '../../shared/ui/dialog-classes.js';
 import { accentButton } from '../../shared/ui/button-classes.js';
+import { PlaylistDescriptionField } from './playlist-description-field.js';
 import { PlaylistNameField } from './playlist-name-field.js';
+import { withDescription } from './playlists-cache.js';
 
 /** Under 'playlist created' when the server could not be reached. */
 export const CREATE_OFFLINE_NOTE = 'You are offline: it will be created when you are back online.';
 
-/** SPEC §4 playlist creation states. */
+/** SPEC#states-playlist-creation states. */
 export type CreateState = 'idle' | 'submitting' | 'success' | 'failure';
 
 /**
- * SPEC §2/§4 'Create Playlist' dialog: 'Enter the name of your playlist',
- * Name, 'Launch'. Submitting disables the button with a spinner; success
+ * SPEC#library-create-playlist-dialog, SPEC#states-playlist-creation: 'Create Playlist' dialog: 'Enter the name of your playlist',
+ * Name, an optional Description (SPEC#validation-playlist-description), 'Launch'. Submitting disables the button with a spinner; success
  * closes the dialog and clears the name; failure keeps it open with 'Playlist
  * not created, try after some time' (1.5 s). With no answer from the server
  * the playlist is created on the device (marked as waiting, songs can be
@@ -36,6 +38,7 @@ export function CreatePlaylistDialog({ open, onOpenChange }: { open: boolean; on
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [name, setName] = useState('');
+  const [description, setDescription] = useState('');
   const [state, setState] = useState<CreateState>('idle');
 
   const submit = async (e: FormEvent) => {
@@ -45,17 +48,18 @@ export function CreatePlaylistDialog({ open, onOpenChange }: { open: boolean; on
     const done = () => {
       setState('success');
       setName('');
+      setDescription('');
       onOpenChange(false);
     };
     try {
-      const playlist = await createPlaylist(await backend(), user.$id, name);
+      const playlist = await createPlaylist(await backend(), user.$id, name, description.trim());
       editPlaylists(queryClient, user.$id, (list) => (list.some((p) => p.$id === playlist.$id) ? list : [...list, playlist]));
       done();
     } catch (err) {
       const f = describeFailure(err);
       if (gotNoAnswer(f)) {
         // No answer (offline): created here now, on the server once back online (use-playlists-sync.ts).
-        const playlist = { $id: newPendingPlaylistId(), name, userId: user.$id };
+        const playlist = { $id: newPendingPlaylistId(), name, userId: user.$id, ...withDescription(description.trim()) };
         queuePlaylist(playlist);
         editPlaylists(queryClient, user.$id, (list) => [...list, playlist]);
         done();
@@ -78,6 +82,7 @@ export function CreatePlaylistDialog({ open, onOpenChange }: { open: boolean; on
             <form onSubmit={(e) => void submit(e)} className="mt-1 flex flex-col gap-3">
               <Dialog.Description className="text-sm text-muted">Enter the name of your playlist</Dialog.Description>
               <PlaylistNameField value={name} onChange={setName} />
+              <PlaylistDescriptionField value={description} onChange={setDescription} />
               <button
                 type="submit"
                 disabled={state === 'submitting'}

@@ -6,4 +6,5 @@
  */
 export { CreatePlaylistDialog } from './create-playlist-dialog.js';
 export { PlaylistList } from './playlist-list.js';
+export { usePlaylists } from './use-playlists.js';
 export { editPlaylists, editPlaylistSongs, refreshPlaylists } from './playlists-query.js';

@@ -1,10 +1,10 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FakeBackendError, type FakeBackend } from '../../shared/lib/backend-fake.js';
+import { createQueryClient } from '../../shared/lib/query-client.js';
 import { renderApp } from '../../test/render.js';
-import { signInWithFakeBackend, signOutOfFakeBackend } from '../../test/signed-in.js';
 import { makeSong } from '../../test/songs.js';
 import { AddToPlaylistMenu } from './add-to-playlist-menu.js';
 import { useSessionStore } from '../auth/index.js';
@@ -21,32 +21,23 @@ import {
   readPendingRemovals,
   withPendingChanges,
 } from './pending-changes.js';
-import { usePlaylistsSync } from './use-playlists-sync.js';
+import { sendPendingChanges } from './send-pending-changes.js';
 import { UserPlaylistScreen } from './user-playlist-screen.js';
 import { findToast } from '../../test/toast.js';
+import { ADA, leavePlaylistScreen, offline, PlaylistsSync, signInWithPlaylist } from './testing.js';
 
 let fake: FakeBackend;
-const ada = { $id: 'u1', name: 'Ada', email: 'a@example.com' };
-const offline = () => new TypeError('Failed to fetch');
 
 beforeEach(() => {
-  localStorage.clear();
-  fake = signInWithFakeBackend(ada);
-  fake.docs.Playlist.push({ $id: 'p1', name: 'Mix', userId: 'u1' });
-  vi.spyOn(console, 'error').mockImplementation(() => {});
+  fake = signInWithPlaylist();
 });
-afterEach(() => {
-  toast.dismiss();
-  cleanup();
-  signOutOfFakeBackend();
-  vi.restoreAllMocks();
-});
+afterEach(leavePlaylistScreen);
 
-function Sync() {
-  usePlaylistsSync();
-  return null;
-}
-
+/**
+ * Waits until the sync has nothing in flight: joins the run going on, then one more for `userId`
+ * (the account signed in), which sends nothing new. What was not sent by then never will be.
+ */
+const syncIdle = (userId: string) => act(() => sendPendingChanges(fake, createQueryClient(), userId));
 const backOnline = () => act(() => void window.dispatchEvent(new Event('online')));
 const catalogueFetch: typeof fetch = async (input) => {
   const id = decodeURIComponent(/\/songs\/([^/?]+)/.exec(String(input))?.[1] ?? '');
@@ -60,7 +51,7 @@ const onServer = (playlistId: string) => fake.docs.PlaylistSong.filter((d) => d.
 async function showMix() {
   renderApp(
     <>
-      <Sync />
+      <PlaylistsSync />
       <UserPlaylistScreen id="p1" />
     </>,
     { path: '/playlist/p1', fetch: catalogueFetch },
@@ -87,7 +78,7 @@ describe('playlist additions made offline', () => {
     fake.failNext('create', offline());
     renderApp(
       <>
-        <Sync />
+        <PlaylistsSync />
         <AddToPlaylistMenu songId="s1" />
       </>,
     );
@@ -114,7 +105,7 @@ describe('playlist additions made offline', () => {
     queueAdd({ playlistId: 'p1', songId: 's2', userId: 'u1' });
     fake.docs.PlaylistSong.push({ $id: 'l1', playlistId: 'p1', songId: 's1' });
     fake.failNext('create', offline());
-    renderApp(<Sync />);
+    renderApp(<PlaylistsSync />);
     await waitFor(() => expect(fake.calls.filter((c) => c.op === 'create')).toHaveLength(1));
     expect(readPendingAdds()).toHaveLength(2);
     backOnline();
@@ -163,7 +154,7 @@ describe('playlist removals made offline', () => {
     fake.failNext('remove', new FakeBackendError('Server Error', 503));
     renderApp(
       <>
-        <Sync />
+        <PlaylistsSync />
         <UserPlaylistScreen id="p1" />
       </>,
       { path: '/playlist/p1', fetch: catalogueFetch },
@@ -177,7 +168,7 @@ describe('playlist removals made offline', () => {
     link('p1', 's1', 's3');
     queueRemoval({ playlistId: 'p1', songId: 's2', userId: 'u1', position: 1 });
     const error = vi.spyOn(toast, 'error');
-    renderApp(<Sync />);
+    renderApp(<PlaylistsSync />);
     await waitFor(() => expect(readPendingRemovals()).toEqual([]));
     expect(onServer('p1')).toEqual(['s1', 's3']);
     expect(error).not.toHaveBeenCalled();
@@ -200,7 +191,7 @@ describe('playlist removals made offline', () => {
 
 describe('playlist changes made offline, with more than one account on the device', () => {
   const bob = { $id: 'u2', name: 'Bob', email: 'b@example.com' };
-  const signInAs = (user: typeof ada) =>
+  const signInAs = (user: typeof ADA) =>
     act(() => {
       fake.user = user;
       useSessionStore.setState({ user, checked: true });
@@ -214,15 +205,15 @@ describe('playlist changes made offline, with more than one account on the devic
     fake.docs.Playlist.push({ $id: 'p2', name: 'Road trip', userId: 'u2' });
     queueAdd({ playlistId: 'p2', songId: 's9', userId: 'u2' });
     signInAs(bob);
-    renderApp(<Sync />);
+    renderApp(<PlaylistsSync />);
     // Bob's own change goes; Ada's wait, untouched.
     await waitFor(() => expect(onServer('p2')).toEqual(['s9']));
-    await act(() => new Promise((r) => setTimeout(r, 50)));
+    await syncIdle('u2');
     expect(onServer('p1')).toEqual(['s2']);
     expect(readPendingAdds()).toEqual([{ playlistId: 'p1', songId: 's1', userId: 'u1' }]);
     expect(readPendingRemovals()).toEqual([{ playlistId: 'p1', songId: 's2', userId: 'u1', position: 0 }]);
 
-    signInAs(ada);
+    signInAs(ADA);
     await waitFor(() => expect(onServer('p1')).toEqual(['s1']));
     expect(hasPendingChanges('u1')).toBe(false);
   });
@@ -231,16 +222,16 @@ describe('playlist changes made offline, with more than one account on the devic
     queueAdd({ playlistId: 'p1', songId: 's1', userId: 'u1' });
     queueAdd({ playlistId: 'p1', songId: 's2', userId: 'u1' });
     const release = fake.hold('create');
-    renderApp(<Sync />);
+    renderApp(<PlaylistsSync />);
     await waitFor(() => expect(creates()).toHaveLength(1));
     signInAs(bob);
     release();
     await waitFor(() => expect(onServer('p1')).toEqual(['s1']));
-    await act(() => new Promise((r) => setTimeout(r, 50)));
+    await syncIdle('u2');
     expect(creates()).toHaveLength(1);
     expect(readPendingAdds()).toEqual([{ playlistId: 'p1', songId: 's2', userId: 'u1' }]);
 
-    signInAs(ada);
+    signInAs(ADA);
     await waitFor(() => expect(onServer('p1')).toEqual(['s1', 's2']));
   });
 
@@ -249,7 +240,7 @@ describe('playlist changes made offline, with more than one account on the devic
     localStorage.setItem(PENDING_ADDS_KEY, JSON.stringify([{ playlistId: 'p1', songId: 's1' }]));
     localStorage.setItem(PENDING_REMOVALS_KEY, JSON.stringify([{ playlistId: 'p1', songId: 's2', position: 0 }]));
     expect(readPendingAdds()).toEqual([{ playlistId: 'p1', songId: 's1', userId: null }]);
-    renderApp(<Sync />);
+    renderApp(<PlaylistsSync />);
     await waitFor(() => expect(onServer('p1')).toEqual(['s1']));
     await waitFor(() => expect(hasPendingChanges('u1')).toBe(false));
   });

@@ -6,7 +6,7 @@ import { readPendingRenames, withPendingRenames } from './pending-renames.js';
 /**
  * Playlist changes made while the device could not reach the server: kept on
  * the device and sent when it is back online (the failed-favourites retry of
- * SPEC §4 is the model), so nothing the listener did offline is lost. A song
+ * SPEC#states-favourite-toggle-player is the model), so nothing the listener did offline is lost. A song
  * has at most one change waiting per playlist: the latest (an addition
  * replaces a removal, and the other way round). A playlist created offline
  * has an id of its own until the server gives it one. Each change names the
@@ -36,7 +36,7 @@ export interface PendingRemoval extends PendingAdd {
 /**
  * An addition, a removal or a creation is kept for later only when the server
  * did not answer at all (offline); an answered failure, a server fault or a
- * rate limit included, is SPEC §4's failure ('Could not add song {type}', the
+ * rate limit included, is SPEC#errors-playlists's failure ('Could not add song {type}', the
  * song comes back, the dialog stays open). Once sent from the queue, a server
  * fault or a rate limit also waits for the next try (isTransient).
  */

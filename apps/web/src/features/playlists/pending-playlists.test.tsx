@@ -1,42 +1,27 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import { toast } from 'sonner';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { FakeBackendError, type FakeBackend } from '../../shared/lib/backend-fake.js';
 import { renderApp } from '../../test/render.js';
-import { signInWithFakeBackend, signOutOfFakeBackend } from '../../test/signed-in.js';
 import { makeSong } from '../../test/songs.js';
 import { findToast } from '../../test/toast.js';
 import { AddToPlaylistMenu } from './add-to-playlist-menu.js';
 import { CreatePlaylistDialog } from './create-playlist-dialog.js';
 import { hasPendingChanges, queueAdd, queuePlaylist, readPendingPlaylists } from './pending-changes.js';
 import { PlaylistList } from './playlist-list.js';
-import { usePlaylistsSync } from './use-playlists-sync.js';
 import { UserPlaylistScreen } from './user-playlist-screen.js';
+import { leavePlaylistScreen, offline, PlaylistsSync, signInWithPlaylist } from './testing.js';
 
 let fake: FakeBackend;
-const ada = { $id: 'u1', name: 'Ada', email: 'a@example.com' };
-const offline = () => new TypeError('Failed to fetch');
 const PENDING = 'Will be created when you are back online';
 
 beforeEach(() => {
-  fake = signInWithFakeBackend(ada);
-  fake.docs.Playlist.push({ $id: 'p1', name: 'Mix', userId: 'u1' });
-  vi.spyOn(console, 'error').mockImplementation(() => {});
+  fake = signInWithPlaylist();
 });
-afterEach(() => {
-  toast.dismiss();
-  cleanup();
-  signOutOfFakeBackend();
-  vi.restoreAllMocks();
-});
-
-function Sync() {
-  usePlaylistsSync();
-  return null;
-}
+afterEach(leavePlaylistScreen);
 
 const catalogueFetch: typeof fetch = async (input) => {
   const id = decodeURIComponent(/\/songs\/([^/?]+)/.exec(String(input))?.[1] ?? '');
@@ -49,7 +34,7 @@ function Library() {
   const [creating, setCreating] = useState(true);
   return (
     <>
-      <Sync />
+      <PlaylistsSync />
       <AddToPlaylistMenu songId="s3" />
       <PlaylistList />
       <CreatePlaylistDialog open={creating} onOpenChange={setCreating} />
@@ -116,7 +101,7 @@ describe('a playlist created offline', () => {
     fake.failNext('create', offline());
     const { router } = renderApp(
       <>
-        <Sync />
+        <PlaylistsSync />
         <Screen />
       </>,
       { path: '/playlist/:id', at: '/playlist/offline-1', fetch: catalogueFetch },

@@ -1,5 +1,5 @@
 import { local, readJson, writeJson, type StorageLike } from '../../shared/lib/storage.js';
-import type { UserPlaylist } from './playlists-cache.js';
+import { withDescription, type UserPlaylist } from './playlists-cache.js';
 
 /**
  * Playlist renames made while the device could not reach the server, kept on
@@ -14,8 +14,18 @@ export const PENDING_RENAMES_KEY = 'pendingPlaylistRenames';
 export interface PendingRename {
   playlistId: string;
   name: string;
+  /** The new description ('' to clear it); absent when only the name changed (a rename stored before descriptions). */
+  description?: string;
   userId: string;
 }
+
+/** The stored fields of a rename, and nothing else. */
+const fieldsOf = ({ playlistId, name, description, userId }: PendingRename): PendingRename => ({
+  playlistId,
+  name,
+  ...(typeof description === 'string' ? { description } : {}),
+  userId,
+});
 
 const isRename = (x: unknown): x is PendingRename => {
   const r = x as Partial<PendingRename> | null;
@@ -24,13 +34,13 @@ const isRename = (x: unknown): x is PendingRename => {
 
 export function readPendingRenames(storage: StorageLike | undefined = local()): PendingRename[] {
   const raw = readJson<unknown>(storage, PENDING_RENAMES_KEY, []);
-  return Array.isArray(raw) ? raw.filter(isRename).map(({ playlistId, name, userId }) => ({ playlistId, name, userId })) : [];
+  return Array.isArray(raw) ? raw.filter(isRename).map(fieldsOf) : [];
 }
 
 /** Remembers a rename to send later; a newer one of the same playlist replaces it. */
 export function queueRename(rename: PendingRename, storage: StorageLike | undefined = local()): void {
   const others = readPendingRenames(storage).filter((r) => r.playlistId !== rename.playlistId);
-  writeJson(storage, PENDING_RENAMES_KEY, [...others, { playlistId: rename.playlistId, name: rename.name, userId: rename.userId }]);
+  writeJson(storage, PENDING_RENAMES_KEY, [...others, fieldsOf(rename)]);
 }
 
 /** Forgets the rename waiting for this playlist (sent, refused, overtaken by one that reached the server, or the playlist deleted). */
@@ -39,8 +49,14 @@ export function dropRename(playlistId: string, storage: StorageLike | undefined 
   if (renames.some((r) => r.playlistId === playlistId)) writeJson(storage, PENDING_RENAMES_KEY, renames.filter((r) => r.playlistId !== playlistId));
 }
 
-/** The user's playlists with the names still waiting to be sent laid over them. */
+/** The user's playlists with the names (and descriptions) still waiting to be sent laid over them. */
 export function withPendingRenames(userId: string, playlists: readonly UserPlaylist[], storage: StorageLike | undefined = local()): UserPlaylist[] {
-  const names = new Map(readPendingRenames(storage).filter((r) => r.userId === userId).map((r) => [r.playlistId, r.name]));
-  return playlists.map((p) => (names.has(p.$id) ? { ...p, name: names.get(p.$id)! } : p));
+  const renames = new Map(readPendingRenames(storage).filter((r) => r.userId === userId).map((r) => [r.playlistId, r]));
+  return playlists.map((p) => {
+    const r = renames.get(p.$id);
+    if (!r) return p;
+    if (r.description === undefined) return { ...p, name: r.name };
+    const { description: _old, ...rest } = p;
+    return { ...rest, name: r.name, ...withDescription(r.description) };
+  });
 }

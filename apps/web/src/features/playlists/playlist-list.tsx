@@ -21,7 +21,7 @@ import { usePlaylists } from './use-playlists.js';
 import { DIALOG_OVERLAY, DIALOG_TITLE, dialogPanel } from '../../shared/ui/dialog-classes.js';
 
 /**
- * SPEC §2 Library: the user's playlists in a list of at most 45vh, each with
+ * SPEC#library-title-your-library: the user's playlists in a list of at most 45vh, each with
  * a logo, its name and Delete (confirmed first; 'Deleting' while it runs).
  * Tapping one sets the category to userPlaylists, then opens /playlist/{id}.
  * A playlist created offline is marked as waiting; deleting it only forgets it.

@@ -1,49 +1,52 @@
 import { q, type BackendApi } from '../../shared/lib/backend.js';
-import { isUserPlaylist, uniqueIds, type UserPlaylist } from './playlists-cache.js';
+import { isUserPlaylist, uniqueIds, withDescription, type UserPlaylist } from './playlists-cache.js';
 
-/** SPEC §9: playlist songs are fetched for 10 playlists at a time, in parallel. */
+/** SPEC#limits-catalogue: playlist songs are fetched for 10 playlists at a time, in parallel. */
 export const PLAYLIST_BATCH = 10;
 /** Upper bounds of one listing; Appwrite's default page is 25. */
 const MAX_PLAYLISTS = 100;
 const MAX_SONGS = 500;
 
 const toPlaylist = (d: Record<string, unknown>): UserPlaylist | null => {
-  const p = { $id: String(d.$id ?? ''), name: typeof d.name === 'string' ? d.name : '', userId: String(d.userId ?? '') };
+  const p = { $id: String(d.$id ?? ''), name: typeof d.name === 'string' ? d.name : '', userId: String(d.userId ?? ''), ...withDescription(d.description) };
   return isUserPlaylist(p) && p.$id ? p : null;
 };
 
-/** SPEC §7: playlists filtered by userId. */
+/** SPEC#data-calls-list-favourites-filtered: playlists filtered by userId. */
 export async function fetchPlaylists(api: BackendApi, userId: string): Promise<UserPlaylist[]> {
   const docs = await api.list('Playlist', [q.equal('userId', userId), q.limit(MAX_PLAYLISTS)]);
   return docs.flatMap((d) => toPlaylist(d) ?? []);
 }
 
-/** SPEC §7: create playlist (name, userId); SPEC §5: no rule on the name. */
-export async function createPlaylist(api: BackendApi, userId: string, name: string): Promise<UserPlaylist> {
-  const doc = await api.create('Playlist', { name, userId });
+/** SPEC#data-calls-create-favourite-userid: create playlist (name, userId, and a description when given); SPEC#validation-playlist-name: no rule on the name. */
+export async function createPlaylist(api: BackendApi, userId: string, name: string, description = ''): Promise<UserPlaylist> {
+  const doc = await api.create('Playlist', { name, userId, ...withDescription(description) });
   const p = toPlaylist(doc);
   if (!p) throw new Error('An error occured creating a playlist');
   return p;
 }
 
-/** A new name for a playlist (a PATCH of its document; realtime tells the account's other devices). */
-export async function renamePlaylist(api: BackendApi, playlistId: string, name: string): Promise<void> {
-  await api.update('Playlist', playlistId, { name });
+/**
+ * A new name for a playlist, and a new description when given ('' clears it): a PATCH of its
+ * document; realtime tells the account's other devices.
+ */
+export async function renamePlaylist(api: BackendApi, playlistId: string, name: string, description?: string): Promise<void> {
+  await api.update('Playlist', playlistId, description === undefined ? { name } : { name, description });
 }
 
-/** The backend deletes the playlist, then its song links (SPEC §4). */
+/** The backend deletes the playlist, then its song links (SPEC#states-playlist-delete). */
 export async function deletePlaylist(api: BackendApi, playlistId: string): Promise<void> {
   await api.remove('Playlist', playlistId);
 }
 
-/** One playlist's song ids, oldest first, without duplicates (SPEC §4). */
+/** One playlist's song ids, oldest first, without duplicates (SPEC#states-playlist-songs). */
 async function fetchSongIdsOf(api: BackendApi, playlistId: string): Promise<string[]> {
   const docs = await api.list('PlaylistSong', [q.equal('playlistId', playlistId), q.limit(MAX_SONGS)]);
   return uniqueIds(docs.map((d) => String(d.songId ?? '')));
 }
 
 /**
- * Song ids of each playlist, playlists in parallel batches of 10 (SPEC §7),
+ * Song ids of each playlist, playlists in parallel batches of 10 (SPEC#data-calls-list-favourites-filtered),
  * batch after batch in the order given. A playlist whose read fails is left
  * out of `songs` and its error kept in `failures`; the others keep their songs.
  */
@@ -74,7 +77,7 @@ export async function fetchPlaylistSongIds(api: BackendApi, playlistIds: readonl
   return songs;
 }
 
-/** SPEC §7: create playlist song (song id, playlist id); a song already there is a 409. */
+/** SPEC#data-calls-create-favourite-userid: create playlist song (song id, playlist id); a song already there is a 409. */
 export async function addSongToPlaylist(api: BackendApi, playlistId: string, songId: string): Promise<void> {
   await api.create('PlaylistSong', { playlistId, songId });
 }

@@ -1,5 +1,6 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { BackendApi } from '../../shared/lib/backend.js';
+import { readAgainIfUnderWay } from '../../shared/lib/query-client.js';
 import { loadAllPlaylistSongs } from './all-playlist-songs.js';
 import { isPendingPlaylistId, withPendingChanges, withPendingPlaylists } from './pending-changes.js';
 import { fetchPlaylists, fetchPlaylistSongIds } from './playlists-api.js';
@@ -15,7 +16,7 @@ import {
 import { playlistSongsKey, playlistsKey } from './playlists-keys.js';
 
 /**
- * The user's playlists (SPEC §4: PlaylistMetadata cached 24 hours, and read
+ * The user's playlists (SPEC#states-playlist-metadata: PlaylistMetadata cached 24 hours, and read
  * again on every load). The cached copy shows at once; the server's list
  * replaces it once per page load, then holds for 24 hours. Each time it is
  * read, the songs of all the playlists follow without holding it up.
@@ -71,16 +72,16 @@ export async function refreshPlaylistSongs(queryClient: QueryClient, api: Backen
 
 /** Reads the playlists from the server now; their songs follow, as on every read of the list. */
 export async function refreshPlaylists(queryClient: QueryClient, api: BackendApi, userId: string): Promise<void> {
-  const fetched = await fetchPlaylists(api, userId);
-  const playlists = withPendingPlaylists(userId, fetched);
-  writeMetadata(playlists, Date.now());
-  queryClient.setQueryData(playlistsKey(userId), playlists);
-  void loadAllPlaylistSongs(queryClient, api, userId, fetched.map((p) => p.$id));
+  // A read under way may have left before what this refresh is for: dropped, not joined. The new one is the
+  // list's own read, so that a change heard meanwhile reads it again (editPlaylists).
+  await queryClient.cancelQueries({ queryKey: playlistsKey(userId), exact: true });
+  await queryClient.fetchQuery({ ...playlistsQuery(() => Promise.resolve(api), userId), staleTime: 0 });
 }
 
 /** Changes the shown playlists and their cached copy (create, delete, realtime). */
 export function editPlaylists(queryClient: QueryClient, userId: string, edit: (list: UserPlaylist[]) => UserPlaylist[]): void {
   const shown = queryClient.getQueryData<UserPlaylist[]>(playlistsKey(userId));
+  readAgainIfUnderWay(queryClient, playlistsKey(userId));
   const cached = readMetadata(Date.now());
   // Not loaded here yet: edit a fresh cached copy, else the next read has the change.
   const before = shown ?? (cached.fresh ? cached.playlists : null);
@@ -92,6 +93,7 @@ export function editPlaylists(queryClient: QueryClient, userId: string, edit: (l
 
 /** Changes one playlist's shown song ids and `playlist:{id}`. */
 export function editPlaylistSongs(queryClient: QueryClient, playlistId: string, edit: (ids: string[]) => string[]): void {
+  readAgainIfUnderWay(queryClient, playlistSongsKey(playlistId));
   const before =
     queryClient.getQueryData<string[]>(playlistSongsKey(playlistId)) ??
     readPlaylistSongs(playlistId) ??

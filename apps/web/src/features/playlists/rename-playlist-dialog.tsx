@@ -6,24 +6,30 @@ import { DIALOG_OVERLAY, DIALOG_TITLE, dialogPanel } from '../../shared/ui/dialo
 import { Spinner } from '../../shared/ui/spinner.js';
 import type { UserPlaylist } from './playlists-cache.js';
 import { useRenamePlaylist } from './rename-playlist.js';
+import { PlaylistDescriptionField } from './playlist-description-field.js';
 import { PlaylistNameField } from './playlist-name-field.js';
 
 /**
  * The 'Rename' button of the listener's own playlist and its dialog: 'Rename
- * playlist', the Name field holding the current name, 'Save' (a spinner
- * while the server answers; SPEC §5: no rule on the name).
+ * playlist', the Name field holding the current name, the Description field
+ * holding its description, 'Save' (a spinner while the server answers;
+ * SPEC#states-playlist-description, SPEC#validation-playlist-description: no rule
+ * on the name, at most 300 characters of description). The description goes
+ * only when it changed.
  */
 export function RenamePlaylistButton({ playlist }: { playlist: UserPlaylist }) {
   const rename = useRenamePlaylist();
   const [open, setOpen] = useState(false);
   const [name, setName] = useState(playlist.name);
+  const [description, setDescription] = useState(playlist.description ?? '');
   const [saving, setSaving] = useState(false);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (saving) return;
     setSaving(true);
-    await rename(playlist, name);
+    const described = description.trim();
+    await rename(playlist, name, described === (playlist.description ?? '') ? undefined : described);
     setSaving(false);
     setOpen(false);
   };
@@ -33,7 +39,10 @@ export function RenamePlaylistButton({ playlist }: { playlist: UserPlaylist }) {
       open={open}
       onOpenChange={(o) => {
         if (saving) return;
-        if (o) setName(playlist.name);
+        if (o) {
+          setName(playlist.name);
+          setDescription(playlist.description ?? '');
+        }
         setOpen(o);
       }}
     >
@@ -47,6 +56,7 @@ export function RenamePlaylistButton({ playlist }: { playlist: UserPlaylist }) {
           <Dialog.Description className="sr-only">Enter the new name of your playlist</Dialog.Description>
           <form onSubmit={(e) => void submit(e)} className="mt-1 flex flex-col gap-3">
             <PlaylistNameField value={name} onChange={setName} />
+            <PlaylistDescriptionField value={description} onChange={setDescription} />
             <button
               type="submit"
               disabled={saving}

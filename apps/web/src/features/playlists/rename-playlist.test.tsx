@@ -1,46 +1,21 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { toast } from 'sonner';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { FakeBackendError, type FakeBackend } from '../../shared/lib/backend-fake.js';
-import { renderApp } from '../../test/render.js';
-import { signInWithFakeBackend, signOutOfFakeBackend } from '../../test/signed-in.js';
 import { findToast } from '../../test/toast.js';
 import { queuePlaylist, readPendingPlaylists } from './pending-changes.js';
 import { readPendingRenames } from './pending-renames.js';
-import { usePlaylistsSync } from './use-playlists-sync.js';
-import { UserPlaylistScreen } from './user-playlist-screen.js';
+import { leavePlaylistScreen, offline, showPlaylistScreen, signInWithPlaylist } from './testing.js';
 
 let fake: FakeBackend;
-const ada = { $id: 'u1', name: 'Ada', email: 'a@example.com' };
-const offline = () => new TypeError('Failed to fetch');
 
 beforeEach(() => {
-  localStorage.clear();
-  fake = signInWithFakeBackend(ada);
-  fake.docs.Playlist.push({ $id: 'p1', name: 'Mix', userId: 'u1' });
-  vi.spyOn(console, 'error').mockImplementation(() => {});
+  fake = signInWithPlaylist();
 });
-afterEach(() => {
-  toast.dismiss();
-  cleanup();
-  signOutOfFakeBackend();
-  vi.restoreAllMocks();
-});
+afterEach(leavePlaylistScreen);
 
-function Sync() {
-  usePlaylistsSync();
-  return null;
-}
-
-const show = (id = 'p1') =>
-  renderApp(
-    <>
-      <Sync />
-      <UserPlaylistScreen id={id} />
-    </>,
-    { path: '/playlist/:id', at: `/playlist/${id}` },
-  );
+const show = showPlaylistScreen;
 const heading = () => screen.getByRole('heading', { level: 1 }).textContent;
 
 async function renameTo(name: string) {

@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { toast } from '../../shared/lib/toast.js';
-import { describeFailure, isTransient, type BackendApi } from '../../shared/lib/backend.js';
+import { describeFailure, isTransient, type BackendApi, type BackendFailure } from '../../shared/lib/backend.js';
 import { TOAST_MS } from '../../shared/lib/toasts.js';
 import { currentUser } from '../auth/index.js';
 import {
@@ -21,9 +21,9 @@ import { forgetPlaylistSongs, readPlaylistSongs, writePlaylistSongs, type UserPl
 import { playlistSongsKey } from './playlists-keys.js';
 import { editPlaylists, putBackSong, refreshPlaylists } from './playlists-query.js';
 
-/** SPEC §8: a playlist the server would not create (1.5 s, as in the Create Playlist dialog). */
+/** SPEC#errors-playlists, SPEC#states-playlist-changes-made: a playlist the server would not create (1.5 s, as in the Create Playlist dialog). */
 export const CREATE_FAILED = 'Playlist not created, try after some time';
-/** SPEC §8: a removal the server refused; the song is back in the playlist. */
+/** SPEC#errors-playlists, SPEC#states-playlist-changes-made: a removal the server refused; the song is back in the playlist. */
 export const REMOVE_FAILED = "couldn't remove, try again after sometime";
 
 /** Playlists created offline that the server now has: the local id a screen may still show, and the server's. */
@@ -77,7 +77,7 @@ async function sendOnce(api: BackendApi, queryClient: QueryClient, userId: strin
   for (const p of readPendingPlaylists().filter((x) => x.userId === userId)) {
     if (!stillSignedIn()) return;
     try {
-      showCreated(queryClient, userId, p.$id, await createPlaylist(api, userId, p.name));
+      showCreated(queryClient, userId, p.$id, await createPlaylist(api, userId, p.name, p.description));
     } catch (e) {
       const f = describeFailure(e);
       if (isTransient(f)) return; // Still offline: the rest waits too.
@@ -92,7 +92,7 @@ async function sendOnce(api: BackendApi, queryClient: QueryClient, userId: strin
   for (const rename of readPendingRenames().filter((r) => r.userId === userId && !isPendingPlaylistId(r.playlistId))) {
     if (!stillSignedIn()) return;
     try {
-      await renamePlaylist(api, rename.playlistId, rename.name);
+      await renamePlaylist(api, rename.playlistId, rename.name, rename.description);
     } catch (e) {
       const f = describeFailure(e);
       if (isTransient(f)) return;
@@ -105,35 +105,55 @@ async function sendOnce(api: BackendApi, queryClient: QueryClient, userId: strin
     dropRename(rename.playlistId);
   }
   // Another account's changes, and a playlist still without a server id, wait.
-  for (const add of toSendFor(userId, readPendingAdds())) {
-    if (!stillSignedIn()) return;
-    try {
-      await addSongToPlaylist(api, add.playlistId, add.songId);
-    } catch (e) {
-      const f = describeFailure(e);
-      if (isTransient(f)) return;
+  const sent = await sendEach(toSendFor(userId, readPendingAdds()), stillSignedIn, {
+    send: (add) => addSongToPlaylist(api, add.playlistId, add.songId),
+    refused: (_add, f) => {
       if (f.type !== 'document_already_exists') console.error('A playlist change made offline was refused:', f.message);
-    }
-    dropAdd(add);
-    void queryClient.invalidateQueries({ queryKey: playlistSongsKey(add.playlistId) });
-  }
-  for (const removal of toSendFor(userId, readPendingRemovals())) {
-    if (!stillSignedIn()) return;
+    },
+    settle: (add) => {
+      dropAdd(add);
+      void queryClient.invalidateQueries({ queryKey: playlistSongsKey(add.playlistId) });
+    },
+  });
+  if (!sent) return;
+  await sendEach(toSendFor(userId, readPendingRemovals()), stillSignedIn, {
+    send: (removal) => removeSongFromPlaylist(api, removal.playlistId, removal.songId),
+    refused: (removal, f) => {
+      // 404: already gone from the playlist, which is what was asked.
+      if (f.code === 404) return;
+      console.error("couldn't remove", f.message);
+      putBackSong(queryClient, removal.playlistId, removal.songId, removal.position);
+      toast.error(REMOVE_FAILED);
+    },
+    settle: (removal) => {
+      dropRemoval(removal);
+      void queryClient.invalidateQueries({ queryKey: playlistSongsKey(removal.playlistId) });
+    },
+  });
+}
+
+/**
+ * Sends song additions or removals one at a time while the account is still signed in. One sent, or
+ * refused (`refused` says so and undoes it on screen), is settled; no answer stops the run (false):
+ * it and the rest wait for next time.
+ */
+async function sendEach<C>(
+  changes: readonly C[],
+  stillSignedIn: () => boolean,
+  { send, refused, settle }: { send: (change: C) => Promise<unknown>; refused: (change: C, f: BackendFailure) => void; settle: (change: C) => void },
+): Promise<boolean> {
+  for (const change of changes) {
+    if (!stillSignedIn()) return false;
     try {
-      await removeSongFromPlaylist(api, removal.playlistId, removal.songId);
+      await send(change);
     } catch (e) {
       const f = describeFailure(e);
-      if (isTransient(f)) return;
-      // 404: already gone from the playlist, which is what was asked.
-      if (f.code !== 404) {
-        console.error("couldn't remove", f.message);
-        putBackSong(queryClient, removal.playlistId, removal.songId, removal.position);
-        toast.error(REMOVE_FAILED);
-      }
+      if (isTransient(f)) return false;
+      refused(change, f);
     }
-    dropRemoval(removal);
-    void queryClient.invalidateQueries({ queryKey: playlistSongsKey(removal.playlistId) });
+    settle(change);
   }
+  return true;
 }
 
 /** A playlist created offline now exists on the server: shown under the server's id, with its songs. */

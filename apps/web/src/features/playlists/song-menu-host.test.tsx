@@ -26,8 +26,8 @@ beforeEach(() => {
   vi.spyOn(console, 'error').mockImplementation(() => {});
 });
 afterEach(() => {
-  toast.dismiss();
   cleanup();
+  toast.dismiss();
   signOutOfFakeBackend();
   vi.restoreAllMocks();
 });

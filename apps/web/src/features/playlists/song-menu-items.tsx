@@ -18,7 +18,7 @@ export const MENU_PANEL = 'z-50 max-h-80 min-w-56 overflow-y-auto rounded-xl bor
 
 /**
  * "Add to playlist" in a song's menu: a submenu of the user's playlists
- * (none yet: Create New Playlist, to Library); signed out, SPEC §5's 'Sign in
+ * (none yet: Create New Playlist, to Library); signed out, SPEC#validation-add-playlist-needs's 'Sign in
  * to add to playlist'.
  */
 export function AddToPlaylistItem({ song }: { song: SongLike | undefined }) {

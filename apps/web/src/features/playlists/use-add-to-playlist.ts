@@ -9,15 +9,15 @@ import type { UserPlaylist } from './playlists-cache.js';
 import { editPlaylistSongs } from './playlists-query.js';
 import { usePlaylists } from './use-playlists.js';
 
-/** SPEC §8: 'Could not add song {type}' shows for 4 s. */
+/** SPEC#errors-playlists: 'Could not add song {type}' shows for 4 s. */
 export const ADD_FAILED_MS = 4_000;
 /** Under 'saved to playlist' when the server could not be reached. */
 export const OFFLINE_NOTE = 'You are offline: it will be added when you are back online.';
-/** Under 'saved to playlist' for a playlist created offline and not yet on the server, online or not (SPEC §8). */
+/** Under 'saved to playlist' for a playlist created offline and not yet on the server, online or not (SPEC#errors-playlist-changes-no). */
 export const WAITING_PLAYLIST_NOTE = 'It will be added once the playlist is created.';
 
 /**
- * The user's playlists and saving a song to one (SPEC §4/§8): 'saved to
+ * The user's playlists and saving a song to one (SPEC#states-playlist-addition-no, SPEC#errors-playlists): 'saved to
  * playlist', or 'Could not add song {type}' for 4 s (a server fault and a
  * rate limit too); with no answer at all from the server (or to a playlist
  * created offline), the addition is kept on the device and sent once back

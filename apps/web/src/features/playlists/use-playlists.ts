@@ -23,7 +23,7 @@ export function usePlaylistSongIds(playlistId: string, enabled = true): { ids: s
 }
 
 /**
- * Catalogue songs for ids, in order (SPEC §7: /songs/{id} per id); missing
+ * Catalogue songs for ids, in order (SPEC#catalogue-api-songs-id-per: /songs/{id} per id); missing
  * songs are left out. A song kept offline shows from the device while the
  * catalogue cannot be reached.
  */

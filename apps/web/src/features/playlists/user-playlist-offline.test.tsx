@@ -33,8 +33,8 @@ beforeEach(() => {
   vi.spyOn(console, 'error').mockImplementation(() => {});
 });
 afterEach(() => {
-  toast.dismiss();
   cleanup();
+  toast.dismiss();
   device.restore();
   signOutOfFakeBackend();
   vi.restoreAllMocks();
@@ -64,7 +64,7 @@ const show = () =>
 async function keepMix() {
   fireEvent.click(await screen.findByRole('button', { name: 'Make available offline' }));
   // Downloading takes a few steps per song: a wait longer than the default, for busy machines.
-  await screen.findByRole('button', { name: 'Remove download' }, { timeout: 10_000 });
+  await screen.findByRole('button', { name: 'Remove download' });
 }
 
 describe("the listener's own playlist, made available offline", () => {

@@ -26,8 +26,8 @@ beforeEach(() => {
   vi.spyOn(console, 'error').mockImplementation(() => {});
 });
 afterEach(() => {
-  toast.dismiss();
   cleanup();
+  toast.dismiss();
   signOutOfFakeBackend();
   vi.restoreAllMocks();
 });
@@ -37,7 +37,7 @@ const link = (playlistId: string, ...songIds: string[]) =>
 const titles = () => screen.queryAllByRole('button', { name: /^Title/ }).map((b) => b.textContent?.replace(/^\d+/, '').replace(/An Artist.*/, ''));
 const show = () => renderApp(<UserPlaylistScreen id="p1" />, { path: '/playlist/p1', fetch: catalogueFetch });
 
-describe("a user's own playlist (SPEC §2, §4)", () => {
+describe("a user's own playlist (SPEC#list-screen-shared-screen-songs, SPEC#states-playlist-song-removal)", () => {
   it('lists its songs under its name; each row removes the song', async () => {
     link('p1', 's1', 's2');
     show();
@@ -83,7 +83,7 @@ describe("a user's own playlist (SPEC §2, §4)", () => {
   });
 });
 
-describe('playlist songs (SPEC §7)', () => {
+describe('playlist songs (SPEC#data-calls-list-favourites-filtered)', () => {
   it('are fetched for 10 playlists at a time, in parallel, without duplicates', async () => {
     const ids = Array.from({ length: 23 }, (_, i) => `p${i}`);
     for (const id of ids) link(id, 'a', 'b');

@@ -15,18 +15,18 @@ import { REMOVE_FAILED, serverIdOf } from './send-pending-changes.js';
 import { RenamePlaylistButton } from './rename-playlist-dialog.js';
 import { usePlaylists, usePlaylistSongIds, useSongsByIds } from './use-playlists.js';
 
-/** SPEC §2: the note under 'No songs available' in a user's playlist (spelling as SPEC). */
+/** SPEC#list-screen-empty-state-no: the note under 'No songs available' in a user's playlist (spelling as SPEC). */
 export const USER_PLAYLIST_EMPTY_NOTE = 'Playlist updations make take 5 mins';
 /** Under 'removed from playlist' when the server could not be reached. */
 export const REMOVE_OFFLINE_NOTE = 'You are offline: it will be removed when you are back online.';
 
 /**
- * A user's playlist on the shared list screen (SPEC §2). In the listener's own
+ * A user's playlist on the shared list screen (SPEC#list-screen-shared-screen-songs). In the listener's own
  * playlist each row's button removes the song: at once on screen, put back
  * with "couldn't remove, try again after sometime" if the server refuses, and
  * kept on the device to send once back online if the server does not answer.
  * The playlist can be made available offline (the kept copy then follows its
- * songs: kept-playlists.ts) and renamed (rename-playlist.ts). A playlist created offline is marked so, and
+ * songs: kept-playlists.ts) and renamed or described anew (rename-playlist.ts); its description shows under the title. A playlist created offline is marked so, and
  * moves to its server address once created.
  */
 export function UserPlaylistScreen({ id }: { id: string }) {
@@ -80,6 +80,7 @@ export function UserPlaylistScreen({ id }: { id: string }) {
       <CollectionScreen
         title={playlist?.name ?? (listPending ? undefined : 'Playlist')}
         subtitle={isCreatedOffline && playlist ? PENDING_PLAYLIST_NOTE : null}
+        description={playlist?.description ?? null}
         coverUrl={songs[0] ? coverUrl(songs[0].image) : undefined}
         songs={songs}
         isPending={isPending || (ids.length > 0 && isLoading && songs.length === 0)}

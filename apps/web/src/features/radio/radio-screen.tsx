@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { RadioStation } from '@lyra/contracts/radio';
-import { Pause, Play, RadioTower } from 'lucide-react';
+import { Pause, Play } from 'lucide-react';
 import { useCatalogue } from '../../shared/lib/catalogue-context.js';
 import { commands, usePlayerStore } from '../player/index.js';
 import { radioStationsQuery } from './radio-queries.js';
@@ -8,7 +8,8 @@ import { radioSong, radioSongId } from './radio-song.js';
 
 /**
  * Radio (/radio): the server's internet radio stations, by name. Tapping one
- * plays it alone in the player as a live stream (no seek bar, no length);
+ * plays it alone in the player as a live stream (no seek bar, no length), with
+ * its generated cover;
  * tapping the one playing pauses it. Its home page, when it has one, opens in
  * a new tab.
  */
@@ -41,9 +42,7 @@ function StationRow({ station, base }: { station: RadioStation; base: string }) 
   const play = () => (current ? commands.toggle() : commands.playOnly(radioSong(station, base)));
   return (
     <li className="flex items-center gap-3 rounded-xl bg-panel p-3">
-      <span className="grid size-12 shrink-0 place-items-center rounded-lg bg-raised text-white">
-        <RadioTower className="size-6" aria-hidden />
-      </span>
+      <img src={station.image} alt="" loading="lazy" className="size-12 shrink-0 rounded-lg bg-raised object-cover" />
       <span className="min-w-0 flex-1">
         <span className={`block truncate font-semibold ${current ? 'text-accent-text' : ''}`}>{station.name}</span>
         {station.homePageUrl ? (

@@ -65,6 +65,14 @@ describe('realtime sync (another device changed something)', () => {
     expect(qc.getQueryData(playlistSongsKey('p1'))).toBeUndefined();
   });
 
+  it("a playlist's description changed or cleared elsewhere", () => {
+    qc.setQueryData(playlistsKey('u1'), [{ $id: 'p1', name: 'Mix', userId: 'u1' }]);
+    applyRealtimeEvent(qc, 'u1', event('Playlist', 'update', { $id: 'p1', name: 'Mix', userId: 'u1', description: 'From the phone' }));
+    expect(qc.getQueryData(playlistsKey('u1'))).toEqual([{ $id: 'p1', name: 'Mix', userId: 'u1', description: 'From the phone' }]);
+    applyRealtimeEvent(qc, 'u1', event('Playlist', 'update', { $id: 'p1', name: 'Mix', userId: 'u1', description: '' }));
+    expect(qc.getQueryData(playlistsKey('u1'))).toEqual([{ $id: 'p1', name: 'Mix', userId: 'u1' }]);
+  });
+
   it('a playlist kept offline and deleted elsewhere leaves this device, with the songs no other collection keeps', async () => {
     const kept = (id: string) => ({ song: { id } as never, bytes: 1, savedAt: 1 });
     useOfflineStore.getState().setIndex({

@@ -5,11 +5,11 @@ import { collectionOfEvent, documentsChannel, type CollectionName } from '../../
 import { refreshFavorites, showFavorite } from '../favorites/index.js';
 import { historyKey } from '../history/index.js';
 import { removeOffline } from '../offline/index.js';
-import { forgetPlaylistSongs, keptPlaylistKey, playlistSongsKey } from '../playlists/index.js';
+import { allPlaylistSongsKey, forgetPlaylistSongs, keptPlaylistKey, playlistSongsKey } from '../playlists/index.js';
 import { editPlaylists, editPlaylistSongs, refreshPlaylists } from '../playlists/lazy.js';
 import { forgetSongVideo, songVideoKey } from '../video-mode/index.js';
 
-/** The collections a signed-in device listens to (SPEC §7 realtime; backend-api.md §7 channels). */
+/** The collections a signed-in device listens to (SPEC#documents-api-get-ping-realtime; backend-api.md §7 channels). */
 export const SYNCED_COLLECTIONS: readonly CollectionName[] = ['Favorite', 'Playlist', 'PlaylistSong', 'VideoRequest', 'VideoPreview', 'History'];
 export const syncedChannels = (): string[] => SYNCED_COLLECTIONS.map(documentsChannel);
 
@@ -41,7 +41,7 @@ export function applyRealtimeEvent(queryClient: QueryClient, userId: string, eve
       return;
     case 'Playlist': {
       if (text(doc.userId) !== userId) return;
-      const playlist = { $id: doc.$id, name: text(doc.name), userId };
+      const playlist = { $id: doc.$id, name: text(doc.name), userId, ...(text(doc.description) ? { description: text(doc.description) } : {}) };
       if (action === 'delete') {
         editPlaylists(queryClient, userId, (list) => list.filter((p) => p.$id !== doc.$id));
         forgetPlaylistSongs(doc.$id);
@@ -87,12 +87,12 @@ export function applyRealtimeEvent(queryClient: QueryClient, userId: string, eve
   }
 }
 
-/** After the socket comes back: favourites, playlists and the play history read from the server once more. */
+/** Once the subscription is live (first, and after the socket comes back): favourites, playlists and the play history read from the server once more. */
 export async function refreshAfterReconnect(queryClient: QueryClient, api: BackendApi, userId: string): Promise<void> {
   try {
     await Promise.all([refreshFavorites(queryClient, api, userId), refreshPlaylists(queryClient, api, userId)]);
     await Promise.all([
-      queryClient.invalidateQueries({ queryKey: ['backend', 'playlist-songs'] }),
+      queryClient.invalidateQueries({ queryKey: allPlaylistSongsKey }),
       queryClient.invalidateQueries({ queryKey: historyKey(userId) }),
     ]);
   } catch (e) {

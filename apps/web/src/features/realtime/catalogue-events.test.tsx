@@ -96,10 +96,11 @@ describe('songs deleted from the library, heard over realtime', () => {
 
   it('waits until the page knows who is signed in', async () => {
     useSessionStore.setState({ user: null, checked: false });
+    const subscribe = vi.spyOn(fake, 'subscribe');
     renderApp(<Sync />, { queryClient: qc });
-    await act(() => new Promise((r) => setTimeout(r, 50)));
-    expect(fake.subscribers).toBe(0);
     act(() => useSessionStore.getState().setUser(null));
     await vi.waitFor(() => expect(fake.subscribedChannels()).toEqual([[CATALOGUE_CHANNEL]]), { timeout: 10_000 });
+    // One subscription, made once the page knew: none was begun before (it would have come first).
+    expect(subscribe).toHaveBeenCalledTimes(1);
   });
 });

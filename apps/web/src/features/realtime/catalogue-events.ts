@@ -2,6 +2,7 @@ import { removedSongIds } from '@lyra/contracts/catalogue-events';
 import type { QueryClient } from '@tanstack/react-query';
 import type { RealtimeEvent } from '../../shared/lib/backend.js';
 import { songsLeftLibrary } from '../player/index.js';
+import { CATALOGUE_KEY } from '../../shared/lib/catalogue-queries.js';
 
 export { CATALOGUE_CHANNEL } from '@lyra/contracts/catalogue-events';
 
@@ -16,6 +17,6 @@ export function applyCatalogueEvent(queryClient: QueryClient, event: RealtimeEve
   if (ids === null) return false;
   if (ids.length === 0) return true;
   songsLeftLibrary(ids);
-  void queryClient.invalidateQueries({ queryKey: ['catalogue'] });
+  void queryClient.invalidateQueries({ queryKey: CATALOGUE_KEY });
   return true;
 }

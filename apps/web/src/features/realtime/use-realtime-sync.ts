@@ -35,7 +35,8 @@ export function useRealtimeSync(): void {
             if (catalogue.applyCatalogueEvent(queryClient, event)) return;
             if (account && userId) account.applyRealtimeEvent(queryClient, userId, event);
           },
-          // Back after a drop: read the account's lists afresh once, as events may have been missed.
+          // Live on the server (first, and again after a drop): the lists read before it may have missed a change
+          // made meanwhile on another device, so they are read afresh once.
           () => {
             if (account && userId) void account.refreshAfterReconnect(queryClient, api, userId);
           },

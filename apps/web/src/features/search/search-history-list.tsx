@@ -9,7 +9,7 @@ function subtitle(entry: HistoryEntry): string {
   return entry.type === 'song' ? `${TYPE_LABEL.song} · ${primaryArtistNames(entry)}` : TYPE_LABEL[entry.type];
 }
 
-/** SPEC §2: recent searches; each reopens its type and has a remove button. */
+/** SPEC#search-history-entries-reopen: recent searches; each reopens its type and has a remove button. */
 export function SearchHistoryList({ entries, onOpen, onRemove }: { entries: HistoryEntry[]; onOpen: (e: HistoryEntry) => void; onRemove: (e: HistoryEntry) => void }) {
   return (
     <section aria-labelledby="search-history" className="mt-4">

@@ -6,7 +6,7 @@ import { addToHistory, entryPath, HISTORY_MAX, readHistory, removeFromHistory, s
 const song = (n: number): HistoryEntry => ({ ...makeSong(n), type: 'song' });
 const artist = (id: string): HistoryEntry => ({ id, name: id, role: 'Artist', type: 'artist', image: [], url: '' });
 
-describe('search history (SPEC §2, §3, §9)', () => {
+describe('search history (SPEC#search-history-entries-reopen, SPEC#entities-search-history-entry, SPEC#limits-search)', () => {
   it('puts the newest first, keeps one copy of an entry and at most 7', () => {
     let h: HistoryEntry[] = [];
     for (let i = 1; i <= 9; i++) h = addToHistory(h, song(i));

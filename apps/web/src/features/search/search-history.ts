@@ -1,10 +1,10 @@
 import type { ArtistRef, SearchAlbum, SearchPlaylist, Song } from '@lyra/contracts/catalogue';
 import { LOCAL_KEYS, readJson, writeJson, type StorageLike } from '../../shared/lib/storage.js';
 
-/** SPEC §9: search history keeps 7 entries. */
+/** SPEC#limits-search: search history keeps 7 entries. */
 export const HISTORY_MAX = 7;
 
-/** SPEC §3: a history entry is the result object itself, with its type. */
+/** SPEC#entities-search-history-entry: a history entry is the result object itself, with its type. */
 export type HistoryEntry =
   | (Song & { type: 'song' })
   | (SearchAlbum & { type: 'album' })

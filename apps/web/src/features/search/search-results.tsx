@@ -4,19 +4,19 @@ import { useEffect, useRef } from 'react';
 import { toast } from '../../shared/lib/toast.js';
 import { useCatalogue } from '../../shared/lib/catalogue-context.js';
 import { searchAlbumsQuery, searchArtistsQuery, searchPlaylistsQuery, searchSongsPagesQuery } from '../../shared/lib/catalogue-queries.js';
-import { PlaylistCard } from '../../shared/ui/playlist-card.js';
 import { Spinner } from '../../shared/ui/spinner.js';
 import type { SearchCategory } from '../collection/index.js';
-import { findKeptSongs, noAnswer, useOfflineStore } from '../offline/index.js';
-import { commands } from '../player/index.js';
-import { AllResults } from './all-results.js';
-import { AlbumCard, ArtistCard } from './result-cards.js';
-import { SearchSongRow } from './search-song-row.js';
+import { useOfflineStore } from '../offline/index.js';
+import { findKeptSongs, noAnswer } from '../offline/lazy.js';
+import { usePlaylists } from '../playlists/lazy.js';
+import { AllResults, type OwnPlaylist } from './all-results.js';
+import { ownPlaylistsMatching } from './own-playlists.js';
+import { AlbumResults, ArtistResults, PlaylistResultItems, SongResults } from './result-lists.js';
 
 /** What the search screen shows: the All view or one of SPEC's four tabs. */
 export type SearchView = 'all' | SearchCategory;
 
-/** SPEC §8: what a failed search says. */
+/** SPEC#errors-search-failure: what a failed search says. */
 export const SEARCH_DOWN =
   'Currently the Server is down, Please try after sometime or you can listen to the most recent songs';
 
@@ -25,10 +25,12 @@ export interface ResultHandlers {
   onAlbum(album: SearchAlbum): void;
   onArtist(artist: ArtistRef): void;
   onPlaylist(playlist: SearchPlaylist): void;
+  /** One of the listener's own playlists (the All view's Playlists). */
+  onOwnPlaylist(playlist: OwnPlaylist): void;
 }
 
 type Results =
-  | { kind: 'all'; songs: Song[]; albums: SearchAlbum[]; artists: ArtistRef[] }
+  | { kind: 'all'; songs: Song[]; albums: SearchAlbum[]; artists: ArtistRef[]; playlists: SearchPlaylist[]; ownPlaylists: OwnPlaylist[] }
   | { kind: 'songs'; items: Song[] } | { kind: 'albums'; items: SearchAlbum[] } | { kind: 'artists'; items: ArtistRef[] } | { kind: 'playlists'; items: SearchPlaylist[] };
 
 /**
@@ -40,24 +42,26 @@ function useResults(view: SearchView, term: string) {
   const index = useOfflineStore((s) => s.index);
   if (!found.unreached || (view !== 'all' && view !== 'songs')) return found;
   const songs = findKeptSongs(index, term);
-  const results: Results = view === 'all' ? { kind: 'all', songs, albums: [], artists: [] } : { kind: 'songs', items: songs };
+  const results: Results = view === 'all' ? { kind: 'all', songs, albums: [], artists: [], playlists: [], ownPlaylists: [] } : { kind: 'songs', items: songs };
   return { ...found, results, isFetching: false, isError: false, more: undefined };
 }
 
 function useCatalogueResults(view: SearchView, term: string) {
   const c = useCatalogue();
-  // One query per tab; only the open tab's are enabled (the All view's: songs, albums and artists,
-  // the same queries as their tabs, so switching between them asks nothing again).
+  // One query per tab; only the open tab's are enabled (the All view's: all four, the same
+  // queries as their tabs, so switching between them asks nothing again).
   // Songs come a page (15) at a time, the next when the list's end scrolls into view.
   const all = view === 'all';
   const songs = useInfiniteQuery({ ...searchSongsPagesQuery(c, term), enabled: (all || view === 'songs') && term !== '' });
   const albums = useQuery({ ...searchAlbumsQuery(c, term), enabled: (all || view === 'albums') && term !== '' });
   const artists = useQuery({ ...searchArtistsQuery(c, term), enabled: (all || view === 'artists') && term !== '' });
-  const playlists = useQuery({ ...searchPlaylistsQuery(c, term), enabled: view === 'playlists' && term !== '' });
+  const playlists = useQuery({ ...searchPlaylistsQuery(c, term), enabled: (all || view === 'playlists') && term !== '' });
+  // The listener's own playlists (none signed out), matched on the device.
+  const own = usePlaylists().playlists;
   // The songs search had no answer: the device is offline.
   const unreached = term !== '' && songs.data === undefined && (songs.fetchStatus === 'paused' || noAnswer(songs.error));
   if (all) {
-    const parts = [songs, albums, artists];
+    const parts = [songs, albums, artists, playlists];
     // Shown once each part has answered or failed (a failed part shows nothing, and the toast says why).
     const settled = parts.every((p) => p.data !== undefined || p.isError);
     return {
@@ -67,11 +71,14 @@ function useCatalogueResults(view: SearchView, term: string) {
             songs: songs.data?.pages[0]?.results ?? [],
             albums: albums.data?.results ?? [],
             artists: artists.data?.results ?? [],
+            playlists: playlists.data?.results ?? [],
+            ownPlaylists: ownPlaylistsMatching(own, term),
           } as Results)
         : undefined,
       isFetching: parts.some((p) => p.isFetching),
       isError: parts.some((p) => p.isError),
-      errorAt: Math.max(...parts.map((p) => p.errorUpdatedAt)),
+      // When the first part failed: the others failing after it do not say it again.
+      errorAt: Math.min(...parts.filter((p) => p.isError).map((p) => p.errorUpdatedAt)),
       more: undefined,
       loadingMore: false,
       unreached,
@@ -157,41 +164,15 @@ const grid = 'grid grid-cols-2 gap-3 px-2 sm:grid-cols-3 md:grid-cols-4';
 function ResultList({ results, handlers }: { results: Exclude<Results, { kind: 'all' }>; handlers: ResultHandlers }) {
   switch (results.kind) {
     case 'songs':
-      return (
-        <ul>
-          {results.items.map((song) => (
-            <SearchSongRow key={song.id} song={song} onPlay={() => handlers.onSong(song)} onAddToQueue={() => commands.addToQueue(song)} />
-          ))}
-        </ul>
-      );
+      return <SongResults songs={results.items} handlers={handlers} />;
     case 'albums':
-      return (
-        <ul className={grid}>
-          {results.items.map((album) => (
-            <li key={album.id}>
-              <AlbumCard album={album} onOpen={() => handlers.onAlbum(album)} />
-            </li>
-          ))}
-        </ul>
-      );
+      return <AlbumResults albums={results.items} handlers={handlers} className={grid} />;
     case 'artists':
-      return (
-        <ul className={grid}>
-          {results.items.map((artist) => (
-            <li key={artist.id}>
-              <ArtistCard artist={artist} onOpen={() => handlers.onArtist(artist)} />
-            </li>
-          ))}
-        </ul>
-      );
+      return <ArtistResults artists={results.items} handlers={handlers} className={grid} />;
     case 'playlists':
       return (
         <ul className={grid}>
-          {results.items.map((playlist) => (
-            <li key={playlist.id}>
-              <PlaylistCard playlist={playlist} width="w-full" coverPx={160} onOpen={() => handlers.onPlaylist(playlist)} />
-            </li>
-          ))}
+          <PlaylistResultItems playlists={results.items} handlers={handlers} />
         </ul>
       );
   }

@@ -77,7 +77,7 @@ afterEach(() => {
   notifyManager.setScheduler((cb) => setTimeout(cb, 0));
 });
 
-describe('Search (SPEC §2, §4, §5, §8)', () => {
+describe('Search (SPEC#search-text-box-placeholder, SPEC#search-no-query, SPEC#states-search, SPEC#validation-search, SPEC#errors-search-failure)', () => {
   it("shows the placeholder and the hint 'Search for Songs, Albums, Playlists, Artists' with no query", () => {
     renderApp(<SearchScreen />, { path: '/search' });
     expect(screen.getByRole('searchbox').getAttribute('placeholder')).toBe('Search songs, artists, or albums...');
@@ -87,7 +87,7 @@ describe('Search (SPEC §2, §4, §5, §8)', () => {
 
   it('searches once, 700 ms after the last keystroke, for 15 results', async () => {
     const { requests, fetchFn } = catalogue();
-    renderApp(<SearchScreen />, { path: '/search', fetch: fetchFn });
+    renderApp(<SearchScreen />, { path: '/search', at: '/search?tab=songs', fetch: fetchFn });
     type('b');
     await wait(300);
     type('ba');
@@ -105,7 +105,7 @@ describe('Search (SPEC §2, §4, §5, §8)', () => {
 
   it('never searches a blank or whitespace-only query', async () => {
     const { requests, fetchFn } = catalogue();
-    renderApp(<SearchScreen />, { path: '/search', fetch: fetchFn });
+    renderApp(<SearchScreen />, { path: '/search', at: '/search?tab=songs', fetch: fetchFn });
     type('   ');
     await wait(2_000);
     expect(requests).toHaveLength(0);
@@ -114,7 +114,7 @@ describe('Search (SPEC §2, §4, §5, §8)', () => {
 
   it("says 'No Results Found' for an empty result", async () => {
     const { fetchFn } = catalogue();
-    renderApp(<SearchScreen />, { path: '/search', fetch: fetchFn });
+    renderApp(<SearchScreen />, { path: '/search', at: '/search?tab=songs', fetch: fetchFn });
     type('zzz');
     await wait(700);
     realTime();
@@ -124,7 +124,7 @@ describe('Search (SPEC §2, §4, §5, §8)', () => {
   it('toasts SPEC’s message when the catalogue is down', async () => {
     realTime();
     const { fetchFn } = catalogue({ fail: true });
-    renderApp(<SearchScreen />, { path: '/search', fetch: fetchFn });
+    renderApp(<SearchScreen />, { path: '/search', at: '/search?tab=songs', fetch: fetchFn });
     type('battle');
     // The search waits 700 ms, and the app retries once after a second.
     expect(
@@ -135,7 +135,7 @@ describe('Search (SPEC §2, §4, §5, §8)', () => {
   it('a song result plays alone (the queue is cleared), opens /player/{id} and joins the history', async () => {
     const { fetchFn } = catalogue();
     act(() => usePlayerStore.getState().actions.playQueue([makeSong(7), makeSong(8)], 0, false));
-    const { router } = renderApp(<SearchScreen />, { path: '/search', routes, fetch: fetchFn });
+    const { router } = renderApp(<SearchScreen />, { path: '/search', at: '/search?tab=songs', routes, fetch: fetchFn });
     type('bat');
     await wait(700);
     realTime();
@@ -147,7 +147,7 @@ describe('Search (SPEC §2, §4, §5, §8)', () => {
 
   it("add to queue says 'Song added to queue'", async () => {
     const { fetchFn } = catalogue();
-    renderApp(<SearchScreen />, { path: '/search', fetch: fetchFn });
+    renderApp(<SearchScreen />, { path: '/search', at: '/search?tab=songs', fetch: fetchFn });
     type('bat');
     await wait(700);
     realTime();
@@ -157,7 +157,7 @@ describe('Search (SPEC §2, §4, §5, §8)', () => {
 
   it("the Albums tab lists albums with year, language and artists or 'Various Artists', opening /album/{id}", async () => {
     const { requests, fetchFn } = catalogue();
-    const { router } = renderApp(<SearchScreen />, { path: '/search', routes, fetch: fetchFn });
+    const { router } = renderApp(<SearchScreen />, { path: '/search', at: '/search?tab=songs', routes, fetch: fetchFn });
     type('bat');
     fireEvent.click(screen.getByRole('tab', { name: 'Albums' }));
     expect(screen.getByRole('tab', { name: 'Albums' }).getAttribute('aria-selected')).toBe('true');
@@ -172,9 +172,24 @@ describe('Search (SPEC §2, §4, §5, §8)', () => {
     expect(useCategoryStore.getState().category).toBe('albums');
   });
 
+  it("an album card's artist names lead to the artists' pages; the rest of the card opens the album", async () => {
+    const { fetchFn } = catalogue();
+    const { router } = renderApp(<SearchScreen />, { path: '/search', at: '/search?tab=albums', routes, fetch: fetchFn });
+    type('bat');
+    await wait(700);
+    realTime();
+    const mira = await screen.findByRole('link', { name: 'Mira' });
+    expect(mira.getAttribute('href')).toBe('/artist/x');
+    // The name is drawn above the card's stretched button, so a tap on it is the link's.
+    expect(mira.closest('button')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Album a2' }).getAttribute('data-album-id')).toBe('a2');
+    fireEvent.click(mira);
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/artist/x'));
+  });
+
   it('category userPlaylists is reset to songs', () => {
     useCategoryStore.setState({ category: 'userPlaylists' });
-    renderApp(<SearchScreen />, { path: '/search' });
+    renderApp(<SearchScreen />, { path: '/search', at: '/search?tab=songs' });
     expect(useCategoryStore.getState().category).toBe('songs');
     expect(screen.getByRole('tab', { name: 'Songs' }).getAttribute('aria-selected')).toBe('true');
   });
@@ -184,7 +199,7 @@ describe('Search (SPEC §2, §4, §5, §8)', () => {
       'searchHistory',
       JSON.stringify([album('a9', { type: 'album' }), { ...makeSong(3), type: 'song' }]),
     );
-    const { router } = renderApp(<SearchScreen />, { path: '/search', routes });
+    const { router } = renderApp(<SearchScreen />, { path: '/search', at: '/search?tab=songs', routes });
     expect(screen.queryByText('Search for Songs, Albums, Playlists, Artists')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Remove Song 3 from search history' }));
     expect(screen.queryByText('Song 3')).toBeNull();
@@ -196,7 +211,7 @@ describe('Search (SPEC §2, §4, §5, §8)', () => {
 
   it('the clear button empties the box and shows the hint again', async () => {
     const { fetchFn } = catalogue();
-    renderApp(<SearchScreen />, { path: '/search', fetch: fetchFn });
+    renderApp(<SearchScreen />, { path: '/search', at: '/search?tab=songs', fetch: fetchFn });
     type('bat');
     await wait(700);
     realTime();
@@ -207,23 +222,37 @@ describe('Search (SPEC §2, §4, §5, §8)', () => {
 });
 
 describe('Search: the All view', () => {
-  it('shows the top result, then songs with album and length, albums and artists, from the three searches', async () => {
+  it('is the tab open when a query is typed; a chosen tab stays in the address', async () => {
+    const { fetchFn } = catalogue();
+    const { router } = renderApp(<SearchScreen />, { path: '/search', fetch: fetchFn });
+    type('bat');
+    await wait(700);
+    realTime();
+    expect(screen.getByRole('tab', { name: 'All' }).getAttribute('aria-selected')).toBe('true');
+    await screen.findByRole('region', { name: 'Top result' });
+    fireEvent.click(screen.getByRole('tab', { name: 'Albums' }));
+    await vi.waitFor(() => expect(router.state.location.search).toBe('?q=bat&tab=albums'));
+  });
+
+  it('shows the top result, then songs with album and length, albums and artists, from the four searches', async () => {
     const { requests, fetchFn } = catalogue();
     renderApp(<SearchScreen />, { path: '/search', fetch: fetchFn });
     fireEvent.click(screen.getByRole('tab', { name: 'All' }));
     expect(screen.getByRole('tab', { name: 'All' }).getAttribute('aria-selected')).toBe('true');
     type('bat');
     await wait(700);
-    expect(requests.map((u) => u.pathname).sort()).toEqual(['/api/search/albums', '/api/search/artists', '/api/search/songs']);
+    expect(requests.map((u) => u.pathname).sort()).toEqual(['/api/search/albums', '/api/search/artists', '/api/search/playlists', '/api/search/songs']);
     realTime();
     const top = await screen.findByRole('region', { name: 'Top result' });
-    expect(within(top).getByText('Battle & Epic')).toBeDefined();
-    expect(within(top).getByText('Song · An Artist With A Long Name')).toBeDefined();
+    expect(isVisible(within(top).getByText('Battle & Epic'))).toBe(true);
+    expect(isVisible(within(top).getByText('Song · An Artist With A Long Name'))).toBe(true);
     const songs = screen.getByRole('region', { name: 'Songs' });
-    expect(within(songs).getAllByText('An Artist With A Long Name · An Album')).toHaveLength(2);
+    // The artists and the album are links, so the line is matched by its whole text.
+    const line = (_: string, el: Element | null) => el?.tagName === 'SPAN' && el.textContent === 'An Artist With A Long Name · An Album';
+    expect(within(songs).getAllByText(line)).toHaveLength(2);
     expect(within(songs).getAllByText('3:00')).toHaveLength(2);
-    expect(within(screen.getByRole('region', { name: 'Albums' })).getByText('Album a1')).toBeDefined();
-    expect(within(screen.getByRole('region', { name: 'Artists' })).getByText('Mira')).toBeDefined();
+    expect(isVisible(within(screen.getByRole('region', { name: 'Albums' })).getByText('Album a1'))).toBe(true);
+    expect(isVisible(within(screen.getByRole('region', { name: 'Artists' })).getByText('Mira'))).toBe(true);
     expect(within(screen.getByRole('tabpanel')).getAllByRole('region').map((r) => r.getAttribute('aria-label'))).toEqual(['Top result', 'Songs', 'Albums', 'Artists']);
   });
 
@@ -234,7 +263,7 @@ describe('Search: the All view', () => {
     await wait(700);
     realTime();
     const top = await screen.findByRole('region', { name: 'Top result' });
-    expect(within(top).getByText('Artist')).toBeDefined();
+    expect(isVisible(within(top).getByText('Artist'))).toBe(true);
     fireEvent.click(within(top).getByRole('button'));
     expect(router.state.location.pathname).toBe('/artist/ar-mira');
   });

@@ -3,7 +3,7 @@ import { Search, X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { local } from '../../shared/lib/storage.js';
-import { searchCategoryOf, useCategoryStore } from '../collection/index.js';
+import { searchCategoryOf, useCategoryStore, type SearchCategory } from '../collection/index.js';
 import { commands } from '../player/index.js';
 import { addToHistory, entryPath, readHistory, removeFromHistory, saveHistory, type HistoryEntry } from './search-history.js';
 import { SearchHistoryList } from './search-history-list.js';
@@ -18,13 +18,17 @@ const TABS: { id: SearchView; label: string }[] = [
   { id: 'artists', label: 'Artists' },
 ];
 const CATEGORY_OF_TYPE = { song: 'songs', album: 'albums', artist: 'artists', playlist: 'playlists' } as const;
+/** The tab the address names (`&tab=songs`); none (or `all`) is the All view. */
+const tabOf = (tab: string | null): SearchCategory | null =>
+  tab === 'songs' || tab === 'albums' || tab === 'playlists' || tab === 'artists' ? tab : null;
 
 /**
- * Search (SPEC §2, §4): the text updates at once and searches after a 700 ms
+ * Search (SPEC#search-text-box-placeholder, SPEC#states-search): the text updates at once and searches after a 700 ms
  * pause; never when blank. The settled text is kept in the address (`?q=`) so
  * Back from a result finds the results again. Beside SPEC's four tabs, an All
- * tab shows the top result, then a few songs, albums and artists (`&tab=all`
- * keeps it open across Back); the four tabs set the search category as SPEC says.
+ * tab, open first, shows the top result, then a few songs, albums, playlists and
+ * artists; the four tabs set the search category as SPEC says (`&tab=songs`
+ * keeps a chosen tab open across Back).
  */
 export function SearchScreen() {
   const navigate = useNavigate();
@@ -35,7 +39,13 @@ export function SearchScreen() {
   const storeCategory = useCategoryStore((s) => s.category);
   const setCategory = useCategoryStore((s) => s.setCategory);
   const category = searchCategoryOf(storeCategory);
-  const [all, setAll] = useState(() => params.get('tab') === 'all');
+  const [all, setAll] = useState(() => tabOf(params.get('tab')) === null);
+  // A tab named by the address (Back to a chosen tab) is the category again.
+  useEffect(() => {
+    const tab = tabOf(params.get('tab'));
+    if (tab) setCategory(tab);
+    // Only the address Search opened with.
+  }, []);
   const view: SearchView = all ? 'all' : category;
   const showTab = (tab: SearchView) => {
     setAll(tab === 'all');
@@ -50,15 +60,16 @@ export function SearchScreen() {
     if (focusAsked) input.current?.focus();
   }, [focusAsked, location.key]);
 
-  // SPEC §4: category userPlaylists is reset to songs here.
+  // SPEC#states-search: category userPlaylists is reset to songs here.
   useEffect(() => {
     if (storeCategory === 'userPlaylists') setCategory('songs');
   }, [storeCategory, setCategory]);
 
   useEffect(() => {
-    if ((params.get('q') ?? '') === term && (params.get('tab') === 'all') === all) return;
-    setParams({ ...(term ? { q: term } : {}), ...(all ? { tab: 'all' } : {}) }, { replace: true });
-  }, [term, all, params, setParams]);
+    const tab = all ? null : category;
+    if ((params.get('q') ?? '') === term && params.get('tab') === tab) return;
+    setParams({ ...(term ? { q: term } : {}), ...(tab ? { tab } : {}) }, { replace: true });
+  }, [term, all, category, params, setParams]);
 
   const remember = (entry: HistoryEntry) => {
     const next = addToHistory(readHistory(local()), entry);
@@ -66,7 +77,7 @@ export function SearchScreen() {
     setHistory(next);
   };
   const playSong = (song: Song) => {
-    // SPEC §2: plays the song alone (the queue is cleared) and opens the player.
+    // SPEC#search-songs: plays the song alone (the queue is cleared) and opens the player.
     commands.playOnly(song);
     void navigate(entryPath({ type: 'song', id: song.id }));
   };
@@ -91,6 +102,11 @@ export function SearchScreen() {
     onPlaylist: (playlist) => {
       remember({ ...playlist, type: 'playlist' });
       open({ ...playlist, type: 'playlist' });
+    },
+    onOwnPlaylist: (playlist) => {
+      // Opened as Library opens it (SPEC#library-title-your-library: category userPlaylists).
+      setCategory('userPlaylists');
+      void navigate(`/playlist/${encodeURIComponent(playlist.$id)}`);
     },
   };
   const removeEntry = (entry: HistoryEntry) => {

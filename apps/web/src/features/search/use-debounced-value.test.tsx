@@ -6,7 +6,7 @@ import { searchTerm, useDebouncedValue } from './use-debounced-value.js';
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());
 
-describe('search debounce (SPEC §4, §9: 700 ms)', () => {
+describe('search debounce (SPEC#states-search, SPEC#limits-search: 700 ms)', () => {
   it('settles 700 ms after the last change, not before', () => {
     const { result, rerender } = renderHook(({ v }) => useDebouncedValue(v), { initialProps: { v: '' } });
     rerender({ v: 'b' });

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 
-/** SPEC §4/§9: the query updates at once; the search runs after a 700 ms pause. */
+/** SPEC#states-search, SPEC#limits-search: the query updates at once; the search runs after a 700 ms pause. */
 export const SEARCH_DEBOUNCE_MS = 700;
 
 /** `value`, once it has stayed the same for `delayMs`. */
@@ -13,5 +13,5 @@ export function useDebouncedValue<T>(value: T, delayMs: number = SEARCH_DEBOUNCE
   return settled;
 }
 
-/** SPEC §5: a blank or whitespace-only query never searches. */
+/** SPEC#validation-search: a blank or whitespace-only query never searches. */
 export const searchTerm = (text: string): string => text.trim();

@@ -1,10 +1,10 @@
 import { local, readJson, writeJson } from '../../shared/lib/storage.js';
 
-/** SPEC §3 "song video cache", §9: 5 days, version 1.0, at most 1000 entries. */
+/** SPEC#entities-local-storage-keys "song video cache", SPEC#limits-video-previews-list: 5 days, version 1.0, at most 1000 entries. */
 export const SONG_VIDEO_CACHE_KEY = 'songVideoCache';
 export const SONG_VIDEO = { VERSION: '1.0', TTL_MS: 5 * 24 * 60 * 60 * 1000, MAX_ENTRIES: 1000 } as const;
 
-/** SPEC §3 "Video preview cache entry": id, song_id, aws_url, audio_url, hasVideo, cachedAt. */
+/** SPEC#entities-video-preview-cache-entry "Video preview cache entry": id, song_id, aws_url, audio_url, hasVideo, cachedAt. */
 export interface SongVideoEntry {
   id: string;
   song_id: string;
@@ -24,7 +24,7 @@ function readAll(): Record<string, SongVideoEntry> {
   return s && typeof s === 'object' && s.version === SONG_VIDEO.VERSION && s.entries && typeof s.entries === 'object' ? s.entries : {};
 }
 
-/** The song's entry while younger than 5 days (SPEC §5: unexpired and of this version). */
+/** The song's entry while younger than 5 days (SPEC#validation-cached-values-used: unexpired and of this version). */
 export function readSongVideo(songId: string, nowMs: number): SongVideoEntry | null {
   const e = readAll()[songId];
   return e && typeof e.cachedAt === 'number' && nowMs - e.cachedAt < SONG_VIDEO.TTL_MS && typeof e.hasVideo === 'boolean' ? e : null;

@@ -13,7 +13,7 @@ beforeEach(() => {
   fake = createFakeBackend();
 });
 
-describe('song video availability (SPEC §4: approved list, cache, server)', () => {
+describe('song video availability (SPEC#states-video-mode: approved list, cache, server)', () => {
   it('asks the server once (VideoPreview by song_id, limit 1) and caches yes or no for 5 days', async () => {
     fake.docs.VideoPreview.push({ $id: 'v1', song_id: 's1', aws_url: 'http://h/videos/s1/preview.mp4', audio_url: 'http://h/media/s1/160kbps.m4a' });
     const now = 1_000_000;

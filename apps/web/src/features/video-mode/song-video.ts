@@ -21,7 +21,7 @@ function approved(songId: string): VideoPreviewEntry | null {
 }
 
 /**
- * Whether a song has a video preview (SPEC §4): the local approved list, then
+ * Whether a song has a video preview (SPEC#states-video-mode): the local approved list, then
  * the song video cache, then the server (VideoPreview by song_id, limit 1),
  * whose answer, yes or no, is cached for 5 days.
  */

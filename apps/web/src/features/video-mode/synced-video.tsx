@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Spinner } from '../../shared/ui/spinner.js';
 import { playerEngine, usePlayerStore } from '../player/index.js';
 
-/** SPEC §9: the video is moved to the audio when they drift more than 0.5 s apart. */
+/** SPEC#limits-player: the video is moved to the audio when they drift more than 0.5 s apart. */
 export const VIDEO_SYNC_TOLERANCE_S = 0.5;
 const SYNC_EVERY_MS = 250;
 
@@ -12,7 +12,7 @@ export function videoTarget(audioS: number, videoDurationS: number): number {
 }
 
 /**
- * The muted, looping preview in place of the cover (SPEC §2/§4): it plays and
+ * The muted, looping preview in place of the cover (SPEC#player-full-screen-blurred, SPEC#states-video-mode): it plays and
  * pauses with the player, follows the audio's position, and shows a spinner
  * until its first frame is ready.
  */

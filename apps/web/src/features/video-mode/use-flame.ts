@@ -5,7 +5,7 @@ import { useCurrentSong, usePlayerStore } from '../player/index.js';
 import { useIsVideoMode } from './video-mode-store.js';
 
 /**
- * SPEC §2: the featured song (DESIGN §8: home rows `featuredSongId`) shows a
+ * SPEC#player-flame: the featured song (DESIGN §8: home rows `featuredSongId`) shows a
  * flame on the pause icon while its video plays.
  */
 export function useFlame(): boolean {

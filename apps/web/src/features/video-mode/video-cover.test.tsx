@@ -10,6 +10,7 @@ import { useSessionStore } from '../auth/index.js';
 import { TransportControls } from '../player/ui.js';
 import * as runtime from '../player/index.js';
 import { usePlayerStore } from '../player/index.js';
+import { useFlame } from './use-flame.js';
 import { VideoCover } from './video-cover.js';
 import { useVideoModeStore } from './video-mode-store.js';
 import { findToast } from '../../test/toast.js';
@@ -36,15 +37,15 @@ beforeEach(() => {
   window.HTMLMediaElement.prototype.pause = () => {};
 });
 afterEach(() => {
-  toast.dismiss();
   cleanup();
+  toast.dismiss();
   setBackendForTests(null);
   vi.restoreAllMocks();
 });
 
 const cover = () => renderApp(<VideoCover song={song}><img alt="Cover" /></VideoCover>);
 
-describe('video mode in the player (SPEC §2, §4)', () => {
+describe('video mode in the player (SPEC#player-full-screen-blurred, SPEC#states-video-mode)', () => {
   it("'Switch to video' moves the sound to the preview's audio and shows the muted looping video; 'Switch to image' goes back", async () => {
     cover();
     fireEvent.click(await screen.findByRole('button', { name: 'Switch to video' }));
@@ -90,7 +91,8 @@ describe('video mode in the player (SPEC §2, §4)', () => {
     const rows = { success: true, data: { featuredSongId: 's1', rows: [] } };
     const fetchRows: typeof fetch = async () => new Response(JSON.stringify(rows), { status: 200 });
     act(() => usePlayerStore.getState().actions.playQueue([song, ...makeSongs(1)], 0, true));
-    renderApp(<TransportControls />, { fetch: fetchRows });
+    const Flamed = () => <TransportControls flame={useFlame()} />;
+    renderApp(<Flamed />, { fetch: fetchRows });
     expect(screen.queryByTestId('flame')).toBeNull();
     act(() => useVideoModeStore.getState().setVideoFor('s1'));
     expect(isVisible(await screen.findByTestId('flame'))).toBe(true);

@@ -15,7 +15,7 @@ import { SyncedVideo } from './synced-video.js';
 import { useIsVideoMode, useVideoModeStore } from './video-mode-store.js';
 
 /**
- * The player's cover or its video preview (SPEC §2/§4). When the song has a
+ * The player's cover or its video preview (SPEC#player-full-screen-blurred, SPEC#states-video-mode). When the song has a
  * preview with its own audio, an overlay offers 'Switch to video' (signed in
  * only: 'Sign in for video previews') and back 'Switch to image'. Turning
  * video on moves the sound to the preview's audio at the same position.

@@ -2,7 +2,7 @@ import { create } from 'zustand';
 import { usePlayerStore } from '../player/index.js';
 
 /**
- * SPEC §4 video mode: off by default; on for one song; off again on 'Switch
+ * SPEC#states-video-mode: off by default; on for one song; off again on 'Switch
  * to image' or as soon as the current song changes (coming back to the song
  * later starts with its cover, its audio from the catalogue).
  */

@@ -7,7 +7,7 @@ const entry = (songId: string) => ({ id: `d-${songId}`, song_id: songId, aws_url
 /** A fixed sequence in [0, 1), so shuffles are reproducible. */
 const seeded = (seed = 7) => () => ((seed = (seed * 16807) % 2147483647) - 1) / 2147483646;
 
-describe('Video Previews rules (SPEC §5, §7, §9)', () => {
+describe('Video Previews rules (SPEC#validation-video-preview-songs, SPEC#data-calls-video-previews-list, SPEC#limits-video-previews-list)', () => {
   it('reads preview documents, dropping those without a song id', () => {
     const docs = [
       { $id: 'd1', song_id: 's1', aws_url: '/v/1.mp4', audio_url: '/a/1.m4a' },

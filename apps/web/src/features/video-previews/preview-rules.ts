@@ -2,7 +2,7 @@ import type { Song } from '@lyra/contracts/catalogue';
 
 const HOUR_MS = 3_600_000;
 
-/** SPEC §7/§9 "Video previews": list limit 40; cache 6 h, version 4.0; up to 20 random ids; stale 30 min; 2 retries. */
+/** SPEC#data-calls-video-previews-list, SPEC#limits-video-previews-list: list limit 40; cache 6 h, version 4.0; up to 20 random ids; stale 30 min; 2 retries. */
 export const PREVIEWS = {
   LIST_LIMIT: 40,
   MAX_IDS: 20,
@@ -12,7 +12,7 @@ export const PREVIEWS = {
   RETRIES: 2,
 } as const;
 
-/** A VideoPreview document as the row needs it (SPEC §3: song_id, aws_url, audio_url). */
+/** A VideoPreview document as the row needs it (SPEC#entities-videopreview: song_id, aws_url, audio_url). */
 export interface VideoPreviewEntry {
   id: string;
   song_id: string;
@@ -22,7 +22,7 @@ export interface VideoPreviewEntry {
 
 const text = (v: unknown): string => (typeof v === 'string' ? v.trim() : '');
 
-/** SPEC §5: ids are non-empty strings; documents without a song id are dropped. */
+/** SPEC#validation-video-preview-songs: ids are non-empty strings; documents without a song id are dropped. */
 export function toPreviewEntries(docs: readonly unknown[]): VideoPreviewEntry[] {
   const out: VideoPreviewEntry[] = [];
   for (const d of docs) {
@@ -36,7 +36,7 @@ export function toPreviewEntries(docs: readonly unknown[]): VideoPreviewEntry[] 
 }
 
 /**
- * SPEC §7: up to 20 random song ids with the featured song first (DESIGN §8),
+ * SPEC#data-calls-video-previews-list: up to 20 random song ids with the featured song first (DESIGN §8),
  * each once. `random` returns [0, 1) like Math.random.
  */
 export function pickPreviewIds(
@@ -55,7 +55,7 @@ export function pickPreviewIds(
   return [...featured, ...ids.filter((id) => !featured.includes(id))].slice(0, max);
 }
 
-/** SPEC §5: a preview song needs an id, a name and a large image url. */
+/** SPEC#validation-video-preview-songs: a preview song needs an id, a name and a large image url. */
 export function isPreviewSong(song: unknown): song is Song {
   if (!song || typeof song !== 'object') return false;
   const s = song as Partial<Song> & { image?: unknown };

@@ -6,6 +6,7 @@ import type { ClientConfig } from '../../shared/lib/client-config.js';
 import { whenIdle } from '../../shared/lib/idle.js';
 import { LOCAL_KEYS, local, readCached, removeKey, writeCached } from '../../shared/lib/storage.js';
 import { isPreviewSong, pickPreviewIds, PREVIEWS, toPreviewEntries, type VideoPreviewEntry } from './preview-rules.js';
+import { catalogueKey } from '../../shared/lib/catalogue-queries.js';
 
 export type ListPreviewDocuments = (config: Pick<ClientConfig, 'backendEndpoint' | 'projectId'>) => Promise<unknown[]>;
 
@@ -31,7 +32,7 @@ export const forgetPreviewList = (): void => removeKey(local(), LOCAL_KEYS.video
 
 /**
  * Home's Video Previews: up to 20 random previewed songs, the featured song
- * first, each with an id, a name and a large cover (SPEC §5, §7, §9).
+ * first, each with an id, a name and a large cover (SPEC#validation-video-preview-songs, SPEC#data-calls-video-previews-list, SPEC#limits-video-previews-list).
  */
 export const videoPreviewsQuery = (
   c: CatalogueClient,
@@ -40,7 +41,7 @@ export const videoPreviewsQuery = (
   options: { list?: ListPreviewDocuments; random?: () => number; enabled?: boolean } = {},
 ) =>
   queryOptions({
-    queryKey: ['catalogue', c.hostId, 'video-previews', config.backendEndpoint, featuredSongId] as const,
+    queryKey: catalogueKey(c, 'video-previews', config.backendEndpoint, featuredSongId),
     queryFn: async ({ signal }): Promise<Song[]> => {
       try {
         const previews = await loadPreviews(config, options.list ?? listWithSdk);

@@ -29,7 +29,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe('Video Previews row (SPEC §2, §5, §7, §9)', () => {
+describe('Video Previews row (SPEC#home-video-previews, SPEC#validation-video-preview-songs, SPEC#data-calls-video-previews-list, SPEC#limits-video-previews-list)', () => {
   it('lists previewed songs with a video badge, the featured song first; a click plays it and queues the row', async () => {
     const list = vi.fn(async () => [doc('a'), doc('b'), doc('noimg'), doc('feat')]);
     renderApp(<VideoPreviewsRow featuredSongId="feat" list={list} />, { fetch: songsHost() });
@@ -72,7 +72,7 @@ describe('Video Previews row (SPEC §2, §5, §7, §9)', () => {
   it("offers 'Retry to load' when the backend fails (after 2 retries)", async () => {
     const list = vi.fn(async () => Promise.reject(new Error('offline')));
     renderApp(<VideoPreviewsRow featuredSongId={null} list={list} />, { fetch: songsHost() });
-    expect(isVisible(await screen.findByRole('button', { name: 'Retry to load' }, { timeout: 6_000 }))).toBe(true);
+    expect(isVisible(await screen.findByRole('button', { name: 'Retry to load' }))).toBe(true);
     expect(isVisible(screen.getByText('Failed to fetch video previews'))).toBe(true);
     expect(screen.queryByText('No video previews yet')).toBeNull();
     expect(list).toHaveBeenCalledTimes(3);

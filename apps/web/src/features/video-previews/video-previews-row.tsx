@@ -15,7 +15,7 @@ const VideoBadge = () => (
 );
 
 /**
- * SPEC §2 Video Previews: a horizontal row with a blue video badge; a click
+ * SPEC#home-video-previews: a horizontal row with a blue video badge; a click
  * plays the song with the row as the queue. On failure or an empty result,
  * a 'Retry to load' button.
  */

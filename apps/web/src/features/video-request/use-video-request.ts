@@ -10,15 +10,15 @@ import { songVideoQuery } from '../video-mode/index.js';
 import { requestVideo } from './video-request.js';
 
 /**
- * The player's request-video-preview action (SPEC §2: offered only when the
- * song has no video). Outcomes are SPEC §8's toasts.
+ * The player's request-video-preview action (SPEC#player-full-screen-blurred: offered only when the
+ * song has no video; shown but waiting while that is not known yet). Outcomes are SPEC#errors-video's toasts.
  */
 export function useVideoRequestAction(song: Song | undefined): { visible: boolean; busy: boolean; request: () => void } {
   const user = useSessionUser();
   const navigate = useNavigate();
   const backend = useBackend();
   const [busy, setBusy] = useState(false);
-  const { data } = useQuery(songVideoQuery(backend, song?.id ?? ''));
+  const { data, isPending } = useQuery(songVideoQuery(backend, song?.id ?? ''));
 
   const request = async () => {
     if (!user) return signInToast('Sign in for video previews', navigate);
@@ -37,5 +37,7 @@ export function useVideoRequestAction(song: Song | undefined): { visible: boolea
     }
   };
 
-  return { visible: Boolean(song && data && !data.hasVideo), busy, request: () => void request() };
+  // Most songs have no video: the button shows (waiting) until the answer comes, so the
+  // player's row does not shift and its tooltip opens with the others at load.
+  return { visible: Boolean(song) && data?.hasVideo !== true, busy: busy || isPending, request: () => void request() };
 }

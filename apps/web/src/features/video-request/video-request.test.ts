@@ -11,7 +11,7 @@ beforeEach(() => {
   fake = createFakeBackend({ user: { $id: 'u1', name: 'A', email: 'a@x' } });
 });
 
-describe('video requests (SPEC §4, §5, §8, §9)', () => {
+describe('video requests (SPEC#states-video-request, SPEC#validation-video-request, SPEC#errors-video, SPEC#limits-video-requests)', () => {
   it('search text: the name cut to 50 plus each primary artist cut to 50', () => {
     const song = makeSong('s1', {
       name: `Fire &amp; ${'x'.repeat(60)}`,

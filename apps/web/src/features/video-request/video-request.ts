@@ -4,7 +4,7 @@ import { describeFailure, type BackendApi } from '../../shared/lib/backend.js';
 import { local, readJson, writeJson } from '../../shared/lib/storage.js';
 import { primaryArtistNames, songTitle } from '../../shared/lib/song-view.js';
 
-/** SPEC §9: 3 video requests per 24 hours, counted on this device (the server counts too). */
+/** SPEC#limits-video-requests: 3 video requests per 24 hours, counted on this device (the server counts too). */
 export const VIDEO_REQUEST_LIMIT: RateLimitRule = { limit: 3, windowMs: 24 * 60 * 60 * 1000 };
 export const VIDEO_REQUEST_LIMIT_KEY = 'videoRequestRateLimit';
 const HOUR_MS = 60 * 60 * 1000;
@@ -13,7 +13,7 @@ const PART_MAX = 50;
 export const rateLimitMessage = (hours: number): string =>
   `Rate limit exceeded. You can request ${VIDEO_REQUEST_LIMIT.limit} videos per day. Try again in ${hours} hour(s).`;
 
-/** SPEC §5: the song name cut to 50 characters plus each primary artist's name cut to 50. */
+/** SPEC#validation-video-request: the song name cut to 50 characters plus each primary artist's name cut to 50. */
 export function videoSearchText(song: Song): string {
   const cut = (s: string) => Array.from(s.trim()).slice(0, PART_MAX).join('');
   const artists = primaryArtistNames(song) === 'Unknown Artist' ? [] : primaryArtistNames(song).split(', ');
@@ -21,7 +21,7 @@ export function videoSearchText(song: Song): string {
 }
 
 /**
- * SPEC §3: the request's url points at a local download endpoint carrying the
+ * SPEC#entities-videorequest: the request's url points at a local download endpoint carrying the
  * song name and id; site-relative, like every address stored in a document
  * (DESIGN §8), so it stays right whatever name the server is reached by.
  */
@@ -32,7 +32,7 @@ export type VideoRequestOutcome =
   | { kind: 'refused'; message: string };
 
 /**
- * SPEC §4/§5/§8: song id required; the device rate limit first; then the
+ * SPEC#states-video-request, SPEC#validation-video-request, SPEC#errors-video: song id required; the device rate limit first; then the
  * request {song_id, url}. Only an accepted request counts against the limit.
  * The server's own refusal (already requested, its rate limit, a preview
  * exists) is shown with its message; anything else is 'Failed to add song to queue'.
