@@ -32,7 +32,7 @@ export default defineConfig({
     paintFirst(),
     inlineCss(),
     VitePWA({
-      // SPEC §2: a waiting version shows the Update modal; it is applied only on 'Update Now'.
+      // SPEC#update-modal: a waiting version shows the Update modal; it is applied only on 'Update Now'.
       registerType: 'prompt',
       injectRegister: false,
       strategies: 'generateSW',

@@ -6,6 +6,7 @@ import type { ReactElement } from 'react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { HomeBelowFold } from '../features/home/home-below-fold.js';
+import { WithHomeSlots } from './routes/home-slots.js';
 import { cachedHomeRowsQuery } from '../features/home/home-queries.js';
 import { PlayerSkeleton } from '../features/player/components/player-skeleton.js';
 import { createCatalogueClient } from '../shared/lib/catalogue-client.js';
@@ -87,7 +88,13 @@ afterEach(() => {
 describe("the server's first screen is the app's first render", () => {
   it("Home's rows: the same markup, so the app replaces the page without a flash or a shift", () => {
     const server = asParsed(homeRowsHtml(rows, DEFAULT_CONFIG));
-    expect(canonicalHtml(server.html)).toBe(clientHtml(<HomeBelowFold />));
+    expect(canonicalHtml(server.html)).toBe(
+      clientHtml(
+        <WithHomeSlots>
+          <HomeBelowFold />
+        </WithHomeSlots>,
+      ),
+    );
     // What is in it: Video Previews loading, the first row's 5 cards, the later rows' frames only.
     const page = document.createElement('div');
     page.innerHTML = server.html;

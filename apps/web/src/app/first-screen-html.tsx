@@ -9,6 +9,7 @@ import { createCatalogueClient } from '../shared/lib/catalogue-client.js';
 import { ServicesProvider } from '../shared/lib/catalogue-context.js';
 import type { ClientConfig } from '../shared/lib/client-config.js';
 import { createQueryClient } from '../shared/lib/query-client.js';
+import { WithHomeSlots } from './routes/home-slots.js';
 
 /**
  * The first screen as HTML, for the server to put in the page it sends (built
@@ -27,7 +28,9 @@ export function homeRowsHtml(rows: HomeRows, config: ClientConfig): string {
     <ServicesProvider value={{ config, catalogue }}>
       <QueryClientProvider client={queryClient}>
         <MemoryRouter>
-          <HomeBelowFold />
+          <WithHomeSlots>
+            <HomeBelowFold />
+          </WithHomeSlots>
         </MemoryRouter>
       </QueryClientProvider>
     </ServicesProvider>,

@@ -1,7 +1,7 @@
 import { playerSongId } from '@lyra/contracts/app-routes';
 import type { QueryClient } from '@tanstack/react-query';
 import { cachedHomeRowsQuery } from '../features/home/home-queries.js';
-import { homeBelowFoldLoaded } from '../features/home/home-screen.js';
+import { accountRowsLoaded, homeBelowFoldLoaded } from '../features/home/home-screen.js';
 import type { CatalogueClient } from '../shared/lib/catalogue-client.js';
 import { songQuery } from '../shared/lib/catalogue-queries.js';
 import type { AppRouter } from './router.js';
@@ -32,7 +32,7 @@ export function firstScreenReady(
   waitMs = FIRST_SCREEN_WAIT_MS,
 ): Promise<void> {
   const waits: Promise<unknown>[] = [routerReady(router)];
-  if (path === '/') waits.push(queryClient.prefetchQuery(cachedHomeRowsQuery(catalogue)), homeBelowFoldLoaded);
+  if (path === '/') waits.push(queryClient.prefetchQuery(cachedHomeRowsQuery(catalogue)), homeBelowFoldLoaded, ...(accountRowsLoaded ? [accountRowsLoaded] : []));
   const songId = playerSongId(path);
   if (songId) waits.push(queryClient.prefetchQuery(songQuery(catalogue, songId)));
   let timer: ReturnType<typeof setTimeout> | undefined;

@@ -6,7 +6,7 @@ import { RouteError } from './routes/route-error.js';
 import { AppShell } from './shell/app-shell.js';
 
 /**
- * SPEC §2 routes. Home and 404 are in the first bundle; every other screen
+ * SPEC#screens-routes. Home and 404 are in the first bundle; every other screen
  * is its own chunk, loaded on first visit (the player pulls in Radix there).
  */
 export type AppRouter = ReturnType<typeof createBrowserRouter>;
@@ -35,11 +35,12 @@ export function createRouter(): AppRouter {
         { path: 'playlist/:id', lazy: async () => ({ Component: (await import('./routes/collection-route.js')).PlaylistRoute }) },
         { path: 'artist/:id', lazy: async () => ({ Component: (await import('./routes/collection-route.js')).ArtistRoute }) },
         { path: 'share/:id', lazy: async () => ({ Component: (await import('../features/shares/ui.js')).ShareScreen }) },
+        { path: 'room/:id', lazy: async () => ({ Component: (await import('../features/rooms/ui.js')).RoomScreen }) },
         { path: 'callback', lazy: async () => ({ Component: (await import('./routes/callback-route.js')).CallbackRoute }) },
         { path: 'recovery', lazy: async () => ({ Component: (await import('../features/auth/mail-link-screens.js')).RecoveryScreen }) },
         { path: 'verify', lazy: async () => ({ Component: (await import('../features/auth/mail-link-screens.js')).VerifyScreen }) },
         { path: 'join', lazy: async () => ({ Component: (await import('../features/auth/mail-link-screens.js')).JoinScreen }) },
-        { path: 'admin', lazy: async () => ({ Component: (await import('../features/admin/admin-page.js')).AdminPage }) },
+        { path: 'admin', lazy: async () => ({ Component: (await import('./routes/admin-route.js')).AdminRoute }) },
         { path: '*', Component: NotFoundRoute },
       ],
     },

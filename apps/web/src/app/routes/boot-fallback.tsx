@@ -8,7 +8,7 @@ import { PlayerSkeleton } from '../../features/player/components/player-skeleton
 export function BootFallback() {
   if (window.location.pathname.startsWith('/player/')) return <PlayerSkeleton />;
   return (
-    <header className="sticky top-0 z-30 flex items-center gap-1 bg-surface/95 px-4 py-2 backdrop-blur">
+    <header className="sticky top-0 z-30 flex items-center gap-1 bg-surface px-4 py-2">
       <span className="mr-auto text-xl leading-11 font-bold tracking-tight">Lyra</span>
     </header>
   );

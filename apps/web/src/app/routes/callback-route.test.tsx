@@ -26,7 +26,7 @@ afterEach(() => {
 const visit = (search: string) =>
   renderApp(<CallbackRoute />, { path: '/callback', at: `/callback${search}`, routes: [{ path: '/', element: <h1>Home page</h1> }] });
 
-describe('/callback (SPEC §2 Callback)', () => {
+describe('/callback (SPEC#callback-shows-logging-userid)', () => {
   it("shows 'Logging in...', creates the session once and goes to /", async () => {
     const { router } = visit('?secret=abc&userId=u7');
     expect(isVisible(screen.getByText('Logging in...'))).toBe(true);

@@ -7,7 +7,7 @@ import { describeFailure } from '../../shared/lib/backend.js';
 import { useBackend } from '../../shared/lib/backend-hooks.js';
 
 /**
- * SPEC §2 Callback: 'Logging in...'. With userId and secret the session is
+ * SPEC#callback-shows-logging-userid Callback: 'Logging in...'. With userId and secret the session is
  * created and the listener lands on /; without them, or on failure, on
  * /profile (DESIGN §8: the OAuth success and failure URLs are both here).
  */

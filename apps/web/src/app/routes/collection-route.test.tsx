@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { makeSong } from '../../test/songs.js';
 import { renderApp } from '../../test/render.js';
 import { AlbumRoute, ArtistRoute } from './collection-route.js';
+import { isVisible } from '../../test/visible.js';
 
 afterEach(cleanup);
 
@@ -95,7 +96,7 @@ describe('artist and album screens', () => {
     renderApp(<AlbumRoute />, { path: '/album/:id', at: '/album/harbour', fetch: catalogue, routes: routes.slice(0, 1) });
     const byline = await screen.findByTestId('collection-byline');
     expect(within(byline).getByRole('link', { name: 'Lena Park' }).getAttribute('href')).toBe('/artist/lena');
-    expect(screen.getByText('2018 · English Album')).toBeDefined();
+    expect(isVisible(screen.getByText('2018 · English Album'))).toBe(true);
     const rows = await screen.findAllByRole('listitem');
     expect(rows).toHaveLength(2);
     for (const row of rows) expect(row.querySelector('img')).toBeNull();
@@ -103,9 +104,9 @@ describe('artist and album screens', () => {
 
   it('shows the 404 page for an album or artist the catalogue does not have', async () => {
     renderApp(<AlbumRoute />, { path: '/album/:id', at: '/album/nope', fetch: catalogue });
-    expect((await screen.findByText('Oops! Page not found', undefined, { timeout: 10_000 })).textContent).toBe('Oops! Page not found');
+    expect((await screen.findByText('Oops! Page not found', undefined)).textContent).toBe('Oops! Page not found');
     cleanup();
     renderApp(<ArtistRoute />, { path: '/artist/:id', at: '/artist/nope', fetch: catalogue });
-    expect(await screen.findByRole('heading', { level: 1, name: '404' }, { timeout: 10_000 })).toBeDefined();
+    expect(await screen.findByRole('heading', { level: 1, name: '404' })).toBeDefined();
   });
 });

@@ -4,13 +4,13 @@ import { FAVORITES } from '../../features/favorites/favorites-cache.js';
 import { FavoritesList } from '../../features/favorites/favorites-list.js';
 import { useFavoriteIds } from '../../features/favorites/use-favorites.js';
 
-/** SPEC §2 Favorites: nothing renders when not signed in. */
+/** SPEC#favorites-cover-image-first: nothing renders when not signed in. */
 export function FavoritesRoute() {
   const user = useSessionUser();
   const { ids, isPending } = useFavoriteIds();
   const [pages, setPages] = useState(1);
   if (!user) return null;
-  // SPEC §4: newest first; pages of 10 appear as the end of the list comes into view.
+  // SPEC#states-favourites, SPEC#states-favourites-page-loads: newest first; pages of 10 appear as the end of the list comes into view.
   const newestFirst = [...ids].reverse();
   return (
     <FavoritesList

@@ -1,6 +1,11 @@
 import { HomeScreen } from '../../features/home/home-screen.js';
+import { WithHomeSlots } from './home-slots.js';
 
-/** Home (SPEC §2). */
+/** Home (SPEC#home-top-bottom-shown). */
 export function HomeRoute() {
-  return <HomeScreen />;
+  return (
+    <WithHomeSlots>
+      <HomeScreen />
+    </WithHomeSlots>
+  );
 }

@@ -20,8 +20,8 @@ beforeEach(() => {
   vi.spyOn(console, 'error').mockImplementation(() => {});
 });
 afterEach(() => {
-  toast.dismiss();
   cleanup();
+  toast.dismiss();
   signOutOfFakeBackend();
   vi.restoreAllMocks();
 });
@@ -44,7 +44,7 @@ async function createNamed(name: string) {
   fireEvent.click(screen.getByRole('button', { name: 'Launch' }));
 }
 
-describe('Library (SPEC §2)', () => {
+describe('Library (SPEC#library-title-your-library)', () => {
   it("has the title, the 'Create New Playlist' tile and the Favorites tile to /favorites", async () => {
     const { router } = library();
     expect(isVisible(screen.getByRole('heading', { name: 'Your Library' }))).toBe(true);

@@ -1,6 +1,6 @@
 import { LibraryScreen } from '../../features/library/library-screen.js';
 
-/** SPEC §2 Library (/library). */
+/** SPEC#library-title-your-library (/library). */
 export function LibraryRoute() {
   return <LibraryScreen />;
 }

@@ -7,7 +7,7 @@ import { isVisible } from '../../test/visible.js';
 
 afterEach(cleanup);
 
-describe('Not found (SPEC §2)', () => {
+describe('Not found (SPEC#not-found)', () => {
   it("shows '404', 'Oops! Page not found' and 'Return to Home' to /", () => {
     const { router } = renderApp(<NotFoundRoute />, { path: '*', at: '/no/such/page', routes: [{ path: '/', element: <p>Home page</p> }] });
     expect(isVisible(screen.getByRole('heading', { name: '404' }))).toBe(true);

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { accentButton } from '../../shared/ui/button-classes.js';
 
-/** SPEC §2 "Not found". */
+/** The Not found page (SPEC#not-found). */
 export function NotFoundRoute() {
   return (
     <section className="grid min-h-[60dvh] place-content-center gap-3 text-center">

@@ -9,11 +9,12 @@ import { songQuery } from '../../shared/lib/catalogue-queries.js';
 import { useCatalogue } from '../../shared/lib/catalogue-context.js';
 import { accentButton } from '../../shared/ui/button-classes.js';
 import { useIsDesktop } from '../shell/use-is-desktop.js';
+import { usePlayerSlots } from './player-slots.js';
 
 /**
  * /player/:songId. Arriving with `?share` (or at a song that is not current)
  * fetches the song by id, makes it current, queues it and stays paused
- * (SPEC §2). Afterwards the address follows the current song. Back goes to /
+ * (SPEC#player-optional-query-parameter). Afterwards the address follows the current song. Back goes to /
  * when the screen was the first one opened (a shared link), else one step
  * back (DESIGN §8: never trap the listener).
  */
@@ -26,6 +27,7 @@ export function PlayerRoute() {
   const queryClient = useQueryClient();
   const current = useCurrentSong();
   const wide = useIsDesktop();
+  const slots = usePlayerSlots();
   const fromShare = useRef(params.has('share') || location.key === 'default');
   const [status, setStatus] = useState<'opening' | 'ready' | 'missing'>(() =>
     !params.has('share') && usePlayerStore.getState().queue[usePlayerStore.getState().currentIndex]?.id === songId ? 'ready' : 'opening',
@@ -76,5 +78,5 @@ export function PlayerRoute() {
   }
   // A shared link's song is usually known already (start-up fetched it): its cover shows at once.
   if (status === 'opening' || !current) return <PlayerSkeleton song={current?.id === songId ? current : queryClient.getQueryData(songQuery(catalogue, songId).queryKey)} />;
-  return <PlayerScreen song={current} onBack={back} wide={wide} />;
+  return <PlayerScreen song={current} onBack={back} wide={wide} slots={slots} />;
 }

@@ -20,15 +20,15 @@ beforeEach(() => {
   setBackendForTests(fake);
 });
 afterEach(() => {
-  toast.dismiss();
   cleanup();
+  toast.dismiss();
   setBackendForTests(null);
   vi.restoreAllMocks();
 });
 
 const profile = (config = DEFAULT_CONFIG) => renderApp(<ProfileRoute />, { path: '/me', config });
 
-describe('Profile (SPEC §2)', () => {
+describe('Profile (SPEC#profile-signed-out, SPEC#profile-signed)', () => {
   it("signed out with Google configured: the heading, and 'Login with Google' runs the token flow back to /callback", async () => {
     profile({ ...DEFAULT_CONFIG, signIn: { google: true, oidc: false, email: true } });
     expect(isVisible(screen.getByRole('heading', { name: 'Your Music, Your Favorites, Your Way!' }))).toBe(true);

@@ -6,8 +6,9 @@ import { AccountCard } from '../../features/profile/account-card.js';
 import { AccountSettings } from '../../features/profile/account-settings.js';
 import { SubsonicAppsSection } from '../../features/profile/subsonic-apps-section.js';
 import { SystemPreferences } from '../../features/profile/system-preferences.js';
+import { PublicLinksSection } from '../../features/shares/index.js';
 
-/** SPEC §2 Profile: sign-in or the account, the Admin link for administrators, then System Preferences. */
+/** SPEC#profile-signed-out, SPEC#profile-signed: sign-in or the account, the Admin link for administrators, then System Preferences. */
 export function ProfileRoute() {
   const user = useSessionUser();
   const isAdmin = useIsAdmin();
@@ -29,6 +30,7 @@ export function ProfileRoute() {
         </Link>
       )}
       <SystemPreferences />
+      {user && <PublicLinksSection />}
       {user && <SubsonicAppsSection userId={user.$id} />}
       {user && <AccountSettings />}
     </section>

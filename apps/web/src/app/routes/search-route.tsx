@@ -1,6 +1,6 @@
 import { SearchScreen } from '../../features/search/search-screen.js';
 
-/** Search (SPEC §2). */
+/** Search (SPEC#search-text-box-placeholder). */
 export function SearchRoute() {
   return <SearchScreen />;
 }

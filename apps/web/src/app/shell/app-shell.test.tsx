@@ -28,7 +28,7 @@ const shell = (at: string) =>
     routes: [],
   });
 
-describe('global chrome (SPEC §2)', () => {
+describe('global chrome (SPEC#chrome-top-bar, SPEC#chrome-bottom-tab-bar, SPEC#chrome-mini-player)', () => {
   it('shows the top bar, the four tabs and the mini player on Home', () => {
     shell('/');
     expect(screen.getByRole('banner').textContent).toContain('Lyra');

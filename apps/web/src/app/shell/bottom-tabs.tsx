@@ -8,10 +8,10 @@ const TABS = [
   { to: '/profile', label: 'Profile', Icon: UserRound },
 ] as const;
 
-/** SPEC §2: the four tabs; hidden on the player route (the shell decides). */
+/** SPEC#chrome-bottom-tab-bar: the four tabs; hidden on the player route (the shell decides). */
 export function BottomTabs() {
   return (
-    <nav aria-label="Main" className="fixed inset-x-0 bottom-0 z-30 border-t border-line bg-surface/95 pb-[env(safe-area-inset-bottom)] backdrop-blur">
+    <nav aria-label="Main" className="fixed inset-x-0 bottom-0 z-30 border-t border-line bg-surface pb-[env(safe-area-inset-bottom)]">
       <ul className="mx-auto flex max-w-xl">
         {TABS.map(({ to, label, Icon }) => (
           <li key={to} className="flex-1">

@@ -29,7 +29,7 @@ function offerInstall(outcome: 'accepted' | 'dismissed' = 'accepted') {
   return { prompt, event: e };
 }
 
-describe("'Add to home screen' banner (SPEC §2)", () => {
+describe("'Add to home screen' banner (SPEC#chrome-add-home-screen)", () => {
   it('appears when the browser offers installation, and Install Now opens its dialog', async () => {
     render(<InstallBanner />);
     expect(screen.queryByText('Add to home screen')).toBeNull();

@@ -6,7 +6,7 @@ import { accentButton } from '../../shared/ui/button-classes.js';
 
 const IGNORED_KEY = 'installBannerIgnored';
 
-/** SPEC §2: 'Add to home screen' with 'Install Now' and 'Ignore', unless installed. */
+/** SPEC#chrome-add-home-screen: 'Add to home screen' with 'Install Now' and 'Ignore', unless installed. */
 export function InstallBanner() {
   const prompt = useSyncExternalStore(subscribeInstallPrompt, installPromptSnapshot, () => null);
   const [ignored, setIgnored] = useState(() => session()?.getItem(IGNORED_KEY) === '1');

@@ -44,7 +44,7 @@ export async function promptInstall(): Promise<boolean> {
   return (await e.userChoice).outcome === 'accepted';
 }
 
-/** Already running as an installed app (SPEC §2: no banner then). */
+/** Already running as an installed app (SPEC#chrome-add-home-screen: no banner then). */
 export const isStandalone = (w: Window = window): boolean =>
   w.matchMedia?.('(display-mode: standalone)').matches === true ||
   (w.navigator as Navigator & { standalone?: boolean }).standalone === true;

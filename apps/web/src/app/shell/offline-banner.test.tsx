@@ -15,7 +15,7 @@ const goOffline = (offline: boolean) => {
   });
 };
 
-describe('offline banner (SPEC §2)', () => {
+describe('offline banner (SPEC#chrome-offline-banner)', () => {
   it("appears offline with 'You are offline. Reconnecting...' and goes away online", () => {
     render(<OfflineBanner />);
     expect(screen.queryByRole('status')).toBeNull();

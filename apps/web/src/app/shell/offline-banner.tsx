@@ -2,7 +2,7 @@ import { WifiOff, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useOnlineStatus } from './use-online-status.js';
 
-/** SPEC §2: 'You are offline. Reconnecting...' with a dismiss button. */
+/** SPEC#chrome-offline-banner: 'You are offline. Reconnecting...' with a dismiss button. */
 export function OfflineBanner() {
   const online = useOnlineStatus();
   const [dismissed, setDismissed] = useState(false);

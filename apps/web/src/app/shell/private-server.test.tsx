@@ -37,6 +37,7 @@ function shell(at: string, options: { config?: typeof PRIVATE; fetch?: typeof fe
         children: [
           { index: true, element: <Home /> },
           { path: 'callback', element: <p>Signing in</p> },
+          { path: 'room/:id', element: <p>Room page</p> },
         ],
       },
     ],
@@ -52,15 +53,21 @@ afterEach(cleanup);
 describe('a private server in the web app', () => {
   it('shows a signed-out visitor the sign-in instead of Home', async () => {
     shell('/', { config: PRIVATE });
-    expect(await screen.findByRole('heading', { name: 'Your Music, Your Favorites, Your Way!' })).toBeTruthy();
-    expect(screen.getByText('Sign in to listen on this server')).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Login' })).toBeTruthy();
+    await screen.findByRole('heading', { name: 'Your Music, Your Favorites, Your Way!' });
+    screen.getByText('Sign in to listen on this server');
+    screen.getByRole('button', { name: 'Login' });
     expect(screen.queryByText(/^Home (rows|loading)$/)).toBeNull();
   });
 
   it('still lets a sign-in land on /callback', async () => {
     shell('/callback', { config: PRIVATE });
-    expect(await screen.findByText('Signing in')).toBeTruthy();
+    await screen.findByText('Signing in');
+    expect(screen.queryByText('Sign in to listen on this server')).toBeNull();
+  });
+
+  it("lets a signed-out visitor open a listening room's link", async () => {
+    shell(`/room/${'a'.repeat(32)}`, { config: PRIVATE });
+    await screen.findByText('Room page');
     expect(screen.queryByText('Sign in to listen on this server')).toBeNull();
   });
 
@@ -69,18 +76,18 @@ describe('a private server in the web app', () => {
     const catalogue = (async () =>
       signedIn ? json(200, { success: true, data: ROWS }) : json(401, { success: false, message: 'Sign in to listen on this server' })) as typeof fetch;
     shell('/', { fetch: catalogue });
-    expect(await screen.findByText('Sign in to listen on this server')).toBeTruthy();
+    await screen.findByText('Sign in to listen on this server');
     expect(screen.queryByText(/^Home (rows|loading)$/)).toBeNull();
 
     signedIn = true;
     act(() => useSessionStore.getState().setUser({ $id: 'u1', name: 'Mira', email: 'mira@example.org' }));
-    expect(await screen.findByText('Home rows')).toBeTruthy();
+    await screen.findByText('Home rows');
     expect(screen.queryByText('Sign in to listen on this server')).toBeNull();
   });
 
   it('leaves a public server as it was: Home for everyone', async () => {
     shell('/');
-    expect(await screen.findByText('Home rows')).toBeTruthy();
+    await screen.findByText('Home rows');
     expect(screen.queryByText('Sign in to listen on this server')).toBeNull();
   });
 });

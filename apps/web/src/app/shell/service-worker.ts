@@ -1,6 +1,6 @@
 /**
- * Registers /sw.js (prompt-for-update, never auto-update: SPEC §2 "Update
- * modal"). `onWaiting` fires when a new version is installed and waiting; the
+ * Registers /sw.js (prompt-for-update, never auto-update: SPEC#chrome-service-worker,
+ * SPEC#update-modal). `onWaiting` fires when a new version is installed and waiting; the
  * function it receives applies it (skipWaiting, then one reload once the new
  * worker controls the page).
  */

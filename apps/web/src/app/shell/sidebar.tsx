@@ -50,7 +50,7 @@ function SidebarPlaylists() {
   );
 }
 
-/** Admin, for the server's administrators only (SPEC §2 Admin). */
+/** Admin, for the server's administrators only (SPEC#admin-server-s-administrators). */
 function AdminLink() {
   if (!useIsAdmin()) return null;
   return (

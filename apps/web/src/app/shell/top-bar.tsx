@@ -6,7 +6,7 @@ import { useSessionUser } from '../../features/auth/session-store.js';
 import { userInitial } from '../../features/profile/user-initial.js';
 import { accentButton } from '../../shared/ui/button-classes.js';
 
-/** The promotional text copied by the top bar's share icon (SPEC §2). */
+/** The promotional text copied by the top bar's share icon (SPEC#chrome-top-bar). */
 export const promoText = (origin: string): string =>
   `Listen to free, ad-free music on Lyra: play, queue and share songs from any device. ${origin}/`;
 
@@ -14,11 +14,11 @@ async function shareSite() {
   if (await copyText(promoText(window.location.origin))) toast.success('Link copied to clipboard!');
 }
 
-/** SPEC §2 top bar: title, share, search, and Login (or the user's initial) to /profile. */
+/** SPEC#chrome-top-bar: title, share, search, and Login (or the user's initial) to /profile. */
 export function TopBar() {
   const user = useSessionUser();
   return (
-    <header className="sticky top-0 z-30 flex items-center gap-1 bg-surface/95 px-4 py-2 backdrop-blur">
+    <header className="sticky top-0 z-30 flex items-center gap-1 bg-surface px-4 py-2">
       <Link to="/" className="mr-auto text-xl font-bold tracking-tight">
         Lyra
       </Link>

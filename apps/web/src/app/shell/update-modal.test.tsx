@@ -8,7 +8,7 @@ import { isVisible } from '../../test/visible.js';
 beforeEach(() => localStorage.clear());
 afterEach(cleanup);
 
-describe('Update modal (SPEC §2)', () => {
+describe('Update modal (SPEC#update-modal)', () => {
   it('thanks Guest when nobody is signed in and lists the changes', () => {
     renderApp(<UpdateModal open onOpenChange={() => {}} onUpdate={() => {}} />);
     expect(screen.getByRole('dialog').textContent).toContain('Thank you, Guest!');

@@ -4,7 +4,7 @@ import { readStoredUser } from '../../shared/lib/stored-user.js';
 import { DIALOG_OVERLAY, DIALOG_TITLE, dialogPanel } from '../../shared/ui/dialog-classes.js';
 import { accentButton } from '../../shared/ui/button-classes.js';
 
-/** SPEC §2 "Update modal": thanks the user (or Guest), lists the changes, 'Update Now' / 'Give Feedback'. */
+/** SPEC#update-modal "Update modal": thanks the user (or Guest), lists the changes, 'Update Now' / 'Give Feedback'. */
 export function UpdateModal({ open, onOpenChange, onUpdate }: { open: boolean; onOpenChange: (open: boolean) => void; onUpdate: () => void }) {
   const navigate = useNavigate();
   const name = readStoredUser()?.name.trim() || 'Guest';

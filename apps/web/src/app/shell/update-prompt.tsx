@@ -5,7 +5,7 @@ import { registerServiceWorker } from './service-worker.js';
 
 const UpdateModal = lazy(() => import('./update-modal.js').then((m) => ({ default: m.UpdateModal })));
 
-/** SPEC §2/§4: when a new version waits, the Update modal and a 4000 ms toast appear. */
+/** SPEC#chrome-service-worker, SPEC#states-update, SPEC#limits-toast-durations: when a new version waits, the Update modal and a 4000 ms toast appear. */
 export function UpdatePrompt() {
   const [apply, setApply] = useState<(() => void) | null>(null);
   const [open, setOpen] = useState(false);

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 
 /**
  * navigator.onLine, from the online/offline events and a 5 s re-check
- * (SPEC §9 "online check interval 5 s") for browsers that miss an event.
+ * (SPEC#limits-player "online check interval 5 s") for browsers that miss an event.
  */
 export function useOnlineStatus(): boolean {
   const [online, setOnline] = useState(() => (typeof navigator === 'undefined' ? true : navigator.onLine));

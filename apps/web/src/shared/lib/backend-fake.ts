@@ -41,7 +41,7 @@ export interface FakeBackend extends BackendApi {
   user: BackendUser | null;
   prefs: Record<string, unknown>;
   calls: { op: Op; args: unknown[] }[];
-  oauth: { provider: string; success: string; failure: string }[];
+  oauth: { provider: string; success: string; failure: string; invitation?: string }[];
   /** The next call of `op` fails with this error (queued, first in first out). */
   failNext(op: Op, error: unknown): void;
   /** Holds calls of `op` until `release()` is called. */
@@ -90,7 +90,8 @@ export function createFakeBackend(init: { user?: BackendUser | null } = {}): Fak
     deleteCurrentSession: () => run('deleteCurrentSession', [], () => {
       fake.user = null;
     }),
-    startOAuth: (provider, success, failure) => void fake.oauth.push({ provider, success, failure }),
+    startOAuth: (provider, success, failure, invitation) =>
+      void fake.oauth.push({ provider, success, failure, ...(invitation === undefined ? {} : { invitation }) }),
     getPrefs: () => run('getPrefs', [], () => structuredClone(fake.prefs)),
     updatePrefs: (prefs) => run('updatePrefs', [prefs], () => {
       fake.prefs = structuredClone(prefs);

@@ -2,6 +2,10 @@ import { Account, Client, Databases, ID, OAuthProvider, Realtime } from 'appwrit
 import type { BackendApi, BackendDocument } from './backend.js';
 import { COLLECTIONS } from './backend-ids.js';
 import type { ClientConfig } from './client-config.js';
+import { confirmedChannels, coversAll } from './realtime-live.js';
+
+/** The SDK's socket of the moment (the Realtime class keeps it in a field it does not publish). */
+const socketOf = (realtime: Realtime): WebSocket | undefined => (realtime as unknown as { socket?: WebSocket }).socket;
 
 /**
  * BackendApi over the `appwrite` SDK (v28). Loaded lazily by backend.ts. The
@@ -17,6 +21,8 @@ export function createSdkBackend(config: Pick<ClientConfig, 'backendEndpoint' | 
   /** Subscriptions not yet closed on `realtime`. */
   let subscriptions = 0;
   const openListeners = new Set<() => void>();
+  /** Told the channels of each subscribe the server confirms ('all': no frames to read, taken at the socket's opening). */
+  const liveListeners = new Set<(confirmed: ReadonlySet<string> | 'all') => void>();
 
   const userOf = (u: { $id: string; name: string; email: string }) => ({ $id: u.$id, name: u.name, email: u.email });
 
@@ -37,8 +43,13 @@ export function createSdkBackend(config: Pick<ClientConfig, 'backendEndpoint' | 
     deleteCurrentSession: async () => {
       await account.deleteSession({ sessionId: 'current' });
     },
-    startOAuth: (provider, success, failure) => {
-      account.createOAuth2Token({ provider: provider === 'google' ? OAuthProvider.Google : OAuthProvider.Oidc, success, failure });
+    startOAuth: (provider, success, failure, invitation) => {
+      const sdkProvider = provider === 'google' ? OAuthProvider.Google : OAuthProvider.Oidc;
+      if (invitation === undefined) return void account.createOAuth2Token({ provider: sdkProvider, success, failure });
+      // The SDK's address has no invitation: the same address, built as the SDK builds it, with it added.
+      const start = new URL(`${endpoint}/account/tokens/oauth2/${sdkProvider}`);
+      for (const [k, v] of Object.entries({ success, failure, project: config.projectId, invitation })) start.searchParams.set(k, v);
+      window.location.href = start.toString();
     },
     getPrefs: async () => (await account.getPrefs()) as Record<string, unknown>,
     updatePrefs: async (prefs) => {
@@ -63,25 +74,38 @@ export function createSdkBackend(config: Pick<ClientConfig, 'backendEndpoint' | 
       const { databaseId, collectionId } = COLLECTIONS[name];
       await databases.deleteDocument({ databaseId, collectionId, documentId: id });
     },
-    subscribe: async (channels, onEvent, onReconnect) => {
+    subscribe: async (channels, onEvent, onLive) => {
       // One socket for the page's subscriptions. It carries the cookies of the
       // moment it opens, so once the last subscription closes (signing in or
       // out), the next one gets a new socket, with the session of that time.
       if (!realtime) {
-        realtime = new Realtime(client);
-        realtime.onOpen(() => {
+        const opened = new Realtime(client);
+        opened.onOpen(() => {
           for (const l of openListeners) l();
+          const socket = socketOf(opened);
+          if (!socket) for (const l of liveListeners) l('all');
+          socket?.addEventListener('message', (m) => {
+            const confirmed = confirmedChannels(m.data);
+            if (confirmed) for (const l of liveListeners) l(confirmed);
+          });
         });
+        realtime = opened;
       }
       const owner = realtime;
       subscriptions++;
-      let opened = false;
       let active = true;
+      // Live on the server once its answer names every channel; each new socket (after a drop) makes it so again.
+      let live = false;
       const onOpen = () => {
-        if (active && opened) onReconnect?.();
-        opened = true;
+        live = false;
+      };
+      const onConfirmed = (confirmed: ReadonlySet<string> | 'all') => {
+        if (!active || live || (confirmed !== 'all' && !coversAll(confirmed, channels))) return;
+        live = true;
+        onLive?.();
       };
       openListeners.add(onOpen);
+      liveListeners.add(onConfirmed);
       const sub = await owner.subscribe(channels, (e) => {
         if (e.payload && typeof e.payload === 'object') onEvent({ events: e.events, channels: e.channels, payload: e.payload as BackendDocument });
       });
@@ -89,6 +113,7 @@ export function createSdkBackend(config: Pick<ClientConfig, 'backendEndpoint' | 
         if (!active) return;
         active = false;
         openListeners.delete(onOpen);
+        liveListeners.delete(onConfirmed);
         // The last one closes the socket (the SDK does it): the next subscribe starts afresh.
         if (--subscriptions === 0 && realtime === owner) realtime = null;
         void sub.close();

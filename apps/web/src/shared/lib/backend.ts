@@ -36,8 +36,11 @@ export interface BackendApi {
   /** POST /account/sessions/token (the OAuth token flow's last step). */
   createSession(userId: string, secret: string): Promise<void>;
   deleteCurrentSession(): Promise<void>;
-  /** Leaves the page for the provider (the SDK sets window.location). */
-  startOAuth(provider: 'google' | 'oidc', success: string, failure: string): void;
+  /**
+   * Leaves the page for the provider (the SDK sets window.location). With
+   * `invitation` (the secret of an admin's link) a first sign-in may make the account on an invite-only server.
+   */
+  startOAuth(provider: 'google' | 'oidc', success: string, failure: string, invitation?: string): void;
   /** The account's preferences (GET /account/prefs). */
   getPrefs(): Promise<Record<string, unknown>>;
   /** Replaces the account's preferences (PATCH /account/prefs): send the whole object. */
@@ -48,10 +51,12 @@ export interface BackendApi {
   update(collection: CollectionName, id: string, data: Record<string, unknown>): Promise<BackendDocument>;
   remove(collection: CollectionName, id: string): Promise<void>;
   /**
-   * Subscribes to channels; resolves to an unsubscribe function. `onReconnect`
-   * runs when the socket opens again after a drop (events may have been missed).
+   * Subscribes to channels; resolves to an unsubscribe function. `onLive` runs
+   * each time the server has the subscription: first, and again after the
+   * socket reconnects. Changes made before that moment were not heard (the
+   * first read of a screen may have come before it), so callers read afresh.
    */
-  subscribe(channels: string[], onEvent: (e: RealtimeEvent) => void, onReconnect?: () => void): Promise<() => void>;
+  subscribe(channels: string[], onEvent: (e: RealtimeEvent) => void, onLive?: () => void): Promise<() => void>;
 }
 
 /** Appwrite query strings (backend-api.md §5), spelled here so features need not load the SDK to build them. */

@@ -17,7 +17,7 @@ function fakeFetch(answers: Record<string, () => Response | Promise<Response>>) 
   return { fn: fn as unknown as typeof fetch, calls };
 }
 
-describe('catalogue client mirror fallback (SPEC §7)', () => {
+describe('catalogue client mirror fallback (SPEC#product-song-catalogue-data)', () => {
   it('uses the first host when its response is ok and unwraps data', async () => {
     const f = fakeFetch({ 'https://a.example/api': () => json(200, { success: true, data: [{ id: 'x' }] }) });
     const c = createCatalogueClient(['https://a.example/api', 'https://b.example/api'], f.fn);

@@ -1,5 +1,5 @@
 /**
- * The one way the app reads the catalogue. SPEC §7: every call goes to the
+ * The one way the app reads the catalogue. SPEC#product-song-catalogue-data: every call goes to the
  * configured mirror hosts in turn; a host whose response is not ok (or whose
  * request fails) hands over to the next. The envelope is unwrapped here, so
  * callers get `data` and never see which mirror answered.

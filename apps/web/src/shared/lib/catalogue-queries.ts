@@ -17,15 +17,18 @@ import { COLLECTION_STALE_MS } from './query-client.js';
 /**
  * One query-options factory per catalogue read (style.md §7.5 rule 7). Keys
  * start with the host list's id so data from different mirrors never mixes.
- * Limits: SPEC §7/§9 (search and suggestions 15 by default, playlists 50).
+ * Limits: SPEC#limits-catalogue (search and suggestions 15 by default, playlists 50).
  */
-const key = (c: CatalogueClient, ...rest: unknown[]) => ['catalogue', c.hostId, ...rest] as const;
+export const CATALOGUE_KEY = ['catalogue'] as const;
+/** A catalogue read's key: the host list's id, then what is read (features' own catalogue reads start with it too). */
+export const catalogueKey = <T extends unknown[]>(c: CatalogueClient, ...rest: T) => [...CATALOGUE_KEY, c.hostId, ...rest] as const;
+const key = catalogueKey;
 const q = encodeURIComponent;
 
 /** The catalogue said it has no such thing (a song, an album, an artist). */
 export const isNotFound = (e: unknown): boolean => e instanceof CatalogueError && e.status === 404;
 
-/** SPEC §7: /songs/{id} answers a list; the first entry is the song. None: a 404 CatalogueError. */
+/** SPEC#catalogue-api-songs-id-per: /songs/{id} answers a list; the first entry is the song. None: a 404 CatalogueError. */
 async function fetchSong(c: CatalogueClient, id: string, signal?: AbortSignal): Promise<Song> {
   const songs = await c.get<Song[]>(`/songs/${q(id)}`, { signal });
   const song = Array.isArray(songs) ? songs[0] : undefined;
@@ -84,7 +87,7 @@ export const searchSongsPagesQuery = (c: CatalogueClient, term: string, limit = 
   infiniteQueryOptions({
     queryKey: key(c, 'search', 'songs-pages', term, limit),
     queryFn: ({ signal, pageParam }) =>
-      // The first page as SPEC §7 asks it (no page parameter), later ones by number.
+      // The first page as SPEC#catalogue-api-search-type-limit asks it (no page parameter), later ones by number.
       c.get<SongSearchResults>(`/search/songs?query=${q(term)}&limit=${limit}${pageParam > 1 ? `&page=${pageParam}` : ''}`, { signal }),
     initialPageParam: 1,
     getNextPageParam: (last, all) => {
@@ -132,7 +135,7 @@ export const homeRowsQuery = (c: CatalogueClient) =>
     queryFn: ({ signal }) => c.get<HomeRows>('/home/rows', { signal }),
   });
 
-/** SPEC §7: search limit 15 for every type. */
+/** SPEC#catalogue-api-search-type-limit: search limit 15 for every type. */
 export const SEARCH_LIMIT = 15;
 
 const searchOf =
@@ -154,7 +157,15 @@ export function fetchSongsByIds(c: CatalogueClient, ids: readonly string[], sign
   return c.get<Song[]>(`/songs?ids=${ids.map(q).join(',')}`, { signal });
 }
 
-/** SPEC §9: catalogue playlists are read 50 songs at a time. */
+/** Songs by id in one request, as a query (Library's History, Home's most played). */
+export const songsByIdsQuery = (c: CatalogueClient, ids: readonly string[]) =>
+  queryOptions({
+    queryKey: key(c, 'songs-by-ids', ids),
+    queryFn: ({ signal }) => fetchSongsByIds(c, ids, signal),
+    enabled: ids.length > 0,
+  });
+
+/** SPEC#limits-catalogue: catalogue playlists are read 50 songs at a time. */
 export const PLAYLIST_PAGE_SIZE = 50;
 /** Pages asked for at once after the first tells the playlist's size. */
 const PLAYLIST_PAGE_CONCURRENCY = 4;

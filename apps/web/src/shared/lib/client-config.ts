@@ -1,6 +1,6 @@
 /**
  * The run-time configuration the server publishes at /config.json, so one
- * build runs on any install: catalogue hosts tried in turn (SPEC §7), the
+ * build runs on any install: catalogue hosts tried in turn (SPEC#product-song-catalogue-data), the
  * backend endpoint and project, the sign-in methods offered (DESIGN §6), and
  * whether the server is private (ACCESS) and takes new accounts (SIGNUPS).
  */
@@ -13,6 +13,8 @@ export interface ClientConfig {
   access?: 'public' | 'private';
   /** `closed`: the server makes no new accounts; `invite`: only from an invitation link. Absent: open. */
   signUps?: 'open' | 'invite' | 'closed';
+  /** True while no account has claimed the server: its first sign-up needs no invitation (and becomes its administrator). */
+  firstAccount?: true;
 }
 
 /** Used when /config.json is unreachable: everything on this server. */
@@ -44,14 +46,30 @@ export function parseClientConfig(body: unknown): ClientConfig {
     // Only the non-default values are kept: an older server says nothing, and is public and open.
     ...(b.access === 'private' ? { access: 'private' as const } : {}),
     ...(b.signUps === 'closed' || b.signUps === 'invite' ? { signUps: b.signUps } : {}),
+    ...(b.firstAccount === true ? { firstAccount: true as const } : {}),
   };
 }
 
-export async function loadClientConfig(fetchFn: typeof fetch = fetch): Promise<ClientConfig> {
+/**
+ * Whether a sign-up can succeed here, so the sign-in offers one: sign-ups are open, or invite-only with an
+ * invitation in hand, or the server has no account yet (its first one needs none). Never on a closed server.
+ */
+export function signUpPossible(config: Pick<ClientConfig, 'signUps' | 'firstAccount'>, hasInvitation: boolean): boolean {
+  const mode = config.signUps ?? 'open';
+  if (mode === 'closed') return false;
+  return mode === 'open' || hasInvitation || config.firstAccount === true;
+}
+
+/** /config.json as the server publishes it now; null when it cannot be read. */
+export async function readClientConfig(fetchFn: typeof fetch = fetch, init: RequestInit = {}): Promise<ClientConfig | null> {
   try {
-    const res = await fetchFn('/config.json', { credentials: 'same-origin' });
-    return res.ok ? parseClientConfig(await res.json()) : DEFAULT_CONFIG;
+    const res = await fetchFn('/config.json', { credentials: 'same-origin', ...init });
+    return res.ok ? parseClientConfig(await res.json()) : null;
   } catch {
-    return DEFAULT_CONFIG;
+    return null;
   }
+}
+
+export async function loadClientConfig(fetchFn: typeof fetch = fetch): Promise<ClientConfig> {
+  return (await readClientConfig(fetchFn)) ?? DEFAULT_CONFIG;
 }

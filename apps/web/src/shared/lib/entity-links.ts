@@ -1,6 +1,6 @@
 import { decodeEntities, primaryArtistNames, type SongLike } from './song-view.js';
 
-/** The app's address of an artist's page and of an album's (SPEC §1 routes). */
+/** The app's address of an artist's page and of an album's (SPEC#screens-routes). */
 export const artistPath = (id: string): string => `/artist/${encodeURIComponent(id)}`;
 export const albumPath = (id: string): string => `/album/${encodeURIComponent(id)}`;
 

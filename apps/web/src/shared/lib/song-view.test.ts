@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { albumName, coverUrl, decodeEntities, DEFAULT_COVER, first20, primaryArtistNames, songTitle } from './song-view.js';
 
-describe('song display (SPEC §3 "Song")', () => {
+describe('song display (SPEC#entities-song)', () => {
   it('decodes HTML entities in names', () => {
     expect(decodeEntities('Kygo &amp; Imagine Dragons')).toBe('Kygo & Imagine Dragons');
     expect(decodeEntities('&quot;Hi&quot; &#39;there&#39; &#x263A; &bogus;')).toBe('"Hi" \'there\' \u263a &bogus;');

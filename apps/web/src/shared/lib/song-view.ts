@@ -1,5 +1,5 @@
 /**
- * How a song is shown, whatever mirror it came from (SPEC §3 "Song";
+ * How a song is shown, whatever mirror it came from (SPEC#entities-song;
  * catalogue-api.md §4.3): names may hold HTML entities, artists come as
  * `artists.primary` or the older `primaryArtists`, images as `url` or `link`.
  */
@@ -13,7 +13,7 @@ export interface SongLike {
   album?: { id?: string | null; name?: string | null } | string | null;
 }
 
-/** A default logo is shown when a cover is missing (SPEC §9). */
+/** A default logo is shown when a cover is missing (SPEC#limits-default-logo-image). */
 export const DEFAULT_COVER = '/logo.svg';
 
 const NAMED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0', '#39': "'" };
@@ -43,7 +43,7 @@ export function albumName(s: SongLike): string {
   return decodeEntities(name ?? '').trim() || 'Unknown Album';
 }
 
-/** SPEC §3: image index 2 preferred, then 1, then 0; the default logo when none. */
+/** SPEC#entities-song: image index 2 preferred, then 1, then 0; the default logo when none. */
 export function coverUrl(image: SongLike['image'], preferred: 0 | 1 | 2 = 2): string {
   if (!Array.isArray(image) || image.length === 0) return DEFAULT_COVER;
   for (let i = preferred; i >= 0; i--) {
@@ -55,5 +55,5 @@ export function coverUrl(image: SongLike['image'], preferred: 0 | 1 | 2 = 2): st
   return last?.url || last?.link || DEFAULT_COVER;
 }
 
-/** SPEC §2: the mini player shows the first 20 characters of the primary artists. */
+/** SPEC#chrome-mini-player: the mini player shows the first 20 characters of the primary artists. */
 export const first20 = (text: string): string => Array.from(text).slice(0, 20).join('');

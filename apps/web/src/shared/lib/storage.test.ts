@@ -4,7 +4,7 @@ import { homeRowKey, LOCAL_KEYS, playlistKey, readCached, readJson, writeCached,
 
 const HOUR = 3_600_000;
 
-describe('versioned, expiring localStorage entries (SPEC §3, §5)', () => {
+describe('versioned, expiring localStorage entries (SPEC#entities-local-storage-keys, SPEC#validation-cached-values-used)', () => {
   it('stores data, timestamp and expiresAt and reads them back before expiry', () => {
     const s = memoryStorage();
     writeCached(s, 'EnglishSongs', ['a'], { version: '4.0', ttlMs: 24 * HOUR, now: 1_000 });
@@ -54,7 +54,7 @@ describe('versioned, expiring localStorage entries (SPEC §3, §5)', () => {
   });
 });
 
-describe('SPEC §3 key names', () => {
+describe('SPEC#entities-local-storage-keys key names', () => {
   it('spells the keys exactly as SPEC lists them', () => {
     for (const name of [
       'audioQuality', 'User', 'userExpiry', 'favorites', 'expiryTime', 'PlaylistMetadata', 'PlaylistMetadataExpiryTime',

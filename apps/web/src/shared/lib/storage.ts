@@ -41,7 +41,7 @@ export const local = (): StorageLike | undefined => (typeof localStorage === 'un
 export const session = (): StorageLike | undefined => (typeof sessionStorage === 'undefined' ? undefined : sessionStorage);
 
 /**
- * SPEC §3 localStorage key names, verbatim, so every feature reads and writes
+ * SPEC#entities-local-storage-keys localStorage key names, verbatim, so every feature reads and writes
  * the same entries. Keys SPEC describes without naming get a name here once.
  */
 export const LOCAL_KEYS = {
@@ -63,7 +63,7 @@ export const LOCAL_KEYS = {
   failedRemoveFavorites: 'failedRemoveFavorites',
   songSuggestions: 'songSuggestions',
   EnglishSongs: 'EnglishSongs',
-  /** Legacy: removed on sight (SPEC §3). */
+  /** Legacy: removed on sight (SPEC#entities-local-storage-keys). */
   favoriteSongs: 'favoriteSongs',
   // Named by SPEC only by what they hold:
   videoPreviewCache: 'videoPreviewCache',
@@ -73,13 +73,13 @@ export const LOCAL_KEYS = {
   homeRows: 'homeRows',
 } as const;
 
-/** `playlist:{playlistId}`: a user playlist's song ids (SPEC §3). */
+/** `playlist:{playlistId}`: a user playlist's song ids (SPEC#entities-local-storage-keys). */
 export const playlistKey = (playlistId: string): string => `playlist:${playlistId}`;
-/** A per-row curated cache (SPEC §3 "per-row curated caches"). */
+/** A per-row curated cache (SPEC#entities-local-storage-keys "per-row curated caches"). */
 export const homeRowKey = (rowId: string): string => `homeRow:${rowId}`;
 
 /**
- * A versioned, expiring entry (SPEC §3 "data, timestamp, expiresAt"; §5
+ * A versioned, expiring entry (SPEC#entities-local-storage-keys "data, timestamp, expiresAt"; SPEC#validation-cached-values-used
  * "cached values used only if unexpired and version matches").
  */
 export interface CachedEntry<T> {

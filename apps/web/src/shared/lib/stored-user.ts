@@ -1,7 +1,7 @@
 import { local, readJson } from './storage.js';
 
 /**
- * The signed-in user as cached under localStorage `User` (SPEC §3/§4). The
+ * The signed-in user as cached under localStorage `User` (SPEC#entities-local-storage-keys, SPEC#states-session). The
  * account feature writes it; the shell only reads the name for the top bar
  * and the Update modal, and treats anything unreadable as signed out.
  */

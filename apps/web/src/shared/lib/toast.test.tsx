@@ -57,7 +57,7 @@ describe('toasts, kept out of the first visit', () => {
     const order = [...document.querySelectorAll('[data-sonner-toast] [data-title]')].map((t) => t.textContent);
     expect(order.filter((t) => t === 'first' || t === 'second')).toEqual(['second', 'first']); // newest on top
     act(() => toast.dismiss());
-    await vi.waitFor(() => expect(screen.queryByText('first')).toBeNull(), { timeout: 3_000 });
+    await vi.waitFor(() => expect(screen.queryByText('first')).toBeNull(), { timeout: 10_000 });
   });
 
   it('without a host, a toast waits only for the library; once it is loaded, toasts are shown at once', async () => {

@@ -1,10 +1,10 @@
 import { toast } from './toast.js';
 
-/** SPEC §8/§9 toast durations. */
+/** SPEC#limits-toast-durations: toast durations. */
 export const TOAST_MS = { default: 3_000, signIn: 5_000, update: 4_000, playlist: 1_500 } as const;
 
 /**
- * A signed-out prompt with a 'Sign in' action to /profile (SPEC §5/§8).
+ * A signed-out prompt with a 'Sign in' action to /profile (SPEC#roles-anonymous-visitor).
  * `navigate` is the router's, passed in so this stays free of React.
  */
 export function signInToast(

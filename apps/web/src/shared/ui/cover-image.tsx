@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { DEFAULT_COVER } from '../lib/song-view.js';
+import { imageLoading } from './image-loading.js';
 
-/** A cover that falls back to the default logo when missing or broken (SPEC §9). */
+/** A cover that falls back to the default logo when missing or broken (SPEC#limits-default-logo-image). */
 export function CoverImage({
   src,
   alt = '',
@@ -23,9 +24,7 @@ export function CoverImage({
       alt={alt}
       width={size}
       height={size}
-      loading={priority ? 'eager' : 'lazy'}
-      decoding="async"
-      {...(priority ? { fetchPriority: 'high' as const } : {})}
+      {...imageLoading(priority)}
       onError={() => setFailed(src)}
       className={`bg-raised object-cover ${className}`}
     />

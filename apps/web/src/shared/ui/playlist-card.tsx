@@ -2,7 +2,7 @@ import type { SearchPlaylist } from '@lyra/contracts/catalogue';
 import { coverUrl, decodeEntities } from '../lib/song-view.js';
 import { CoverImage } from './cover-image.js';
 
-/** A catalogue playlist's card text: language and song count (SPEC §2). */
+/** A catalogue playlist's card text: language and song count (SPEC#search-albums). */
 function playlistMeta(p: Pick<SearchPlaylist, 'language' | 'songCount'>): string {
   const parts = [];
   if (p.language) parts.push(p.language.charAt(0).toUpperCase() + p.language.slice(1));
