@@ -1,9 +1,10 @@
 /**
- * Administration (SPEC §2 Admin) on a private server taking invited sign-ups,
+ * Administration (SPEC#admin-server-s-administrators) on a private server taking invited sign-ups,
  * in Debian Chromium against the built server: the first account becomes the
  * administrator and sees Admin in the sidebar; it invites a second listener,
  * who signs up from the link; blocking them ends their session and closes
- * their realtime socket; the Library tab shows a rescan running, live.
+ * their realtime socket; the Library tab shows a rescan running, live. Once
+ * the server has its first account, the sign-in offers no sign-up without an invitation.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -119,6 +120,9 @@ describe('administration', () => {
     // An invitation made through the API by the administrator's session.
     const admin = await newPage(1280, `${server.url}/`);
     await admin.getByRole('button', { name: 'Login' }).click(WAIT);
+    // The server has its first account now: without an invitation, the sign-in offers no sign-up.
+    await admin.getByRole('dialog').getByRole('button', { name: 'Sign in' }).waitFor(WAIT);
+    expect(await admin.getByRole('button', { name: 'Create an account' }).count()).toBe(0);
     await admin.getByLabel('Email').fill('ada@example.com');
     await admin.getByLabel('Password').fill('correct horse battery');
     await admin.getByRole('dialog').getByRole('button', { name: 'Sign in' }).click();

@@ -99,6 +99,27 @@ describe.each(SIZES)('artist and album pages at $name size ($width x $height)', 
     await expect.poll(() => page.getByRole('list', { name: 'Songs' }).getByRole('button').first().textContent()).toBe('夜明け');
   });
 
+  it("gives every artist a picture of their own, the same in Library's Artists as on their page", async () => {
+    const lenaId = await artistId(TAGGED.lena);
+    const lena = await api<Artist>(`/artists/${lenaId}`);
+    // Her albums have no art: a picture made from her name, not the default logo.
+    const picture = new URL(lena.image[1]!.url).pathname;
+    expect(picture).toMatch(/^\/images\/ga1-/);
+    const page = await rig.open('/library/artists', size);
+    const row = page.locator(`[data-artist-id="${lenaId}"]`);
+    await row.waitFor({ timeout: 30_000 });
+    const image = row.locator('img');
+    await expect.poll(() => image.evaluate((i: HTMLImageElement) => i.complete && i.naturalWidth > 0)).toBe(true);
+    expect(new URL((await image.getAttribute('src'))!, rig.server.url).pathname).toBe(picture);
+    // Once loaded it covers the initials shown meanwhile.
+    await expect.poll(() => row.locator('[data-picture]').getAttribute('data-picture')).toBe('loaded');
+    // Every artist listed has one, each their own.
+    const sources = await page.locator('[data-artist-id] img').evaluateAll((imgs) => imgs.map((i) => (i as HTMLImageElement).src));
+    expect(sources.length).toBeGreaterThanOrEqual(4);
+    expect(sources.every((src) => !src.includes('/images/default/'))).toBe(true);
+    expect(new Set(sources).size).toBe(sources.length);
+  });
+
   it("shows the 404 page, with a 404 status, for an album or artist the catalogue doesn't have", async () => {
     for (const path of ['/album/no-such-album', '/artist/no-such-artist']) {
       // A first visit, as from a link: no service worker answers for the server yet.

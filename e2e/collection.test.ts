@@ -1,6 +1,6 @@
 /**
  * The album / playlist / artist screen in Debian Chromium against the built
- * server (SPEC §2 "Album / playlist / artist list screen", §9 "Lists"): a row
+ * server (SPEC#list-screen-shared-screen-songs, SPEC#limits-lists): a row
  * tap queues it plus the next 9, a 2,000-song playlist stays virtualised, and
  * Back restores the scroll position.
  */

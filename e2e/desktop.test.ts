@@ -54,7 +54,7 @@ describe('desktop layout', () => {
     await expect.poll(async () => (await audioState(page))!.paused).toBe(false);
     const at = (await audioState(page))!.currentTime;
     await page.keyboard.press('ArrowRight');
-    await expect.poll(async () => (await audioState(page))!.currentTime, { timeout: 15_000 }).toBeGreaterThan(at + 8);
+    await expect.poll(async () => (await audioState(page))!.currentTime).toBeGreaterThan(at + 8);
     await page.keyboard.press('/');
     await expect.poll(() => new URL(page.url()).pathname).toBe('/search');
     await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('type'))).toBe('search');

@@ -83,8 +83,9 @@ describe('the first screen in the page', () => {
     });
     await page.goto(server.url);
     await appRendered(page);
-    // The rows below the first render at idle moments; let them.
-    await page.waitForTimeout(1_500);
+    // The rows below the first render at idle moments: wait for the last of them, and for no row to be loading.
+    await page.getByRole('region', { name: 'Random albums' }).waitFor();
+    await page.waitForFunction(() => document.querySelectorAll('[aria-busy="true"]').length === 0);
     const { shift, gone } = await page.evaluate(() => {
       const w = window as unknown as { shift: number; gone: boolean };
       return { shift: w.shift, gone: w.gone };

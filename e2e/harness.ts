@@ -4,14 +4,14 @@
  * and a small copy of the demo music, plus Debian Chromium through
  * playwright-core (tooling-notes.md §4).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll, inject } from 'vitest';
 
 export const REPO_ROOT = fileURLToPath(new URL('../', import.meta.url));
 export const DEMO_MUSIC = join(REPO_ROOT, 'data/demo-music');
@@ -43,17 +43,38 @@ export async function freePort(): Promise<number> {
 
 const AUDIO = /\.(ogg|oga|opus|mp3|m4a|flac|wav)$/i;
 
-/** Copies the first `count` songs of each demo album into a fresh folder, so scans stay quick. */
-export function musicSubset(count = 6): string {
+/** How much of each demo song the tier plays with (e2e/global-setup.ts cuts them once per run). */
+export const SHORT_SONG_S = 90;
+
+/**
+ * Copies the first `count` songs of each demo album into a fresh folder, so scans stay quick. The songs are
+ * the run's short copies (their first SHORT_SONG_S seconds, tags and all), so that what a test plays,
+ * transcodes and downloads costs a fraction of whole songs; `full` copies the whole songs (a test of seeking
+ * while a song is first transcoded needs one that takes a while). `source` names another folder of albums to copy from.
+ */
+export function musicSubset(count = 6, { full = false, source }: { full?: boolean; source?: string } = {}): string {
+  const from = source ?? (full ? undefined : runTemplate()?.shortDemo) ?? DEMO_MUSIC;
   const dir = mkdtempSync(join(tmpdir(), 'lyra-e2e-music-'));
+  if (!existsSync(from)) throw new Error(`No demo music at ${from}: run npm run setup`);
+  for (const album of readdirSync(from, { withFileTypes: true })) {
+    if (!album.isDirectory()) continue;
+    const files = readdirSync(join(from, album.name)).filter((f) => AUDIO.test(f)).sort().slice(0, count);
+    mkdirSync(join(dir, album.name));
+    for (const f of files) copyFileSync(join(from, album.name, f), join(dir, album.name, f));
+  }
+  return dir;
+}
+
+/** The demo's albums with each song cut to its first SHORT_SONG_S seconds (a stream copy: same tags), in `dir`. */
+export function cutDemoMusic(dir: string): void {
   if (!existsSync(DEMO_MUSIC)) throw new Error(`No demo music at ${DEMO_MUSIC}: run npm run setup`);
   for (const album of readdirSync(DEMO_MUSIC, { withFileTypes: true })) {
     if (!album.isDirectory()) continue;
-    const files = readdirSync(join(DEMO_MUSIC, album.name)).filter((f) => AUDIO.test(f)).sort().slice(0, count);
     mkdirSync(join(dir, album.name));
-    for (const f of files) copyFileSync(join(DEMO_MUSIC, album.name, f), join(dir, album.name, f));
+    for (const f of readdirSync(join(DEMO_MUSIC, album.name)).filter((name) => AUDIO.test(name))) {
+      execFileSync('ffmpeg', ['-v', 'error', '-i', join(DEMO_MUSIC, album.name, f), '-t', String(SHORT_SONG_S), '-map', '0', '-c', 'copy', '-fflags', '+bitexact', join(dir, album.name, f)]);
+    }
   }
-  return dir;
 }
 
 export interface ServerHandle {
@@ -66,6 +87,28 @@ export interface ServerHandle {
   /** Kills the process with `signal` (a crash: SIGKILL) and waits for it to exit; the folders stay. */
   kill(signal: NodeJS.Signals): Promise<void>;
   stop(): Promise<void>;
+}
+
+/** Made once per run (e2e/global-setup.ts): the demo's short songs, the tier's usual music and a data folder that scanned it. */
+export interface ServerTemplate {
+  shortDemo: string;
+  musicDir: string;
+  dataDir: string;
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    lyraE2eTemplate: ServerTemplate;
+  }
+}
+
+/** The run's template, when the tier's set-up made one (not while the set-up itself starts a server). */
+function runTemplate(): ServerTemplate | undefined {
+  try {
+    return inject('lyraE2eTemplate');
+  } catch {
+    return undefined;
+  }
 }
 
 export interface ServerOptions {
@@ -97,9 +140,13 @@ export async function startServer(options: ServerOptions = {}): Promise<ServerHa
   if (!existsSync(join(REPO_ROOT, 'apps/web/dist/index.html'))) throw new Error('The web app is not built: run npm run build');
   const port = await freePort();
   const ownData = !options.dataDir;
-  const ownMusic = !options.musicDir;
+  // Without folders of its own, the server runs on the run's usual music (shared: read only) and a copy
+  // of the data folder that scanned it.
+  const template = !options.dataDir && !options.musicDir ? runTemplate() : undefined;
+  const ownMusic = !options.musicDir && !template;
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'lyra-e2e-data-'));
-  const musicDir = options.musicDir ?? musicSubset();
+  if (template) cpSync(template.dataDir, dataDir, { recursive: true });
+  const musicDir = options.musicDir ?? template?.musicDir ?? musicSubset();
   const url = `http://127.0.0.1:${port}`;
   let stderr = '';
   const child: ChildProcess = spawn(process.execPath, [entry], {
@@ -112,6 +159,9 @@ export async function startServer(options: ServerOptions = {}): Promise<ServerHa
       MUSIC_DIR: musicDir,
       SCAN_WATCH: 'off',
       VIDEO_WORKER: 'off',
+      // Measuring each song's loudness decodes all of it with ffmpeg, in the background of every
+      // test: only the files that test loudness turn it on.
+      LOUDNESS_SCAN: 'off',
       LOG_LEVEL: 'warn',
       ...options.env,
     },

@@ -1,6 +1,6 @@
 /**
  * Home in Debian Chromium against the built server on the demo library
- * (SPEC §2 "Home", §4, §8, §9): every row with real songs, plays recorded in
+ * (SPEC#home-top-bottom-shown, SPEC#states-speed-list, SPEC#errors-speed-list, SPEC#limits-recent-songs): every row with real songs, plays recorded in
  * Recent Plays and the Speed List, and SPEC's texts when the catalogue fails.
  */
 import { execFileSync } from 'node:child_process';
@@ -117,6 +117,17 @@ describe('Home end to end', () => {
     const want = ['Video Previews', ...rows.rows.map((r) => r.title), 'Recently added', 'Random albums'];
     await expect.poll(() => page.locator('main h2').allTextContents(), { timeout: 30_000 }).toEqual(want);
     expect(await region(page, 'Recently added').getByRole('link', { name: 'See all: Recently added' }).getAttribute('href')).toBe('/library/albums?sort=recent');
+    // Each scrolling row's first tile lines up with the row's heading (a row wider than the screen too).
+    const misaligned = await page.locator('main section[data-row]').evaluateAll((sections) =>
+      sections.flatMap((s) => {
+        const li = s.querySelector('ul.overflow-x-auto > li');
+        const h2 = s.querySelector('h2');
+        if (!li || !h2) return [];
+        const off = Math.round(li.getBoundingClientRect().left - h2.getBoundingClientRect().left);
+        return off === 0 ? [] : [`${(s as HTMLElement).dataset.row}: ${off} px`];
+      }),
+    );
+    expect(misaligned).toEqual([]);
 
     // After three plays, the rows that come from listening appear, above the rest.
     const topHits = await idsIn(page, 'Top Hits');

@@ -24,7 +24,7 @@ beforeAll(async () => {
       '-metadata', `title=${name}`, '-metadata', 'artist=Test Tones', '-metadata', 'album=Mastered', ...tags, join(music, 'mastered', `${name}.ogg`)]);
   tone('Tagged Tone', ['-metadata', 'REPLAYGAIN_TRACK_GAIN=-6.50 dB', '-metadata', 'REPLAYGAIN_TRACK_PEAK=0.9',
     '-metadata', 'REPLAYGAIN_ALBUM_GAIN=-7.25 dB', '-metadata', 'REPLAYGAIN_ALBUM_PEAK=0.95']);
-  [server, browser] = await Promise.all([startServer({ musicDir: music }), launchChromium()]);
+  [server, browser] = await Promise.all([startServer({ musicDir: music, env: { LOUDNESS_SCAN: 'on' } }), launchChromium()]);
 });
 afterAll(async () => {
   await browser?.close();

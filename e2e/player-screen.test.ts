@@ -144,11 +144,13 @@ describe('shuffle and repeat (390x844)', () => {
 
     await page.getByRole('button', { name: 'Repeat all' }).click();
     await page.getByRole('button', { name: 'Repeat one' }).waitFor();
-    // Near the end (the seek bar's last percent), then on past it.
+    // Near the end (5 s before it), then on past it.
+    const song = (await (await fetch(`${rig.server.url}/api/songs/${id}`)).json()) as { data: { duration: number }[] };
+    const durationS = song.data[0]!.duration;
     const bar = page.getByRole('slider', { name: 'Seek' }).locator('xpath=../..');
     const box = (await bar.boundingBox())!;
-    await page.mouse.click(box.x + box.width * 0.99, box.y + box.height / 2);
-    await page.waitForFunction(() => (document.querySelector('audio')?.currentTime ?? 0) > 60, null, { timeout: 30_000, polling: 100 });
+    await page.mouse.click(box.x + (box.width * (durationS - 5)) / durationS, box.y + box.height / 2);
+    await page.waitForFunction((near) => (document.querySelector('audio')?.currentTime ?? 0) > near, durationS - 10, { timeout: 30_000, polling: 100 });
     // It ends and starts again: the same song, from its start.
     await page.waitForFunction(
       (songId) => {

@@ -1,6 +1,6 @@
 /**
  * The player in Debian Chromium against the built server: real scan, real
- * transcodes, real audio (SPEC §2 Player, §4 player rules).
+ * transcodes, real audio (SPEC#player-full-screen-blurred, SPEC#states-player).
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';

@@ -1,8 +1,10 @@
 /**
  * The Radio screen: a station an administrator added from a Subsonic app plays
  * in the player as a live stream. The station is a loopback HTTP server sending
- * an endless MP3 (ffmpeg encoding a tone in real time, as an Icecast mount does);
- * the page plays it through the server's relay (/api/radio/{id}/stream).
+ * an endless MP3 (ffmpeg encoding a tone in real time, as an Icecast mount does),
+ * added by its M3U playlist's address, as many stations publish theirs; the page
+ * shows the station's generated cover and plays it through the server's relay
+ * (/api/radio/{id}/stream), which reads the playlist and relays its stream.
  */
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
@@ -12,10 +14,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useServerAndBrowser, waitForAudioProgress } from './harness.js';
 import { subsonicAccount } from './subsonic-account.js';
 
-/** A live MP3 station on loopback at /live.mp3; counts the listeners connected now. */
+/** A live MP3 station on loopback at /live.mp3, named by the playlist /listen.m3u; counts the listeners connected now. */
 async function startStation() {
   let listeners = 0;
   const server: Server = createServer((req, res) => {
+    if (req.url === '/listen.m3u') {
+      return res.writeHead(200, { 'content-type': 'audio/x-mpegurl' }).end(`#EXTM3U\n#EXTINF:-1,Loopback FM\nhttp://127.0.0.1:${(server.address() as AddressInfo).port}/live.mp3\n`);
+    }
     if (req.url !== '/live.mp3') return res.writeHead(404).end();
     listeners++;
     const ffmpeg = spawn('ffmpeg', ['-v', 'error', '-re', '-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=44100', '-ac', '2', '-c:a', 'libmp3lame', '-b:a', '128k', '-f', 'mp3', 'pipe:1'], {
@@ -31,7 +36,7 @@ async function startStation() {
   server.listen(0, '127.0.0.1');
   await once(server, 'listening');
   return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/live.mp3`,
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/listen.m3u`,
     listeners: () => listeners,
     close: () => new Promise<void>((r) => { server.closeAllConnections(); server.close(() => r()); }),
   };
@@ -59,12 +64,17 @@ describe('Radio', () => {
     await station?.close();
   });
 
-  it('lists the stations and plays one live from the sidebar, with no seek bar and no length', async () => {
+  it('lists the stations with their covers and plays one live (from its playlist) from the sidebar, with no seek bar and no length', async () => {
     const page = await rig.open('/', { width: 1280, height: 800 });
     await page.getByRole('link', { name: 'Radio' }).click();
     await page.getByRole('heading', { name: 'Radio' }).waitFor({ timeout: 30_000 });
     expect(new URL(page.url()).pathname).toBe('/radio');
     await page.getByRole('link', { name: 'loopback.example.org' }).waitFor();
+    // The station's cover, generated from its name, has loaded.
+    await page.waitForFunction(() => {
+      const img = document.querySelector<HTMLImageElement>('ul[aria-label="Radio stations"] img');
+      return !!img && img.complete && img.naturalWidth === 500;
+    }, undefined, { timeout: 30_000 });
     await page.getByRole('button', { name: 'Play Loopback FM' }).click();
 
     await page.waitForFunction((path) => (document.querySelector('audio')?.src ?? '').endsWith(path), `/api/radio/${stationId}/stream`, { timeout: 30_000 });

@@ -1,7 +1,7 @@
 /**
  * A song deleted from the music folder, in Debian Chromium against the built
  * server watching its folder: the scan removes it, realtime tells the open app,
- * and it leaves the queue with SPEC §8's toast while playback goes on to the
+ * and it leaves the queue with SPEC#errors-queue's toast while playback goes on to the
  * song after it. An app that did not hear it (no realtime) learns it when the
  * song fails to play: the catalogue no longer has it, so it is dropped the same
  * way instead of "Audio format not supported".

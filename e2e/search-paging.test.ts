@@ -29,9 +29,12 @@ describe('search paging', () => {
       const asked: string[] = [];
       page.on('request', (r) => r.url().includes('/api/search/songs') && asked.push(new URL(r.url()).search));
       await page.getByRole('searchbox', { name: 'Search songs, artists, or albums' }).pressSequentially('wesnoth');
+      // SPEC's Songs tab pages; the All view, open first, shows a few of each kind.
+      await page.getByRole('tab', { name: 'Songs' }).click();
       const rows = page.locator('[data-song-id]');
       await expect.poll(() => rows.count(), { timeout: 15_000 }).toBe(15);
-      expect(await rows.first().locator('span span').first().textContent()).toBe('Return to Wesnoth');
+      // The row's button holds the title alone (the artists and album are links beside it).
+      expect(await rows.first().textContent()).toBe('Return to Wesnoth');
       await page.getByTestId('search-results-end').scrollIntoViewIfNeeded();
       await expect.poll(() => rows.count(), { timeout: 15_000 }).toBe(30);
       await page.getByTestId('search-results-end').scrollIntoViewIfNeeded();

@@ -2,7 +2,8 @@
  * A share link's page on a private server (ACCESS=private): a listener shares
  * two songs from a Subsonic app; a visitor who is not signed in opens the
  * link, sees the songs, presses Play and hears them, while any other song's
- * audio stays closed to them (401).
+ * audio stays closed to them (401). A playlist shared the same way opens to
+ * its songs in the playlist's order.
  */
 import { describe, expect, it } from 'vitest';
 import { musicSubset, useServerAndBrowser, waitForAudioProgress } from './harness.js';
@@ -61,5 +62,21 @@ describe('Share page on a private server', () => {
     expect(await page.evaluate(async (u) => (await fetch(u)).status, otherAudio.href)).toBe(401);
     otherAudio.search = `?share=${share.id}`;
     expect(await page.evaluate(async (u) => (await fetch(u)).status, otherAudio.href)).toBe(401);
+
+    // A playlist's link: its songs in the playlist's order, and no other song's audio.
+    const playlist = (await listener.rest('createPlaylist', { name: 'Night ferry', songId: other.id })).playlist as { id: string };
+    expect((await listener.rest('updatePlaylist', { playlistId: playlist.id, songIdToAdd: first.id })).status).toBe('ok');
+    const listed = await listener.rest('createShare', { id: playlist.id });
+    expect(listed.status, JSON.stringify(listed)).toBe('ok');
+    const playlistShare = (listed.shares as { share: { id: string; url: string }[] }).share[0]!;
+    const shared = await rig.open(new URL(playlistShare.url).pathname, { width: 1280, height: 800 });
+    const rows = shared.getByRole('list', { name: 'Shared songs' }).getByRole('button');
+    await expect
+      .poll(async () => rows.evaluateAll((buttons) => buttons.map((b) => b.getAttribute('aria-label'))), { timeout: 30_000 })
+      .toEqual([`Play ${other.title}`, `Play ${first.title}`]);
+    const secondAudio = new URL(sharedAudio);
+    secondAudio.pathname = secondAudio.pathname.replace(`/media/${first.id}/`, `/media/${second.id}/`);
+    secondAudio.search = `?share=${playlistShare.id}`;
+    expect(await shared.evaluate(async (u) => (await fetch(u)).status, secondAudio.href)).toBe(401);
   });
 });

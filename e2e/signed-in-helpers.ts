@@ -4,7 +4,9 @@
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import schema from '../appwrite.json' with { type: 'json' };
-import { openPage, waitForSongProgress } from './harness.js';
+import { afterAll, beforeAll } from 'vitest';
+import { startOidcIssuer, type OidcIssuer } from '../apps/server/src/backend/test/oidc-issuer.js';
+import { launchChromium, musicSubset, openPage, startServer, waitForSongProgress, type ServerHandle } from './harness.js';
 
 /** The `/v1` documents path of a collection named in appwrite.json. */
 export function documentsPath(name: string): string {
@@ -70,11 +72,63 @@ export async function openPlayerOn(page: Page, serverUrl: string, index: number 
   const ids = await page.locator('[data-song-id]').evaluateAll((els) => els.map((e) => e.getAttribute('data-song-id') ?? ''));
   const id = typeof index === 'string' ? index : [...new Set(ids)].filter((x) => !skip.includes(x))[index];
   if (!id) throw new Error(`Home does not list song ${String(index)}`);
-  const row = page.locator(`[data-song-id="${id}"]`).first();
-  await row.click();
+  // Home's signed-in rows (Continue listening, Favorites, Most played) arrive on their own and move the rows
+  // below them; a click aimed by position can land on the row that just moved in, so the click goes to the
+  // song's own button, wherever it sits by then.
+  await page.locator(`[data-song-id="${id}"]`).first().dispatchEvent('click');
   await waitForSongProgress(page, id);
   await page.getByRole('link', { name: /^Open player/ }).click();
   await page.waitForURL((u) => u.pathname === `/player/${id}`);
   const title = (await page.getByTestId('player-title').textContent())!;
   return { id, title };
+}
+
+/**
+ * On a fresh server, makes its first account (which claims the server, so no invitation is asked) from the
+ * page and signs in with it through the sign-in dialog.
+ */
+export async function claimServerAndSignIn(page: Page, account = { name: 'Ada', email: 'ada@example.org', password: 'correct horse battery' }): Promise<void> {
+  const made = await page.evaluate(async (a) => {
+    const body = { userId: 'unique()', ...a };
+    const res = await fetch('/v1/account', { method: 'POST', headers: { 'content-type': 'application/json', 'x-appwrite-project': 'lyra' }, body: JSON.stringify(body) });
+    return res.status;
+  }, account);
+  if (made !== 201) throw new Error(`making the first account answered ${made}`);
+  await page.getByRole('button', { name: 'Login', exact: true }).first().click();
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('Password').fill(account.password);
+  await page.getByRole('dialog').getByRole('button', { name: 'Sign in', exact: true }).click();
+  await page.getByRole('dialog').waitFor({ state: 'hidden', timeout: 30_000 });
+}
+
+/**
+ * A test file's rig for one listener's devices: a real OpenID Connect provider on loopback signing in Ada, the built
+ * server over `songsPerAlbum` songs of each demo album, and Chromium; `device()` is a new browser context signed in as
+ * her. Everything is closed after the file.
+ */
+export function useSignedInDevices(songsPerAlbum: number): { readonly server: ServerHandle; device(): Promise<Page> } {
+  let issuer: OidcIssuer | undefined;
+  let server: ServerHandle | undefined;
+  let browser: Browser | undefined;
+  const contexts: BrowserContext[] = [];
+  beforeAll(async () => {
+    issuer = await startOidcIssuer({ login: { sub: 'ada-sub', email: 'ada@example.com', email_verified: true, name: 'Ada Lovelace' } });
+    [server, browser] = await Promise.all([startServer({ musicDir: musicSubset(songsPerAlbum), env: issuer.env('google') }), launchChromium()]);
+  });
+  afterAll(async () => {
+    await Promise.all(contexts.splice(0).map((c) => c.close()));
+    await browser?.close();
+    await server?.stop();
+    await issuer?.close();
+  });
+  return {
+    get server() {
+      return server!;
+    },
+    async device() {
+      const { context, page } = await signedInPage(browser!, server!.url);
+      contexts.push(context);
+      return page;
+    },
+  };
 }

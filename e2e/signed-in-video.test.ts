@@ -1,5 +1,5 @@
 /**
- * Video mode end to end (SPEC §2/§4/§8), in Debian Chromium against the built
+ * Video mode end to end (SPEC#player-full-screen-blurred, SPEC#states-video-mode, SPEC#errors-video), in Debian Chromium against the built
  * server with its video worker on: a signed-in listener requests a preview,
  * the server renders it and says so over realtime, and 'Switch to video'
  * plays the muted looping preview in step with the audio, which now comes
@@ -107,7 +107,7 @@ describe('video mode end to end', () => {
     await page.getByRole('button', { name: 'Switch to image' }).click();
     await page.getByTestId('video-preview').waitFor({ state: 'detached' });
     await page.getByRole('button', { name: 'Switch to video' }).waitFor();
-    // Back to the image, the song keeps playing where it was (SPEC §4: the source is not swapped back).
+    // Back to the image, the song keeps playing where it was (SPEC#states-video-mode: the source is not swapped back).
     await waitForAudioProgress(page, 0.5, atImage - 0.5, 15_000);
   });
 });

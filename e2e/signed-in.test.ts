@@ -3,7 +3,7 @@
  * server, with a real OpenID Connect provider (`oidc-provider`) on loopback
  * configured as the server's Google issuer (DESIGN §6): the OAuth token flow,
  * favourites, playlists, feedback, download, realtime across devices, one
- * user's data kept from another, and the signed-out prompts (SPEC §2-§8).
+ * user's data kept from another, and the signed-out prompts (SPEC#product-signed-users, SPEC#roles-signed-user, SPEC#roles-anonymous-visitor).
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
@@ -90,6 +90,25 @@ describe('signed in end to end', () => {
   it('a favourite set in the player shows on /favorites, and live on a second device of the same user', async () => {
     const phone = await asAda();
     const laptop = await asAda();
+    // What the laptop's realtime sockets did, told if it does not show the favourite.
+    const sockets: string[] = [];
+    const frames: string[] = [];
+    const replies: string[] = [];
+    const logged: string[] = [];
+    laptop.on('websocket', (ws) => {
+      const at = Date.now();
+      let count = 0;
+      ws.on('framereceived', (f) => {
+        count++;
+        frames.push(`+${Date.now() - at} ms ${String(f.payload).slice(0, 200)}`);
+      });
+      ws.on('close', () => void sockets.push(`closed after ${Date.now() - at} ms, ${count} frames`));
+      ws.on('socketerror', (e) => void sockets.push(`error ${e}`));
+    });
+    laptop.on('response', (r) => {
+      if (/\/(songs|documents)\b/.test(r.url())) replies.push(`${r.status()} ${new URL(r.url()).pathname}`);
+    });
+    laptop.on('console', (m) => void (m.type() === 'error' && logged.push(m.text().slice(0, 200))));
     await laptop.goto(`${server.url}/favorites`);
     await laptop.getByRole('heading', { name: 'Favorites' }).waitFor();
 
@@ -98,8 +117,22 @@ describe('signed in end to end', () => {
     await seeText(phone, 'Added to favorites');
     expect(await phone.getByRole('button', { name: 'Remove from favorites' }).getAttribute('aria-pressed')).toBe('true');
 
+    await expect.poll(async () => (await listAsPage(phone, 'Favorite')).total).toBe(1);
+
     // The other device, without a reload.
-    await laptop.getByRole('list', { name: 'Favorite songs' }).locator(`[data-song-id="${id}"]`).waitFor({ timeout: 30_000 });
+    await laptop
+      .getByRole('list', { name: 'Favorite songs' })
+      .locator(`[data-song-id="${id}"]`)
+      .waitFor({ timeout: 30_000 })
+      .catch((e: unknown) => {
+        const told = [
+          `its sockets: ${sockets.join('; ') || 'none closed'}`,
+          `frames: ${frames.slice(-8).join(' | ')}`,
+          `replies: ${replies.slice(-8).join(' | ')}`,
+          `errors: ${logged.slice(-5).join(' | ')}`,
+        ];
+        throw new Error(`the laptop did not show the favourite ${id}; ${told.join('; ')}`, { cause: e });
+      });
     expect(await favoriteTitles(laptop)).toEqual([expect.stringContaining(title)]);
 
     await phone.goto(`${server.url}/favorites`);

@@ -1,7 +1,7 @@
 /**
  * A tiny saavn-shaped catalogue over a music folder, for tests that need a
  * second mirror host: with `down: true` every /api call answers 503 (the
- * mirror fallback of SPEC §7). Audio is the original file, served with Range.
+ * mirror fallback of SPEC#product-song-catalogue-data). Audio is the original file, served with Range.
  */
 import { createHash } from 'node:crypto';
 import { createReadStream, readdirSync, statSync } from 'node:fs';
