@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm run bench:backend`: the documents API and realtime, on PGlite and on PostgreSQL.
 //
-// 1. List one user's 150 favourites (SPEC §9 fetch limit) through the real HTTP API, as the
+// 1. List one user's 150 favourites (SPEC#limits-favourites fetch limit) through the real HTTP API, as the
 //    SDK asks for them (GET with queries[N], session cookie), under 50 concurrent clients.
 //    Reference in the same run: the same SELECT the server issues, sent directly to the
 //    database (postgres.js on PostgreSQL, the PGlite handle on PGlite, whose thread runs it) by 50

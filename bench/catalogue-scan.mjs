@@ -13,7 +13,10 @@
 // and a bare fs.stat walk of the same files.
 // Also per size: the first scan's phase breakdown (the scan report's phasesMs: milliseconds in each
 // step, added up over the scan; reading and writing overlap, so they can add up to more than the
-// scan took) and the process's peak RSS (the kernel's VmHWM) beside mpd's.
+// scan took) and the process's peak RSS (the kernel's VmHWM) beside mpd's, and files per second of
+// CPU time (every thread; the searches beside the scan included) beside mpd's (its start-up included):
+// on a busy machine the rates follow the load, CPU time much less. On PostgreSQL the database
+// server's own CPU time is not counted (on PGlite the database runs in the process).
 // Goals: first scan >= 0.5x mpd's in the same run, quick rescan >= 20,000 files/s, peak RSS at
 // 100,000 files <= 400 MB. Figures only; nothing is asserted. The machine may be shared: compare
 // the ratios, measured in the same run, rather than the rates of two runs.
@@ -138,7 +141,9 @@ async function child(musicDir, engine) {
         await sleep(250);
       }
     })();
+    const cpu0 = process.cpuUsage();
     const first = await timed('quick');
+    const cpu = process.cpuUsage(cpu0);
     scanning = false;
     await searcher;
     const idle = [];
@@ -160,6 +165,8 @@ async function child(musicDir, engine) {
       hwm: Number(/VmHWM:\s+(\d+) kB/.exec(readFileSync('/proc/self/status', 'utf8'))?.[1] ?? 0) / 1024,
       phases: first.report.phasesMs ?? {},
       firstSeconds: first.report.durationMs / 1000,
+      // Every thread of the process (tag readers, the PGlite thread), the searches beside the scan included.
+      firstCpuSeconds: (cpu.user + cpu.system) / 1e6,
       searchDuring: { n: during.length, p50: percentile(during, 50), p95: percentile(during, 95) },
       searchIdle: { n: idle.length, p50: percentile(idle, 50), p95: percentile(idle, 95) },
     };
@@ -211,12 +218,15 @@ async function mpd(musicDir) {
     }
     mpc('--wait', 'update');
     const firstMs = performance.now() - t0;
+    // Clock ticks (100 a second) of every mpd thread, its start-up included.
+    const ticks = readFileSync(`/proc/${proc.pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    const firstCpuSeconds = (Number(ticks[11]) + Number(ticks[12])) / 100;
     const songs = Number(/Songs:\s+(\d+)/.exec(mpc('stats').stdout)?.[1] ?? 0);
     const t1 = performance.now();
     mpc('--wait', 'update');
     const updateMs = performance.now() - t1;
     const hwm = Number(/VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${proc.pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
-    return { songs, first: (songs * 1000) / firstMs, update: (songs * 1000) / updateMs, peakRss: hwm };
+    return { songs, first: (songs * 1000) / firstMs, firstCpuSeconds, update: (songs * 1000) / updateMs, peakRss: hwm };
   } finally {
     proc.kill('SIGTERM');
     await new Promise((r) => (proc.exitCode !== null ? r() : proc.once('exit', r)));
@@ -275,6 +285,8 @@ async function main() {
       const line = (label, value, unit, refLabel, ref) =>
         console.log(`${label.padEnd(32)} ${fmt(value).padStart(9)} ${unit.padEnd(8)} | ${refLabel.padEnd(26)} ${fmt(ref).padStart(9)} ${unit.padEnd(8)} | ratio ${Number.isFinite(ref) ? (value / ref).toFixed(2) : '-'}`);
       line('first scan', r.first, 'files/s', 'mpd first scan', ref?.first ?? NaN);
+      // CPU time is what a loaded machine changes least: files per CPU second, beside mpd's.
+      line('first scan per CPU second', r.files / r.firstCpuSeconds, 'files', 'mpd per CPU second', ref ? ref.songs / ref.firstCpuSeconds : NaN);
       line(`quick rescan (${r.quickRead} read)`, r.quick, 'files/s', 'mpd update, unchanged', ref?.update ?? NaN);
       line('full rescan (every file statted)', r.full, 'files/s', 'fs.stat walk', r.statWalk);
       line('peak RSS (VmHWM)', r.hwm, 'MB', 'mpd peak RSS', ref?.peakRss ?? NaN);
@@ -302,7 +314,7 @@ async function main() {
 }
 
 const ENGINE_NAMES = { pglite: 'PGlite', postgres: 'PostgreSQL' };
-const PHASES = ['check', 'read', 'write', 'statistics', 'sweep', 'regroup', 'aggregates', 'playlists', 'covers', 'indexes'];
+const PHASES = ['check', 'read', 'write', 'statistics', 'sweep', 'regroup', 'upkeep', 'aggregates', 'playlists', 'covers', 'indexes'];
 const phaseLine = (phases) => PHASES.map((p) => `${p} ${((phases[p] ?? 0) / 1000).toFixed(1)}`).join(', ');
 
 /** Why the PostgreSQL server cannot be used, or null. */

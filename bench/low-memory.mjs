@@ -11,74 +11,30 @@
 // when the server died or a request failed.
 //
 //   node bench/low-memory.mjs      BENCH_FILES=5000 BENCH_STREAMS=50 BENCH_ROUNDS=2
-import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { freePort } from './lib/app-in-chromium.mjs';
+import { memoryOf, rssTree, startBuiltServer } from './lib/built-server.mjs';
 import { taggedLibrary } from './lib/tagged-library.mjs';
 
 export const LOW_MEMORY_NODE_OPTIONS = ['--max-old-space-size=256', '--max-semi-space-size=1'];
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const MAIN = join(ROOT, 'apps/server/dist/cli/serve.js');
 const FILES = Number(process.env.BENCH_FILES ?? 5000);
 const STREAMS = Number(process.env.BENCH_STREAMS ?? 50);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
 const BUDGET_MB = 1024;
 const QUERIES = ['love', 'river', 'night', 'gold', 'echo', 'victory', 'march', 'paper', 'storm', 'silver'];
 
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-const kb = (status, key) => Number(new RegExp(`${key}:\\s+(\\d+) kB`).exec(status)?.[1] ?? 0);
-
-/** RSS of `pid` and of its child processes, in MB (0 once gone). */
-function rssTree(pid) {
-  try {
-    const own = kb(readFileSync(`/proc/${pid}/status`, 'utf8'), 'VmRSS');
-    let children = 0;
-    for (const task of readdirSync(`/proc/${pid}/task`)) {
-      for (const child of readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').split(' ').filter(Boolean)) {
-        try {
-          children += kb(readFileSync(`/proc/${child}/status`, 'utf8'), 'VmRSS');
-        } catch {
-          // the child ended between the two reads
-        }
-      }
-    }
-    return { own: own / 1024, total: (own + children) / 1024 };
-  } catch {
-    return { own: 0, total: 0 };
-  }
-}
-
 async function main() {
   const music = taggedLibrary(FILES);
-  const work = mkdtempSync(join(tmpdir(), 'lyra-bench-low-memory-'));
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const proc = spawn(process.execPath, [...LOW_MEMORY_NODE_OPTIONS, MAIN], {
-    env: { ...process.env, DATA_DIR: work, MUSIC_DIR: music, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', VIDEO_WORKER: 'off', SCAN_WATCH: 'off' },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  let stderr = '';
-  proc.stderr.on('data', (d) => (stderr = (stderr + d).slice(-4000)));
+  const server = await startBuiltServer({ musicDir: music, nodeOptions: LOW_MEMORY_NODE_OPTIONS, label: 'bench-low-memory' });
+  const { proc, base } = server;
   let peakTotal = 0;
   const sampler = setInterval(() => (peakTotal = Math.max(peakTotal, rssTree(proc.pid).total)), 50);
   const statuses = new Map();
   const count = (s) => statuses.set(s, (statuses.get(s) ?? 0) + 1);
-  const t0 = performance.now();
   let ok = false;
   try {
     // Start and first scan.
-    for (;;) {
-      if (proc.exitCode !== null) throw new Error(`the server died while starting or scanning (exit ${proc.exitCode}, ${proc.signalCode ?? 'no signal'}): ${stderr}`);
-      const s = await fetch(`${base}/api/admin/status`).then((r) => (r.ok ? r.json() : null), () => null);
-      if (s && !s.data.scanning && s.data.tracks >= FILES) break;
-      if (performance.now() - t0 > 1_800_000) throw new Error('no scanned library after 30 minutes');
-      await sleep(200);
-    }
-    const scanS = (performance.now() - t0) / 1000;
-    const afterScan = kb(readFileSync(`/proc/${proc.pid}/status`, 'utf8'), 'VmHWM') / 1024;
+    const { scanned } = await server.scanned(FILES, 1_800_000);
+    const scanS = scanned / 1000;
+    const afterScan = memoryOf(proc.pid).hwm;
     console.log(`started and scanned ${FILES} files in ${scanS.toFixed(1)} s; server peak so far ${afterScan.toFixed(0)} MB`);
 
     // The songs to play: one page of the library.
@@ -118,8 +74,8 @@ async function main() {
     searching = false;
     await Promise.all(searchers);
     const loadS = (performance.now() - t1) / 1000;
-    const alive = proc.exitCode === null && (await fetch(`${base}/healthz`).then((r) => r.ok, () => false));
-    const hwm = alive ? kb(readFileSync(`/proc/${proc.pid}/status`, 'utf8'), 'VmHWM') / 1024 : NaN;
+    const alive = server.alive() && (await fetch(`${base}/healthz`).then((r) => r.ok, () => false));
+    const hwm = alive ? memoryOf(proc.pid).hwm : NaN;
     const bad = [...statuses].filter(([s]) => s !== 200 && s !== 206);
     const sorted = [...searches].sort((a, b) => a - b);
     console.log(`${ROUNDS} rounds of ${STREAMS} concurrent streams (${(bytes / 1048576).toFixed(1)} MB) and ${searches.length} searches in ${loadS.toFixed(1)} s; search p95 ${sorted[Math.floor(sorted.length * 0.95)]?.toFixed(0)} ms`);
@@ -132,11 +88,7 @@ async function main() {
     ok = alive && bad.length === 0 && peakTotal < BUDGET_MB;
   } finally {
     clearInterval(sampler);
-    if (proc.exitCode === null) {
-      proc.kill('SIGTERM');
-      await new Promise((r) => (proc.exitCode !== null ? r() : proc.once('exit', r)));
-    }
-    rmSync(work, { recursive: true, force: true });
+    await server.stop();
   }
   process.exit(ok ? 0 : 1);
 }

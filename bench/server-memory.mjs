@@ -11,15 +11,13 @@
 // Goals: idle <= 200 MB, start-up peak <= 300 MB. Figures only; nothing is asserted.
 //
 //   node bench/server-memory.mjs            BENCH_MEMORY_LIBRARIES=demo,empty  BENCH_SETTLE_MS=10000  BENCH_NODE_OPTIONS="--max-old-space-size=256"
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { freePort } from './lib/app-in-chromium.mjs';
+import { memoryOf, ROOT, sleep, startBuiltServer } from './lib/built-server.mjs';
 
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const MAIN = join(ROOT, 'apps/server/dist/cli/serve.js');
 const DEMO = join(ROOT, 'data/demo-music');
 const SETTLE_MS = Number(process.env.BENCH_SETTLE_MS ?? 10_000);
 const LIBRARIES = (process.env.BENCH_MEMORY_LIBRARIES ?? 'demo,empty').split(',').map((s) => s.trim());
@@ -27,71 +25,25 @@ const LIBRARIES = (process.env.BENCH_MEMORY_LIBRARIES ?? 'demo,empty').split(','
 const START_OPTIONS = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).scripts.start.match(/^node (.*?)\s*apps\/server\/dist\/cli\/serve\.js/)?.[1] ?? '').split(' ');
 const NODE_OPTIONS = [...START_OPTIONS, ...(process.env.BENCH_NODE_OPTIONS ?? '').split(' ')].filter(Boolean);
 
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const fmt = (n) => (Number.isFinite(n) ? n.toFixed(0) : '-');
-
-/** VmRSS and VmHWM of a process, in MB. */
-export function memoryOf(pid) {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kb = (key) => Number(new RegExp(`${key}:\\s+(\\d+) kB`).exec(status)?.[1] ?? NaN);
-  return { rss: kb('VmRSS') / 1024, hwm: kb('VmHWM') / 1024 };
-}
-
-async function status(port) {
-  try {
-    const res = await fetch(`http://127.0.0.1:${port}/api/admin/status`);
-    return res.ok ? (await res.json()).data : null;
-  } catch {
-    return null;
-  }
-}
 
 /** Starts the server over `musicDir`, waits for its start-up scan and the rest, and reads its memory. */
 async function measure(musicDir, expectTracks) {
-  const work = mkdtempSync(join(tmpdir(), 'lyra-bench-memory-'));
-  const port = await freePort();
-  const t0 = performance.now();
-  const proc = spawn(process.execPath, [...NODE_OPTIONS, MAIN], {
-    env: {
-      ...process.env,
-      DATA_DIR: work,
-      MUSIC_DIR: musicDir,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      VIDEO_WORKER: 'off',
-      LOUDNESS_SCAN: 'off',
-    },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  let stderr = '';
-  proc.stderr.on('data', (d) => (stderr += d));
+  const server = await startBuiltServer({ musicDir, nodeOptions: NODE_OPTIONS, env: { LOUDNESS_SCAN: 'off' }, label: 'bench-memory' });
+  const { proc } = server;
   let peakSampled = 0;
   const sampler = setInterval(() => {
-    if (proc.exitCode === null) peakSampled = Math.max(peakSampled, memoryOf(proc.pid).rss);
+    if (server.alive()) peakSampled = Math.max(peakSampled, memoryOf(proc.pid).rss);
   }, 20);
   try {
-    let listening = NaN;
-    for (;;) {
-      if (proc.exitCode !== null) throw new Error(`the server exited (${proc.exitCode}): ${stderr.slice(-600)}`);
-      const s = await status(port);
-      if (s && Number.isNaN(listening)) listening = performance.now() - t0;
-      if (s && !s.scanning && s.tracks >= expectTracks) break;
-      if (performance.now() - t0 > 600_000) throw new Error('no scanned library after 10 minutes');
-      await sleep(50);
-    }
-    const scanned = performance.now() - t0;
+    const { listening, scanned } = await server.scanned(expectTracks, 600_000);
     const atScanned = memoryOf(proc.pid);
     await sleep(SETTLE_MS);
     const idle = memoryOf(proc.pid);
     return { listening, scanned, startupPeak: Math.max(atScanned.hwm, peakSampled), idle: idle.rss, hwm: idle.hwm };
   } finally {
     clearInterval(sampler);
-    if (proc.exitCode === null) {
-      proc.kill('SIGTERM');
-      await new Promise((r) => (proc.exitCode !== null ? r() : proc.once('exit', r)));
-    }
-    rmSync(work, { recursive: true, force: true });
+    await server.stop();
   }
 }
 
@@ -106,10 +58,6 @@ function bareNode() {
 }
 
 async function main() {
-  if (!existsSync(MAIN)) {
-    console.log('server-memory: the server is not built; run `npm run build -w apps/server` first');
-    process.exit(1);
-  }
   const empty = mkdtempSync(join(tmpdir(), 'lyra-bench-empty-music-'));
   mkdirSync(empty, { recursive: true });
   const demoSongs = existsSync(DEMO) ? countAudio(DEMO) : 0;

@@ -18,7 +18,7 @@
 //    render`, which renders again even when a preview exists), no render again.
 //    p50/p95 per phase and the ratios with/without a render, cold and warm. Each cold
 //    tap gets 8 s of listening so transcodes do not pile up; the warm figures include
-//    the app's 200 ms source delay (SPEC §9).
+//    the app's 200 ms source delay (SPEC#limits-player).
 //
 //   node bench/video.mjs [render|ttfb|tap]     (needs `npm run build` and ffmpeg; tap: chromium)
 //   BENCH_SAMPLES=10  cold /media requests per phase (part 2)

@@ -7,7 +7,7 @@
 //    performance, accessibility, best practices, LCP, failed binary audits.
 //    Reference: a static one-heading page served from Node in the same run.
 // 2. Search: from the last keystroke to the results painted, p50/p95 over
-//    BENCH_QUERIES queries typed one key at a time. SPEC §9 makes the app wait
+//    BENCH_QUERIES queries typed one key at a time. SPEC#limits-search makes the app wait
 //    700 ms after the last keystroke, so the expected figure is about
 //    700 ms + the server's p95; the server's own p95 for the same queries is
 //    measured in the same run and printed beside it.
@@ -109,7 +109,7 @@ async function serverTimes(server, words) {
 }
 
 async function benchSearch(server) {
-  console.log(`\n== Search: last keystroke to results painted (${QUERIES} queries; SPEC §9 debounce ${DEBOUNCE_MS} ms)`);
+  console.log(`\n== Search: last keystroke to results painted (${QUERIES} queries; SPEC#limits-search debounce ${DEBOUNCE_MS} ms)`);
   const words = await searchWords(server, QUERIES);
   // Warm the server's caches the same way for both measurements.
   await serverTimes(server, words);

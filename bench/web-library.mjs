@@ -13,22 +13,13 @@
 //    page scrolls at a steady 4,000 px/s for 6 s. Reference: the same scroll over
 //    a static page of plain rows of the list's height, measured in the same run.
 // The goals are 0 dropped frames and a first paint within 300 ms of navigation;
-// figures and ratios only, nothing is asserted.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+// figures and ratios only, nothing is asserted. Dropped frames follow the machine's
+// load; bench/web-library-cpu.mjs compares web builds by the renderer's CPU time instead.
 import { chromium } from 'playwright-core';
 import { CHROMIUM, FLAGS, ROOT, pct } from './lib/app-in-chromium.mjs';
-import { generate } from './lib/generated-library.mjs';
+import { openGeneratedLibrary } from './lib/generated-library-server.mjs';
 import { staticPage } from './lib/lighthouse.mjs';
 import { scrollTrace } from './lib/scroll-trace.mjs';
-import { loadServer } from './lib/server-dist.mjs';
-
-const { createApp } = await loadServer('app.js');
-const { loadConfig } = await loadServer('config.js');
-const { openPglite } = await loadServer('db/pglite-db.js');
-const { migrate } = await loadServer('db/migrate.js');
-const { silentLogger } = await loadServer('log.js');
 
 const TRACKS = Number(process.argv[2] ?? 100_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
@@ -87,24 +78,12 @@ async function coldLoadToFirstRow(page, url, list) {
 }
 
 async function main() {
-  const pgliteDir = mkdtempSync(join(tmpdir(), 'lyra-bench-library-db-'));
-  const dataDir = mkdtempSync(join(tmpdir(), 'lyra-bench-library-'));
-  const musicDir = mkdtempSync(join(tmpdir(), 'lyra-bench-library-music-'));
-  const db = await openPglite(pgliteDir);
-  let server;
+  const library = await openGeneratedLibrary(TRACKS);
   const closers = [];
   try {
-    await migrate(db, 'catalogue');
-    console.log(`generating ${TRACKS} songs on ${Math.round(TRACKS / 10)} albums...`);
-    const genMs = await generate(db, TRACKS);
-    await db.exec(`update albums set first_seen_at = now() - (abs(hashint4(substr(id, 3)::int * 29)) % 525600) * interval '1 minute'`);
-    console.log(`generated in ${(genMs / 1000).toFixed(1)} s`);
-    const config = loadConfig({ DATA_DIR: dataDir, MUSIC_DIR: musicDir, SCAN_WATCH: 'off', VIDEO_WORKER: 'off', LOUDNESS_SCAN: 'off' });
-    // Not started: no scan runs, so the generated songs (whose files do not exist) stay listed.
-    const app = await createApp({ config, db, log: silentLogger, now: Date.now }, ['catalogue', 'backend', 'web']);
-    server = app.createServer();
-    await new Promise((r) => server.listen(0, '127.0.0.1', r));
-    const url = `http://127.0.0.1:${server.address().port}`;
+    await library.db.exec(`update albums set first_seen_at = now() - (abs(hashint4(substr(id, 3)::int * 29)) % 525600) * interval '1 minute'`);
+    console.log(`generated in ${(library.genMs / 1000).toFixed(1)} s`);
+    const url = await library.serve();
 
     const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: FLAGS });
     closers.push(() => browser.close());
@@ -143,9 +122,7 @@ async function main() {
     }
   } finally {
     for (const close of closers.reverse()) await close().catch(() => {});
-    if (server) await new Promise((r) => server.close(r));
-    await db.close();
-    for (const d of [pgliteDir, dataDir, musicDir]) rmSync(d, { recursive: true, force: true });
+    await library.close();
   }
 }
 

@@ -5,7 +5,7 @@
 // 1. Tap-to-sound: a click on a song row until the audio element fires
 //    'playing', p50/p95 over 30 songs: cold (first transcode, fresh DATA_DIR
 //    cache) then warm (cached tier). Reference, same run and same files: a bare
-//    `new Audio(url).play()` on a blank page. SPEC §9 makes the app wait 200 ms
+//    `new Audio(url).play()` on a blank page. SPEC#limits-player makes the app wait 200 ms
 //    after a song change before loading the source; that wait is part of the
 //    app's figure and is printed beside it.
 // 2. Lighthouse 12 (mobile, default throttling) on Home and on the player
@@ -114,7 +114,7 @@ async function benchTap(server) {
       console.log(`  bare <audio> on ${bareCold.length} never-played songs (cold reference): p50 ${ms(pct(bareCold, 50))}  p95 ${ms(pct(bareCold, 95))}`);
       console.log(`  cold app / bare audio: p50 ${ratio(pct(cold, 50), pct(bareCold, 50))}`);
     }
-    console.log(`  warm app / bare audio: p50 ${ratio(pct(warm, 50), pct(bare, 50))}; of the app's figure, ${SOURCE_DELAY_MS} ms is SPEC §9's source delay`);
+    console.log(`  warm app / bare audio: p50 ${ratio(pct(warm, 50), pct(bare, 50))}; of the app's figure, ${SOURCE_DELAY_MS} ms is SPEC#limits-player's source delay`);
     console.log(`  warm minus the SPEC delay: p50 ${ms(pct(warm, 50) - SOURCE_DELAY_MS)}`);
   } finally {
     await browser.close();
