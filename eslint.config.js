@@ -3,6 +3,7 @@
 // feature uses another one only through its public entries, and a server module
 // another module only through its module.ts.
 import boundaries from 'eslint-plugin-boundaries';
+import importX from 'eslint-plugin-import-x';
 import tseslint from 'typescript-eslint';
 
 // A feature (apps/web/src/features/<name>/) imports another feature only through
@@ -116,6 +117,14 @@ export default tseslint.config(
       'boundaries/dependencies': ['error', { default: 'allow', policies: onlyEntries(['index.ts', 'ui.ts', 'lazy.ts', 'testing.ts']) }],
     },
   },
+  // No import cycle in the web app: a feature that needs another's parts gets them from app/ (slots, props,
+  // context), so features stay in one direction. Type-only imports do not count: they vanish at build.
+  {
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: { ...importX.flatConfigs.typescript.settings, 'import-x/resolver': { typescript: { project: './apps/web/tsconfig.json' } } },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+  },
   {
     files: [`${SERVER}/**/*.ts`],
     plugins: { boundaries },
@@ -128,5 +137,19 @@ export default tseslint.config(
   {
     files: [`${SERVER}/**/*.test.ts`, `${SERVER}/**/test/**/*.ts`],
     rules: { 'boundaries/dependencies': serverBoundaries(true) },
+  },
+  // A found element asserted truthy says nothing: getBy has already thrown when it finds none.
+  {
+    files: ['**/*.test.ts', '**/*.test.tsx'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "CallExpression[callee.property.name=/^(toBeTruthy|toBeDefined)$/] > MemberExpression > CallExpression[callee.name='expect'] > CallExpression.arguments:first-child[callee.property.name=/^getBy/], CallExpression[callee.property.name=/^(toBeTruthy|toBeDefined)$/] > MemberExpression > CallExpression[callee.name='expect'] > CallExpression.arguments:first-child[callee.name=/^getBy/]",
+          message: 'getBy throws when nothing is found: assert what the element shows (isVisible, textContent, an attribute) instead.',
+        },
+      ],
+    },
   },
 );

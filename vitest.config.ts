@@ -13,6 +13,8 @@ export default defineConfig({
     // Most test files wait on a database, ffmpeg or Chromium rather than compute, so
     // two files run at once even on 2 cores (vitest's default there is one).
     maxWorkers: Math.max(2, availableParallelism() - 1),
+    // An expect.poll waits for what it checks for up to 10 s, not 1 s: the tiers must hold on a busy machine.
+    expect: { poll: { timeout: 10_000 } },
     server: { deps: { inline: [/@lyra\//, /packages\/(contracts|player-core)\//] } },
     projects: [
       {
@@ -23,7 +25,7 @@ export default defineConfig({
           environment: 'node',
           // Waits on what a user sees get time on a busy machine (test/setup.ts); so does each test.
           setupFiles: ['apps/web/src/test/setup.ts'],
-          testTimeout: 30_000,
+          testTimeout: 60_000,
         },
       },
       {
@@ -34,6 +36,8 @@ export default defineConfig({
           environment: 'node',
           // Migrated template databases, built once per run and copied for each test (test/templates.ts).
           globalSetup: ['apps/server/src/test/global-setup.ts'],
+          // New password hashes at a test cost (backend/auth/password.test.ts checks the product's).
+          setupFiles: ['apps/server/src/backend/test/fast-passwords.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },
@@ -44,9 +48,15 @@ export default defineConfig({
           name: 'e2e',
           include: ['e2e/**/*.test.ts'],
           environment: 'node',
+          // The usual music and a data folder that scanned it, made once per run (e2e/global-setup.ts).
+          globalSetup: ['e2e/global-setup.ts'],
           testTimeout: 120_000,
           hookTimeout: 300_000,
-          fileParallelism: false,
+          // Two files at a time: each starts its own server (own port, data and music folders,
+          // e2e/harness.ts) and its own Chromium, and waits on them more than it computes.
+          maxWorkers: 2,
+          // A page under a busy CPU: what a poll waits for gets as long as a Playwright locator wait.
+          expect: { poll: { timeout: 30_000 } },
         },
       },
     ],
