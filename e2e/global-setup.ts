@@ -13,7 +13,7 @@ import { cutDemoMusic, musicSubset, SHORT_SONG_S, startServer, type ServerTempla
  */
 export default async function setup(project: TestProject): Promise<() => void> {
   const shortDemo = mkdtempSync(join(tmpdir(), `lyra-e2e-demo-${SHORT_SONG_S}s-`));
-  cutDemoMusic(shortDemo);
+  await cutDemoMusic(shortDemo);
   const musicDir = musicSubset(6, { source: shortDemo });
   const dataDir = mkdtempSync(join(tmpdir(), 'lyra-e2e-template-'));
   const server = await startServer({ musicDir, dataDir });

@@ -4,12 +4,13 @@
  * and a small copy of the demo music, plus Debian Chromium through
  * playwright-core (tooling-notes.md §4).
  */
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, inject } from 'vitest';
 
@@ -41,6 +42,8 @@ export async function freePort(): Promise<number> {
   });
 }
 
+const execFileAsync = promisify(execFile);
+
 const AUDIO = /\.(ogg|oga|opus|mp3|m4a|flac|wav)$/i;
 
 /** How much of each demo song the tier plays with (e2e/global-setup.ts cuts them once per run). */
@@ -65,16 +68,35 @@ export function musicSubset(count = 6, { full = false, source }: { full?: boolea
   return dir;
 }
 
-/** The demo's albums with each song cut to its first SHORT_SONG_S seconds (a stream copy: same tags), in `dir`. */
-export function cutDemoMusic(dir: string): void {
+/**
+ * The demo's albums with each song cut to its first SHORT_SONG_S seconds (a stream copy: same tags), in `dir`.
+ * Starting ffmpeg costs more than a cut on a busy machine, so one ffmpeg cuts a batch of songs
+ * (one input and one output each), and two batches run at once.
+ */
+export async function cutDemoMusic(dir: string, { batch = 12, concurrency = 2 } = {}): Promise<void> {
   if (!existsSync(DEMO_MUSIC)) throw new Error(`No demo music at ${DEMO_MUSIC}: run npm run setup`);
+  const cuts: [string, string][] = [];
   for (const album of readdirSync(DEMO_MUSIC, { withFileTypes: true })) {
     if (!album.isDirectory()) continue;
     mkdirSync(join(dir, album.name));
     for (const f of readdirSync(join(DEMO_MUSIC, album.name)).filter((name) => AUDIO.test(name))) {
-      execFileSync('ffmpeg', ['-v', 'error', '-i', join(DEMO_MUSIC, album.name, f), '-t', String(SHORT_SONG_S), '-map', '0', '-c', 'copy', '-fflags', '+bitexact', join(dir, album.name, f)]);
+      cuts.push([join(DEMO_MUSIC, album.name, f), join(dir, album.name, f)]);
     }
   }
+  const batches: [string, string][][] = [];
+  for (let i = 0; i < cuts.length; i += batch) batches.push(cuts.slice(i, i + batch));
+  const run = (songs: [string, string][]) =>
+    execFileAsync('ffmpeg', [
+      '-v', 'error',
+      ...songs.flatMap(([from]) => ['-i', from]),
+      ...songs.flatMap(([, to], i) => ['-map', String(i), '-t', String(SHORT_SONG_S), '-c', 'copy', '-fflags', '+bitexact', to]),
+    ]);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(concurrency, batches.length) }, async () => {
+      while (next < batches.length) await run(batches[next++]!);
+    }),
+  );
 }
 
 export interface ServerHandle {
