@@ -32,13 +32,13 @@ describe('search paging', () => {
       // SPEC's Songs tab pages; the All view, open first, shows a few of each kind.
       await page.getByRole('tab', { name: 'Songs' }).click();
       const rows = page.locator('[data-song-id]');
-      await expect.poll(() => rows.count(), { timeout: 15_000 }).toBe(15);
+      await expect.poll(() => rows.count(), { timeout: 30_000 }).toBe(15);
       // The row's button holds the title alone (the artists and album are links beside it).
       expect(await rows.first().textContent()).toBe('Return to Wesnoth');
       await page.getByTestId('search-results-end').scrollIntoViewIfNeeded();
-      await expect.poll(() => rows.count(), { timeout: 15_000 }).toBe(30);
+      await expect.poll(() => rows.count(), { timeout: 30_000 }).toBe(30);
       await page.getByTestId('search-results-end').scrollIntoViewIfNeeded();
-      await expect.poll(() => rows.count(), { timeout: 15_000 }).toBe(Math.min(total, 45));
+      await expect.poll(() => rows.count(), { timeout: 30_000 }).toBe(Math.min(total, 45));
       expect(asked).toEqual(['?query=wesnoth&limit=15', '?query=wesnoth&limit=15&page=2', '?query=wesnoth&limit=15&page=3']);
     } finally {
       await context.close();
