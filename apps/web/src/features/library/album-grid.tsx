@@ -8,24 +8,15 @@ import { TilePlaceholder } from './list-placeholders.js';
 import { useListScroll } from './browse-scroll.js';
 import { usePagedList } from './use-paged-list.js';
 import { ROW_CONTAINMENT } from './virtual-row.js';
+import { CAPTION_PX, GAP_PX, gridColumns } from './list-geometry.js';
 
-const GAP_PX = 16;
-/** Tiles are at least this wide: 2 across a phone, 6 or 7 across a desktop. */
-const MIN_TILE_PX = 150;
-/** Name and artist under each cover. */
-const CAPTION_PX = 52;
 /** The covers' drawn size: the server's 500 px picture serves tiles of any width. */
 const COVER_PX = 300;
 
-/** How many tiles fit across `width`, and how wide each is. */
-export function gridColumns(width: number): { columns: number; tile: number } {
-  const columns = Math.max(2, Math.floor((width + GAP_PX) / (MIN_TILE_PX + GAP_PX)));
-  return { columns, tile: width > 0 ? (width - GAP_PX * (columns - 1)) / columns : MIN_TILE_PX };
-}
-
 function useWidth() {
   const ref = useRef<HTMLDivElement>(null);
-  const [width, setWidth] = useState(0);
+  // Unknown until the grid is in the page: no tiles are drawn for a guessed width, only to be drawn again.
+  const [width, setWidth] = useState<number | null>(null);
   useLayoutEffect(() => {
     const el = ref.current;
     if (!el) return;
@@ -58,7 +49,7 @@ const AlbumCell = memo(function AlbumCell({ album, index, total, coverPx }: { al
  */
 export function AlbumGrid({ pages, empty }: { pages: PageQuery<Album>; empty: string }) {
   const [sizer, width] = useWidth();
-  const { columns, tile } = gridColumns(width);
+  const { columns, tile } = gridColumns(width ?? 0);
   const rowHeight = Math.round(tile + CAPTION_PX + GAP_PX);
   const scroll = useListScroll();
   const list = usePagedList(pages, { rowHeight, perRow: columns, initialOffset: scroll });
@@ -80,7 +71,7 @@ export function AlbumGrid({ pages, empty }: { pages: PageQuery<Album>; empty: st
         <p className="py-8 text-center text-muted">{empty}</p>
       ) : null}
       <div ref={list.listRef} role="list" aria-label="Albums" className="relative" style={{ height: virtualizer.getTotalSize() }} onClick={followLink}>
-        {rows.map((row) => (
+        {(width == null ? [] : rows).map((row) => (
           <div
             key={row.key}
             className="absolute inset-x-0 top-0 grid items-start gap-4"

@@ -1,4 +1,3 @@
-import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useCatalogue } from '../../shared/lib/catalogue-context.js';
 import { AlbumGrid } from './album-grid.js';
@@ -7,6 +6,7 @@ import { ALBUM_SORT_OPTIONS } from './browse-lists.js';
 import { albumsPages, genreAlbumsPages, randomSeed } from './browse-queries.js';
 import { useListFilter } from './list-filter.js';
 import { useListSort } from './use-list-sort.js';
+import { useFirstPage } from './use-paged-list.js';
 
 /** /library/albums: every album with songs, as covers, in the chosen sort. */
 export function AlbumsScreen() {
@@ -15,7 +15,7 @@ export function AlbumsScreen() {
   const [seed] = useState(randomSeed);
   const filter = useListFilter();
   const pages = useMemo(() => albumsPages(catalogue, sort, seed, filter.applied), [catalogue, sort, seed, filter.applied]);
-  const total = useQuery(pages(1)).data?.total;
+  const total = useFirstPage(pages, { read: false }).data?.total;
   return (
     <section className="px-2">
       <FilteredListHeader list="albums" one="album" total={total} filter={filter} sort={sort} options={ALBUM_SORT_OPTIONS} onSort={setSort} />
@@ -32,7 +32,7 @@ export function AlbumsScreen() {
 export function GenreAlbumsScreen({ genre }: { genre: string }) {
   const catalogue = useCatalogue();
   const pages = useMemo(() => genreAlbumsPages(catalogue, genre), [catalogue, genre]);
-  const first = useQuery(pages(1)).data;
+  const first = useFirstPage(pages, { read: false }).data;
   const title = first?.genre?.name ?? genre;
   return (
     <section className="px-2">

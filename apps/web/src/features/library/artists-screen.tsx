@@ -1,5 +1,4 @@
 import type { LibraryArtist } from '@lyra/contracts/catalogue';
-import { useQuery } from '@tanstack/react-query';
 import { ChevronRight } from 'lucide-react';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
@@ -14,10 +13,10 @@ import { LetterRail, scrollToRow } from './letter-rail.js';
 import { ItemPlaceholder } from './list-placeholders.js';
 import { useListFilter } from './list-filter.js';
 import { useListSort } from './use-list-sort.js';
-import { usePagedList } from './use-paged-list.js';
+import { useFirstPage, usePagedList } from './use-paged-list.js';
 import { VirtualRow } from './virtual-row.js';
+import { ARTIST_ROW_PX } from './list-geometry.js';
 
-const ROW_PX = 68;
 
 function ArtistRow({ artist }: { artist: LibraryArtist }) {
   const holds = [
@@ -48,7 +47,7 @@ export function ArtistsScreen() {
   const [sort, setSort] = useListSort('artists');
   const filter = useListFilter();
   const pages = useMemo(() => artistsPages(catalogue, sort, filter.applied), [catalogue, sort, filter.applied]);
-  const total = useQuery(pages(1)).data?.total;
+  const total = useFirstPage(pages, { read: false }).data?.total;
   return (
     <section className="px-2">
       <FilteredListHeader list="artists" one="artist" total={total} filter={filter} sort={sort} options={ARTIST_SORT_OPTIONS} onSort={setSort} />
@@ -59,19 +58,19 @@ export function ArtistsScreen() {
 
 function ArtistList({ pages, filter }: { pages: PageQuery<LibraryArtist>; filter: string }) {
   const scroll = useListScroll();
-  const { first, total, listRef, virtualizer, rows, itemAt } = usePagedList(pages, { rowHeight: ROW_PX, initialOffset: scroll });
+  const { first, total, listRef, virtualizer, rows, itemAt } = usePagedList(pages, { rowHeight: ARTIST_ROW_PX, initialOffset: scroll });
   if (first.isError) return <p className="py-8 text-center text-muted">Couldn't load your artists. Please try again later.</p>;
   const letters = first.data?.letters;
   return (
     <>
-      {letters && total > 0 ? <LetterRail letters={letters} onJump={(start) => scrollToRow(virtualizer.options.scrollMargin, start, ROW_PX)} /> : null}
+      {letters && total > 0 ? <LetterRail letters={letters} onJump={(start) => scrollToRow(virtualizer.options.scrollMargin, start, ARTIST_ROW_PX)} /> : null}
       {first.isPending ? Array.from({ length: 10 }, (_, i) => <RowPlaceholder key={i} />) : null}
       {!first.isPending && total === 0 ? <p className="py-8 text-center text-muted">{filter ? `No artists match “${filter}”.` : 'No artists yet.'}</p> : null}
       <div ref={listRef} role="list" aria-label="Artists" className="relative max-w-3xl" style={{ height: virtualizer.getTotalSize() }}>
         {rows.map((row) => {
           const artist = itemAt(row.index);
           return (
-            <VirtualRow key={row.key} start={row.start} offset={virtualizer.options.scrollMargin} height={ROW_PX} index={row.index} total={total}>
+            <VirtualRow key={row.key} start={row.start} offset={virtualizer.options.scrollMargin} height={ARTIST_ROW_PX} index={row.index} total={total}>
               {artist ? <ArtistRow artist={artist} /> : <RowPlaceholder />}
             </VirtualRow>
           );

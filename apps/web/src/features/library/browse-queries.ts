@@ -2,6 +2,7 @@ import type { LibraryAlbums, LibraryArtists, LibraryGenre, LibraryGenreAlbums, L
 import { queryOptions } from '@tanstack/react-query';
 import type { CatalogueClient } from '../../shared/lib/catalogue-client.js';
 import { BROWSE_PAGE_SIZE } from './browse-lists.js';
+import { firstScreenful } from './list-geometry.js';
 
 /**
  * One query per page of a Library list (catalogue-api.md §6), keyed like every
@@ -20,13 +21,26 @@ export interface ListPage<T> {
   letters?: LibraryLetter[];
 }
 
-export type PageQuery<T> = (page: number) => ReturnType<typeof pageQuery<T>>;
+type PageOptions<T> = ReturnType<typeof pageQuery<T>>;
 
-function pageQuery<T>(c: CatalogueClient, path: string, page: number, extra: Record<string, string> = {}) {
-  const params = new URLSearchParams({ ...extra, page: String(page), limit: String(BROWSE_PAGE_SIZE) });
+/**
+ * A list's pages (`pages(n)`), and `head`: the first screenful alone (the first page's items up
+ * to `firstScreenful`, with its total and letters), asked for before the whole first page when that
+ * is not read yet; null when the first page holds no more.
+ */
+export type PageQuery<T> = ((page: number) => PageOptions<T>) & { head: PageOptions<T> | null };
+
+function pageQuery<T>(c: CatalogueClient, path: string, page: number, extra: Record<string, string> = {}, limit = BROWSE_PAGE_SIZE) {
+  const params = new URLSearchParams({ ...extra, page: String(page), limit: String(limit) });
   return queryOptions({
-    queryKey: key(c, path, extra, page),
+    queryKey: limit === BROWSE_PAGE_SIZE ? key(c, path, extra, page) : key(c, path, extra, page, limit),
     queryFn: ({ signal }) => c.get<ListPage<T>>(`/library/${path}?${params}`, { signal }),
+  });
+}
+
+function paged<T>(c: CatalogueClient, path: string, extra: Record<string, string>, head: number | null): PageQuery<T> {
+  return Object.assign((page: number) => pageQuery<T>(c, path, page, extra), {
+    head: head != null && head < BROWSE_PAGE_SIZE ? pageQuery<T>(c, path, 1, extra, head) : null,
   });
 }
 
@@ -38,18 +52,17 @@ export const randomSeed = (): string => new Date().toISOString().slice(0, 10);
 /** The quick filter, when there is one (`q`). */
 const filtered = (q: string): Record<string, string> => (q ? { q } : {});
 
-export const albumsPages = (c: CatalogueClient, sort: string, seed: string, q = ''): PageQuery<Item<LibraryAlbums>> => (page) =>
-  pageQuery(c, 'albums', page, { sort, ...(sort === 'random' ? { seed } : {}), ...filtered(q) });
+export const albumsPages = (c: CatalogueClient, sort: string, seed: string, q = ''): PageQuery<Item<LibraryAlbums>> =>
+  paged(c, 'albums', { sort, ...(sort === 'random' ? { seed } : {}), ...filtered(q) }, firstScreenful('albums'));
 
-export const artistsPages = (c: CatalogueClient, sort: string, q = ''): PageQuery<Item<LibraryArtists>> => (page) =>
-  pageQuery(c, 'artists', page, { sort, ...filtered(q) });
+export const artistsPages = (c: CatalogueClient, sort: string, q = ''): PageQuery<Item<LibraryArtists>> =>
+  paged(c, 'artists', { sort, ...filtered(q) }, firstScreenful('artists'));
 
-export const songsPages = (c: CatalogueClient, sort: string): PageQuery<Item<LibrarySongs>> => (page) =>
-  pageQuery(c, 'songs', page, { sort });
+export const songsPages = (c: CatalogueClient, sort: string): PageQuery<Item<LibrarySongs>> => paged(c, 'songs', { sort }, firstScreenful('songs'));
 
 /** A genre's albums, by name; each page also names the genre (`genre`, null when no album has it). */
-export const genreAlbumsPages = (c: CatalogueClient, genre: string): PageQuery<Item<LibraryGenreAlbums>> => (page) =>
-  pageQuery(c, `genres/${encodeURIComponent(genre)}/albums`, page);
+export const genreAlbumsPages = (c: CatalogueClient, genre: string): PageQuery<Item<LibraryGenreAlbums>> =>
+  paged(c, `genres/${encodeURIComponent(genre)}/albums`, {}, firstScreenful('albums'));
 
 export const genresQuery = (c: CatalogueClient) =>
   queryOptions({

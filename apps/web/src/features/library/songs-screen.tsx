@@ -1,7 +1,6 @@
 import type { Song } from '@lyra/contracts/catalogue';
 import { PLAYER } from '@lyra/player-core/constants';
 import { formatTime } from '@lyra/player-core/time-format';
-import { useQuery } from '@tanstack/react-query';
 import { Clock } from 'lucide-react';
 import { memo, useCallback, useMemo } from 'react';
 import { Link } from 'react-router';
@@ -15,11 +14,11 @@ import { SONG_SORT_OPTIONS } from './browse-lists.js';
 import { songsPages, type PageQuery } from './browse-queries.js';
 import { useListScroll } from './browse-scroll.js';
 import { useListSort } from './use-list-sort.js';
-import { usePagedList } from './use-paged-list.js';
+import { useFirstPage, usePagedList } from './use-paged-list.js';
 import { ListItem, VirtualBlock } from './virtual-row.js';
+import { SONG_ROW_PX } from './list-geometry.js';
 import { listPlayButton } from '../../shared/ui/list-play-button.js';
 
-const ROW_PX = 60;
 /**
  * Rows come and go this many at a time: a fast scroll then draws a few rows every few frames
  * instead of one row on every frame, and the frames between draw nothing new at all. A block is
@@ -74,7 +73,7 @@ export function SongsScreen() {
   const catalogue = useCatalogue();
   const [sort, setSort] = useListSort('songs');
   const pages = useMemo(() => songsPages(catalogue, sort), [catalogue, sort]);
-  const total = useQuery(pages(1)).data?.total;
+  const total = useFirstPage(pages, { read: false }).data?.total;
   return (
     <section className="px-2">
       <BrowseHeader title="Songs" current="songs" count={total == null ? null : countLabel(total, 'song', 'songs')}>
@@ -88,7 +87,7 @@ export function SongsScreen() {
 function SongTable({ pages }: { pages: PageQuery<Song> }) {
   const scroll = useListScroll();
   const { first, total, listRef, virtualizer, rows, itemAt, itemsFrom } = usePagedList(pages, {
-    rowHeight: ROW_PX * ROWS_PER_BLOCK,
+    rowHeight: SONG_ROW_PX * ROWS_PER_BLOCK,
     perRow: ROWS_PER_BLOCK,
     initialOffset: scroll,
   });
@@ -113,17 +112,17 @@ function SongTable({ pages }: { pages: PageQuery<Song> }) {
           No songs yet. <Link to="/search" className="underline">Search</Link> finds them once your library is scanned.
         </p>
       ) : null}
-      <div ref={listRef} role="list" aria-label="Songs" className="relative" style={{ height: total * ROW_PX }}>
+      <div ref={listRef} role="list" aria-label="Songs" className="relative" style={{ height: total * SONG_ROW_PX }}>
         {rows.map((block) => {
           const from = block.index * ROWS_PER_BLOCK;
           const count = Math.min(ROWS_PER_BLOCK, total - from);
           return (
-            <VirtualBlock key={block.key} start={block.start} offset={virtualizer.options.scrollMargin} height={count * ROW_PX}>
+            <VirtualBlock key={block.key} start={block.start} offset={virtualizer.options.scrollMargin} height={count * SONG_ROW_PX}>
               {Array.from({ length: count }, (_, k) => {
                 const i = from + k;
                 const song = itemAt(i);
                 return (
-                  <ListItem key={i} height={ROW_PX} index={i} total={total}>
+                  <ListItem key={i} height={SONG_ROW_PX} index={i} total={total}>
                     {song ? <SongRow song={song} index={i} isCurrent={song.id === currentId} onPlay={play} /> : <RowPlaceholder />}
                   </ListItem>
                 );

@@ -1,8 +1,8 @@
 import { useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
-import { useCallback, useLayoutEffect, useRef, useState } from 'react';
+import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { BROWSE_PAGE_SIZE } from './browse-lists.js';
-import type { PageQuery } from './browse-queries.js';
+import type { ListPage, PageQuery } from './browse-queries.js';
 
 /**
  * Drawn beyond the screen each way, so a quick flick does not show blanks: at 4,000 px/s a frame
@@ -21,6 +21,24 @@ const READ_AHEAD_AT_TOP = BROWSE_PAGE_SIZE / 2;
 const READ_AHEAD_SCROLLING = BROWSE_PAGE_SIZE;
 
 /**
+ * A list's first page as far as it is read: its first screenful (`pages.head`) is asked for alone
+ * when the whole first page is not in the cache, and the whole first page once that has come (both
+ * at once would share the server's time, and the screenful would come later). `data` is the whole
+ * page once read, else the screenful; `head` the screenful when it is the newer of the two.
+ * `read: false` only watches the cache (a header showing the list's count beside the list).
+ */
+export function useFirstPage<T>(pages: PageQuery<T>, { read = true }: { read?: boolean } = {}) {
+  const queryClient = useQueryClient();
+  const withHead = useMemo(() => pages.head != null && queryClient.getQueryData(pages(1).queryKey) === undefined, [pages, queryClient]);
+  const head = useQuery({ ...(pages.head ?? pages(1)), enabled: read && withHead });
+  const whole = useQuery({ ...pages(1), enabled: read && (!withHead || !head.isPending) });
+  const data: ListPage<T> | undefined = whole.data ?? (pages.head ? head.data : undefined);
+  const isError = data === undefined && whole.isError;
+  const newerHead = pages.head && head.data && (!whole.data || head.dataUpdatedAt >= whole.dataUpdatedAt) ? head.data.results : undefined;
+  return { data, head: newerHead, isPending: data === undefined && !isError, isError };
+}
+
+/**
  * A list of `total` items read a page at a time, shown in rows of `perRow`
  * items against the window's scroll: only the rows on screen are in the page,
  * and only the pages those rows fall in (and the next, once they come near it)
@@ -28,7 +46,7 @@ const READ_AHEAD_SCROLLING = BROWSE_PAGE_SIZE;
  * its page loads.
  */
 export function usePagedList<T>(pages: PageQuery<T>, { rowHeight, perRow = 1, initialOffset = 0 }: { rowHeight: number; perRow?: number; initialOffset?: number }) {
-  const first = useQuery(pages(1));
+  const first = useFirstPage(pages);
   const total = first.data?.total ?? 0;
   const listRef = useRef<HTMLDivElement>(null);
   const [margin, setMargin] = useState(0);
@@ -63,7 +81,10 @@ export function usePagedList<T>(pages: PageQuery<T>, { rowHeight, perRow = 1, in
     const data = loaded[i]?.data;
     if (data) byPage.set(p, data.results);
   });
-  const itemAt = (i: number): T | undefined => byPage.get(pageOf(i))?.[i % BROWSE_PAGE_SIZE];
+  // The first screenful's items stay the ones drawn when the whole first page comes (the same
+  // objects, so their rows are not drawn again).
+  const head = first.head;
+  const itemAt = (i: number): T | undefined => (head && i < head.length ? head[i] : byPage.get(pageOf(i))?.[i % BROWSE_PAGE_SIZE]);
 
   // Items beyond the screen (a queue's next songs): from the cache, else asked for.
   const queryClient = useQueryClient();
