@@ -16,7 +16,10 @@
 // scan took) and the process's peak RSS (the kernel's VmHWM) beside mpd's, and files per second of
 // CPU time (every thread; the searches beside the scan included) beside mpd's (its start-up included):
 // on a busy machine the rates follow the load, CPU time much less. On PostgreSQL the database
-// server's own CPU time is not counted (on PGlite the database runs in the process).
+// server's own CPU time is not counted (on PGlite the database runs in the process). That CPU time
+// is also split by thread (Linux): the event loop, PGlite's database thread, the tag-reading
+// threads, V8's helper threads (its optimising compiler and garbage collector, for every thread's
+// JavaScript) and the I/O thread pool.
 // Goals: first scan >= 0.5x mpd's in the same run, quick rescan >= 20,000 files/s, peak RSS at
 // 100,000 files <= 400 MB. Figures only; nothing is asserted. The machine may be shared: compare
 // the ratios, measured in the same run, rather than the rates of two runs.
@@ -26,7 +29,7 @@
 // postgres://postgres@127.0.0.1:5432/test; left out with the reason when it does not answer).
 // BENCH_ENGINES=pglite picks one; BENCH_SCAN_SIZES=demo,5000 picks sizes (default demo,5000,100000).
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { readdir, stat } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -98,7 +101,64 @@ async function openDb(work, engine) {
   };
 }
 
+/** CPU seconds of each thread of this process now (Linux; empty elsewhere), by thread id. */
+function threadCpu() {
+  const out = new Map();
+  let tids = [];
+  try {
+    tids = readdirSync('/proc/self/task');
+  } catch {
+    return out;
+  }
+  for (const tid of tids) {
+    try {
+      const f = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8').split(') ')[1].split(' ');
+      out.set(tid, (Number(f[11]) + Number(f[12])) / 100);
+    } catch {
+      // Ended meanwhile.
+    }
+  }
+  return out;
+}
+
+/**
+ * The threads of this process by role, told apart by when they started (Node 20 names none): the
+ * threads there before any script runs are, in the order they start, V8's (its delayed-task thread
+ * and its helper threads: optimising compiler and garbage collector, --v8-pool-size of them, 4 by
+ * default), then Node's own (the inspector's and the I/O pool, started by the module loader's first
+ * file read); the database's thread (PGlite) starts with the database, and the tag-reading threads
+ * during the scan. Those end with the scan, so their share is the process's CPU time less every
+ * other thread's.
+ */
+function threadRoles() {
+  const v8Threads = 1 + Number(/--v8-pool-size=(\d+)/.exec(process.execArgv.join(' '))?.[1] ?? 4);
+  const early = [...threadCpu().keys()].filter((tid) => tid !== String(process.pid)).sort((a, b) => Number(a) - Number(b));
+  return {
+    helpers: new Set(early.slice(0, v8Threads)),
+    pool: new Set(early.slice(v8Threads)),
+    database: new Set(),
+    /** Threads started since the last call go to `role`. */
+    mark(role) {
+      for (const tid of threadCpu().keys()) {
+        if (tid !== String(process.pid) && !this.helpers.has(tid) && !this.pool.has(tid) && !this.database.has(tid)) this[role].add(tid);
+      }
+    },
+  };
+}
+
+/** CPU seconds of each role between two threadCpu() readings; `total` is the process's. */
+function cpuByRole(roles, before, after, total) {
+  const sum = (set) => [...set].reduce((n, tid) => n + (after.get(tid) ?? before.get(tid) ?? 0) - (before.get(tid) ?? 0), 0);
+  const main = (after.get(String(process.pid)) ?? 0) - (before.get(String(process.pid)) ?? 0);
+  const known = { eventLoop: main, database: sum(roles.database), v8Helpers: sum(roles.helpers), ioPool: sum(roles.pool) };
+  const readers = total - Object.values(known).reduce((a, b) => a + b, 0);
+  return Object.fromEntries(Object.entries({ ...known, readers: Math.max(0, readers) }).map(([k, v]) => [k, Number(v.toFixed(2))]));
+}
+
 async function child(musicDir, engine) {
+  const roles = threadRoles();
+  await stat(musicDir);
+  roles.mark('pool');
   const { createScanner } = await import(join(DIST, 'catalogue/scanner/scanner-service.js'));
   const { createApiRoutes } = await import(join(DIST, 'catalogue/http/api.routes.js'));
   const { migrate } = await import(join(DIST, 'db/migrate.js'));
@@ -106,6 +166,7 @@ async function child(musicDir, engine) {
   const { createLogger } = await import(join(DIST, 'log.js'));
   const work = mkdtempSync(join(tmpdir(), 'lyra-bench-scan-'));
   const { db, drop } = await openDb(work, engine);
+  roles.mark('database');
   try {
     // The server's tables, indexes and triggers on the catalogue: the catalogue's own, and the album
     // lists' and plays' of the Subsonic module (on the backend's history).
@@ -142,8 +203,10 @@ async function child(musicDir, engine) {
       }
     })();
     const cpu0 = process.cpuUsage();
+    const threads0 = threadCpu();
     const first = await timed('quick');
     const cpu = process.cpuUsage(cpu0);
+    const threads1 = threadCpu();
     scanning = false;
     await searcher;
     const idle = [];
@@ -167,6 +230,7 @@ async function child(musicDir, engine) {
       firstSeconds: first.report.durationMs / 1000,
       // Every thread of the process (tag readers, the PGlite thread), the searches beside the scan included.
       firstCpuSeconds: (cpu.user + cpu.system) / 1e6,
+      firstCpuByThread: cpuByRole(roles, threads0, threads1, (cpu.user + cpu.system) / 1e6),
       searchDuring: { n: during.length, p50: percentile(during, 50), p95: percentile(during, 95) },
       searchIdle: { n: idle.length, p50: percentile(idle, 50), p95: percentile(idle, 95) },
     };
@@ -266,7 +330,7 @@ async function main() {
     if (why) console.log(`PostgreSQL left out: ${why}`);
     else engines.push(engine);
   }
-  console.log(`engines: ${engines.map((e) => ENGINE_NAMES[e]).join(', ')}; tag-reading threads: one per core`);
+  console.log(`engines: ${engines.map((e) => ENGINE_NAMES[e]).join(', ')}; tag-reading threads: one per core but one`);
   if (noMpd) console.log(`mpd column left out: ${noMpd}`);
   const rows = [];
   for (const size of sizes) {
@@ -287,6 +351,7 @@ async function main() {
       line('first scan', r.first, 'files/s', 'mpd first scan', ref?.first ?? NaN);
       // CPU time is what a loaded machine changes least: files per CPU second, beside mpd's.
       line('first scan per CPU second', r.files / r.firstCpuSeconds, 'files', 'mpd per CPU second', ref ? ref.songs / ref.firstCpuSeconds : NaN);
+      console.log(`first scan's CPU by thread (s): ${cpuLine(r)}`);
       line(`quick rescan (${r.quickRead} read)`, r.quick, 'files/s', 'mpd update, unchanged', ref?.update ?? NaN);
       line('full rescan (every file statted)', r.full, 'files/s', 'fs.stat walk', r.statWalk);
       line('peak RSS (VmHWM)', r.hwm, 'MB', 'mpd peak RSS', ref?.peakRss ?? NaN);
@@ -311,10 +376,23 @@ async function main() {
     const name = size === 'demo' ? `demo (${r.files} files)` : `${Number(size).toLocaleString('en')} generated`;
     console.log(`| ${name} | ${ENGINE_NAMES[engine]} | ${r.firstSeconds.toFixed(1)} s | ${PHASES.map((p) => ((r.phases[p] ?? 0) / 1000).toFixed(1)).join(' | ')} |`);
   }
+  console.log('\n| Library | Engine | First scan: CPU s (files per CPU second; mpd\'s) | ' + Object.values(THREAD_ROLES).join(' | ') + ' |');
+  console.log('| --- | --- | --- | ' + Object.values(THREAD_ROLES).map(() => '---').join(' | ') + ' |');
+  for (const { size, engine, lyra: r, ref } of rows) {
+    const name = size === 'demo' ? `demo (${r.files} files)` : `${Number(size).toLocaleString('en')} generated`;
+    const perCpu = `${fmt(r.files / r.firstCpuSeconds)}; ${ref ? fmt(ref.songs / ref.firstCpuSeconds) : '-'}`;
+    console.log(`| ${name} | ${ENGINE_NAMES[engine]} | ${r.firstCpuSeconds.toFixed(2)} (${perCpu}) | ${Object.keys(THREAD_ROLES).map((k) => (r.firstCpuByThread?.[k] ?? NaN).toFixed(2)).join(' | ')} |`);
+  }
 }
 
 const ENGINE_NAMES = { pglite: 'PGlite', postgres: 'PostgreSQL' };
 const PHASES = ['check', 'read', 'write', 'statistics', 'sweep', 'regroup', 'upkeep', 'aggregates', 'playlists', 'covers', 'indexes'];
+const THREAD_ROLES = { eventLoop: 'event loop', database: 'database thread', readers: 'tag readers', v8Helpers: "V8's helpers", ioPool: 'I/O pool' };
+const cpuLine = (r) =>
+  `${r.firstCpuSeconds.toFixed(2)} in all: ` +
+  Object.entries(THREAD_ROLES)
+    .map(([k, label]) => `${label} ${(r.firstCpuByThread?.[k] ?? NaN).toFixed(2)}`)
+    .join(', ');
 const phaseLine = (phases) => PHASES.map((p) => `${p} ${((phases[p] ?? 0) / 1000).toFixed(1)}`).join(', ');
 
 /** Why the PostgreSQL server cannot be used, or null. */
