@@ -14,7 +14,10 @@ export type ParseReply =
   | { id: number; ok: true; audio: AudioFile }
   | { id: number; ok: false; message: string };
 
-/** Reads tags on worker threads, one per core, so the event loop keeps serving during a scan. */
+/**
+ * Reads tags on worker threads, one per core but one (at least one), so the event loop keeps
+ * serving during a scan.
+ */
 export interface ParsePool {
   read: ReadAudio;
   /** Files read at once across the pool (each thread interleaves a few reads' I/O). */
@@ -24,8 +27,16 @@ export interface ParsePool {
   close(): Promise<void>;
 }
 
+/**
+ * Tag-reading threads by default: one per core but one, which the rest of a scan keeps busy (the
+ * event loop, and the database's thread or PostgreSQL's server), at least one. On two busy cores a
+ * second thread read no faster, and the scan took up to a third more CPU: one more copy of the
+ * parser loaded and its hot code optimised again (docs/performance.md).
+ */
+export const defaultThreads = (cores: number = availableParallelism()) => Math.max(1, cores - 1);
+
 export interface ParsePoolOptions {
-  /** Tag-reading threads (default: one per core). */
+  /** Tag-reading threads (default: defaultThreads()). */
   threads?: number;
   /**
    * Reads done in process before the threads start. A thread takes about as
@@ -56,7 +67,7 @@ interface Slot {
  * reported unreadable, the scan goes on) and is replaced on the next read.
  */
 export function createParsePool(opts: ParsePoolOptions = {}): ParsePool {
-  const size = Math.max(1, opts.threads ?? availableParallelism());
+  const size = Math.max(1, opts.threads ?? defaultThreads());
   const inProcessReads = opts.inProcessReads ?? IN_PROCESS_READS;
   const readInProcess = opts.readInProcess ?? readAudioFile;
   const slots: (Slot | null)[] = Array.from({ length: size }, () => null);

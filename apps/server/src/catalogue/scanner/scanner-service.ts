@@ -68,7 +68,7 @@ export type ScanMode = 'full' | 'quick';
 export interface ScannerOptions {
   /** Reads tags in process instead of on the worker threads of parse-pool.ts (tests count reads with it). */
   readAudio?: ReadAudio;
-  /** Tag-reading threads (default: one per core; a scan reading few files starts none, parse-pool.ts). */
+  /** Tag-reading threads (default: one per core but one; a scan reading few files starts none, parse-pool.ts). */
   parseThreads?: number;
   batchSize?: number;
   /** Quiet time after the last file event before a watched change is scanned. */
