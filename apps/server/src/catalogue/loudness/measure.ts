@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { setPriority } from 'node:os';
-import { parseFile, type ITag } from 'music-metadata';
+import type { ITag } from 'music-metadata';
 import { ebur128Args, gainFor, gainFromR128, parseEbur128Summary, REFERENCE_LUFS } from './ebur128.js';
 
 /** Below audio transcodes and preview renders: nobody waits for a loudness figure. */
@@ -31,6 +31,8 @@ const rounded = (x: number) => Math.round(x * 100) / 100;
  * it as it is. (music-metadata reads that header but does not report the gain.)
  */
 export async function loudnessFromTags(file: string): Promise<TrackLoudness | null> {
+  // Loaded at its first use rather than with the server.
+  const { parseFile } = await import('music-metadata');
   const { common, native } = await parseFile(file, { duration: false, skipCovers: true });
   const r128 = r128Gains(native.vorbis ?? []);
   const gain = r128.track ?? common.replaygain_track_gain?.dB;

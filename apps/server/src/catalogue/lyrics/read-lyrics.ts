@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { parseFile, type ITag } from 'music-metadata';
+import type { ITag } from 'music-metadata';
 import { looksLikeLrc, parseLrc, plainLyrics, type Lyrics } from './lrc.js';
 
 /** Largest sidecar read: lyrics are a few KB; anything bigger is not lyrics. */
@@ -79,6 +79,8 @@ function fromTag({ id, value }: ITag): Lyrics | null {
 
 /** The file's lyrics tags, in every tag format it has: the first timed lyrics, else the first plain ones. */
 async function fromTags(file: string): Promise<FoundLyrics | null> {
+  // Loaded at its first use rather than with the server.
+  const { parseFile } = await import('music-metadata');
   const { native } = await parseFile(file, { duration: false, skipCovers: true });
   const found = Object.values(native).flat().map(fromTag).filter((l) => l != null);
   const best = found.find((l) => l.synced) ?? found[0];
