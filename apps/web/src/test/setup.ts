@@ -1,4 +1,4 @@
-import { afterEach, vi } from 'vitest';
+import { afterAll, afterEach, vi } from 'vitest';
 import { configure } from '@testing-library/dom';
 
 // The unit tier must hold on a machine whose cores are busy (npm run test:stress): a findBy or
@@ -7,9 +7,34 @@ import { configure } from '@testing-library/dom';
 // A test that passes only fast is no better than one that passes.
 configure({ asyncUtilTimeout: 20_000 });
 
+// The unit tier runs its files one after another in the same workers (vitest.config.ts,
+// isolate: false): React, Testing Library and sonner stay loaded from one file to the next,
+// so nothing a file rendered may outlive it.
+const dom = typeof document !== 'undefined';
+
 // A screen may start a lazy import late in a test (a signed-in app loads its devices and realtime
 // code): each test waits for those imports to land, so none is still loading when the file's
-// environment is torn down.
+// environment is torn down. Then what the test rendered is unmounted, whether or not its file
+// does so itself.
 afterEach(async () => {
   await vi.dynamicImportSettled();
+  if (dom) (await import('@testing-library/react')).cleanup();
+});
+
+// A toast that closed shortly before its screen was unmounted still has sonner's removal timer
+// pending (TIME_BEFORE_UNMOUNT, 200 ms in sonner's source), and that timer updates React state:
+// fired after the file's window is gone, it throws "window is not defined". A timer set now for
+// as long fires after any set earlier, so the file ends only once those have run.
+// Then the next file in this worker starts as a file of its own would: the project's modules
+// (stores, caches) evaluated afresh, real timers, no stubbed globals or environment variables.
+afterAll(async () => {
+  vi.useRealTimers();
+  if (dom) {
+    const { toast } = await import('sonner');
+    // A file that mocks sonner has no history to wait on.
+    if (toast.getHistory?.().length) await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  vi.unstubAllGlobals();
+  vi.unstubAllEnvs();
+  vi.resetModules();
 });

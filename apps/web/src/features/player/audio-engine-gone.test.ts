@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeSongs } from '../../test/songs.js';
 import { FakeAudio } from '../../test/fake-audio.js';
 import { createAudioEngine, type AudioEngine } from './audio-engine.js';
@@ -15,6 +15,8 @@ import { usePlayerStore } from './player-store.js';
  */
 const toasts = vi.hoisted(() => [] as string[]);
 vi.mock('sonner', () => ({ toast: (message: string) => void toasts.push(message) }));
+// The files after this one in its worker get the real sonner.
+afterAll(() => void vi.doUnmock('sonner'));
 
 const initial = usePlayerStore.getState();
 const state = () => usePlayerStore.getState();

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createCatalogueClient } from '../../shared/lib/catalogue-client.js';
 import { createQueryClient } from '../../shared/lib/query-client.js';
 import { makeSong } from '../../test/songs.js';
@@ -12,6 +12,8 @@ vi.mock('sonner', () => {
   const record = (message: string) => void toasts.push(message);
   return { toast: Object.assign(record, { success: record, error: record }) };
 });
+// The files after this one in its worker get the real sonner.
+afterAll(() => void vi.doUnmock('sonner'));
 
 const initial = usePlayerStore.getState();
 // Toasts load lazily in the app; here they show at once, so they can be checked right after.

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createCatalogueClient } from '../../shared/lib/catalogue-client.js';
 import { createQueryClient } from '../../shared/lib/query-client.js';
 import { makeSong, makeSongs } from '../../test/songs.js';
@@ -14,6 +14,8 @@ vi.mock('sonner', () => {
   };
   return { toast: Object.assign(record('info'), { success: record('success'), error: record('error') }) };
 });
+// The files after this one in its worker get the real sonner.
+afterAll(() => void vi.doUnmock('sonner'));
 
 const initial = usePlayerStore.getState();
 const MIN = 60_000;

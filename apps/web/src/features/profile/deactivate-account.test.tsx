@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { toast } from 'sonner';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setBackendForTests } from '../../shared/lib/backend.js';
 import { createFakeBackend, type FakeBackend } from '../../shared/lib/backend-fake.js';
 import { renderApp } from '../../test/render.js';
@@ -24,6 +24,8 @@ vi.mock('appwrite', () => ({
     updateStatus = sdk.updateStatus;
   },
 }));
+// The files after this one in its worker get the real appwrite.
+afterAll(() => void vi.doUnmock('appwrite'));
 
 let backend: FakeBackend;
 const ada = { $id: 'u1', name: 'Ada', email: 'ada@example.com' };
