@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { close as closeFd, open as openFd, read as readFd } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { basename } from 'node:path';
-import { parseBuffer, parseFile, type IFormat } from 'music-metadata';
+import type { IFormat } from 'music-metadata';
 import { oggDurationS } from './ogg-duration.js';
 import { shareTagTables } from './tag-tables.js';
 import { mapFormat, mapTags, undecodableReason, type AudioFormat, type TrackTags } from './tag-mapping.js';
@@ -27,6 +27,9 @@ export interface AudioFile {
 export class UnreadableFile extends Error {}
 
 export type ReadAudio = (absPath: string, sizeBytes: number) => Promise<AudioFile>;
+
+/** The parser, loaded at the first file read: a server or command that reads no file never pays for it. */
+const parser = () => import('music-metadata');
 
 async function readEdges(absPath: string, size: number): Promise<{ head: Buffer; tail: Buffer }> {
   const fh = await open(absPath, 'r');
@@ -126,6 +129,7 @@ async function readAudio(absPath: string, sizeBytes: number): Promise<AudioFile>
   // A parser would search gigabytes of zeros for a frame until READ_TIMEOUT_MS.
   if (allZeros(head) && allZeros(tail)) throw new UnreadableFile(ZEROS_MESSAGE);
   await shareTagTables();
+  const { parseBuffer, parseFile } = await parser();
   let meta;
   try {
     const opts = { duration: false, skipCovers: false };
@@ -183,6 +187,7 @@ function estimatedDuration(format: IFormat, sizeBytes: number): number | null {
  */
 const MIN_AUDIO_SHARE = 0.05;
 async function fullDuration(absPath: string, sizeBytes: number): Promise<number | null> {
+  const { parseFile } = await parser();
   let format;
   try {
     format = (await parseFile(absPath, { duration: true, skipCovers: true })).format;
