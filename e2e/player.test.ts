@@ -30,13 +30,16 @@ async function home(): Promise<Page> {
 }
 
 /** Starts the first song listed on Home and waits until it really plays. */
-async function playFirst(page: Page): Promise<{ id: string; title: string }> {
-  const row = page.locator('[data-song-id]').first();
-  const id = (await row.getAttribute('data-song-id'))!;
-  const title = (await row.locator('span span').first().textContent())!;
-  await row.click();
+async function playFirst(page: Page): Promise<{ id: string; title: string; artist: string }> {
+  // The row's id, title and artists read at once, and the click aimed at that song: Home's rows may still be
+  // arriving and moving under a click aimed by position.
+  const [id, title, artist] = await page
+    .locator('[data-song-id]')
+    .first()
+    .evaluate((row) => [row.getAttribute('data-song-id')!, ...[...row.querySelectorAll(':scope span span')].slice(0, 2).map((e) => e.textContent ?? '')] as const);
+  await page.locator(`[data-song-id="${id}"]`).first().click();
   await waitForAudioProgress(page, 0.5);
-  return { id, title };
+  return { id, title: title!, artist: artist! };
 }
 
 const currentTitle = (page: Page) => page.getByTestId('player-title').textContent();
@@ -50,9 +53,7 @@ describe('player end to end', () => {
     context.on('request', (r) => origins.add(new URL(r.url()).origin));
     await page.goto(server.url);
     await page.locator('[data-song-id]').first().waitFor();
-    const firstRow = page.locator('[data-song-id]').first();
-    const artist = (await firstRow.locator('span span').nth(1).textContent())!;
-    const { title } = await playFirst(page);
+    const { title, artist } = await playFirst(page);
     const before = (await audioState(page))!.currentTime;
     const after = await waitForAudioProgress(page, 1, before);
     expect(after).toBeGreaterThan(before);
@@ -137,8 +138,9 @@ describe('player end to end', () => {
 
   it('/player/{id}?share opens the song by id, queued and paused', async () => {
     const page = await home();
-    const id = (await page.locator('[data-song-id]').nth(2).getAttribute('data-song-id'))!;
-    const title = await page.locator('[data-song-id]').nth(2).locator('span span').first().textContent();
+    // The id and the title read from the same row, at once: Home's rows may still be arriving.
+    const third = page.locator('[data-song-id]').nth(2);
+    const [id, title] = await third.evaluate((row) => [row.getAttribute('data-song-id')!, row.querySelector(':scope span span')?.textContent ?? null] as const);
     await page.goto(`${server.url}/player/${id}?share=true`);
     await expect.poll(() => currentTitle(page)).toBe(title);
     await page.getByRole('button', { name: 'Play', exact: true }).waitFor();
