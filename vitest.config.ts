@@ -26,12 +26,6 @@ export default defineConfig({
           // Waits on what a user sees get time on a busy machine (test/setup.ts); so does each test.
           setupFiles: ['apps/web/src/test/setup.ts'],
           testTimeout: 60_000,
-          // Files share their workers: React, Radix, TanStack, jsdom and the rest of node_modules are
-          // loaded once per worker, not once per file (over half the tier's CPU time). After each
-          // file, test/setup.ts unmounts what it rendered, restores real timers and stubbed globals,
-          // and has the project's own modules (stores, caches) loaded afresh for the next; a file
-          // that mocks a module unmocks it when it ends.
-          isolate: false,
         },
       },
       {

@@ -7,9 +7,9 @@ import { configure } from '@testing-library/dom';
 // A test that passes only fast is no better than one that passes.
 configure({ asyncUtilTimeout: 20_000 });
 
-// The unit tier runs its files one after another in the same workers (vitest.config.ts,
-// isolate: false): React, Testing Library and sonner stay loaded from one file to the next,
-// so nothing a file rendered may outlive it.
+// Nothing a file rendered or set up may outlive it: a timer left behind fires after its window is
+// gone. (This is also what running the files in shared workers, vitest's isolate: false, would
+// need; that is not on yet, since a file's localStorage then outlives it too.)
 const dom = typeof document !== 'undefined';
 
 // A screen may start a lazy import late in a test (a signed-in app loads its devices and realtime
@@ -25,8 +25,8 @@ afterEach(async () => {
 // pending (TIME_BEFORE_UNMOUNT, 200 ms in sonner's source), and that timer updates React state:
 // fired after the file's window is gone, it throws "window is not defined". A timer set now for
 // as long fires after any set earlier, so the file ends only once those have run.
-// Then the next file in this worker starts as a file of its own would: the project's modules
-// (stores, caches) evaluated afresh, real timers, no stubbed globals or environment variables.
+// Then the file leaves real timers, no stubbed globals or environment variables, and no loaded
+// project modules (stores, caches) behind.
 afterAll(async () => {
   vi.useRealTimers();
   if (dom) {
