@@ -5,6 +5,7 @@ import type { Deps } from '../../module.js';
 import { regenerateCuratedPlaylists } from '../curated-playlists.js';
 import { loadHomeRows } from '../home-rows-config.js';
 import { createHomeRows, type HomeRowsService } from '../home-rows.js';
+import { createListMemo } from '../library-lists.js';
 import type { Scanner } from '../scanner/scanner-service.js';
 import { flushSearchIndexes } from '../store/maintenance.sql.js';
 import { albumsRoutes } from './albums.routes.js';
@@ -31,6 +32,9 @@ export function createApiRoutes(
   opts: { libraryScope?: LibraryScopeOf; home?: HomeRowsService } = {},
 ): Hono {
   const home = opts.home ?? createHomeRows(deps.db, loadHomeRows(deps.config), deps.now);
+  // Library's lists keep their totals and letters until a scan has run, changed or not.
+  const lists = createListMemo({ changing: () => scanner.isScanning(), now: deps.now });
+  scanner.onCompleted(() => lists.clear());
   scanner.onScanned(async () => {
     try {
       const count = await regenerateCuratedPlaylists(deps.db);
@@ -58,7 +62,7 @@ export function createApiRoutes(
   api.route('/', albumsRoutes(deps));
   api.route('/', artistsRoutes(deps));
   api.route('/', homeRoutes(deps, home));
-  api.route('/', libraryRoutes(deps));
+  api.route('/', libraryRoutes(deps, lists));
   api.route('/', downloadRoutes(deps));
   return api;
 }

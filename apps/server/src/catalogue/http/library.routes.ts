@@ -9,8 +9,8 @@ import {
 import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { listAlbums, listArtists, listGenreAlbums, listGenres, listSongs } from '../library-lists.js';
-import { catalogueCtx, type ApiDeps } from './context.js';
+import { createListMemo, listAlbums, listArtists, listGenreAlbums, listGenres, listSongs, type ListMemo } from '../library-lists.js';
+import { catalogueCtx, libraryScopeOf, type ApiDeps } from './context.js';
 import { pathParam } from './params.js';
 import { InvalidQuery, ok } from './respond.js';
 
@@ -68,19 +68,24 @@ const pageOf = (q: { page?: number | undefined; limit?: number | undefined }) =>
 /** The random order of a day, unless the client names its own seed (a new shuffle). */
 const today = () => new Date().toISOString().slice(0, 10);
 
-export function libraryRoutes(deps: ApiDeps): Hono {
+/**
+ * `lists` keeps each list's total and letters between requests (library-lists.ts `ListMemo`); the
+ * caller clears it when a scan ends. Without one, every request reads them.
+ */
+export function libraryRoutes(deps: ApiDeps, lists: ListMemo = createListMemo({ changing: () => true })): Hono {
   const routes = new Hono();
+  const remember = (c: Context) => lists.scoped(libraryScopeOf(c));
   routes.get('/api/library/albums', async (c) => {
     const q = parse(c, { sort: sortOf(ALBUM_SORTS), seed: z.string().max(64).optional(), q: filter, ...paging });
-    return ok(c, await listAlbums(catalogueCtx(deps, c), q.sort, pageOf(q), q.seed || today(), q.q ?? null));
+    return ok(c, await listAlbums(catalogueCtx(deps, c), q.sort, pageOf(q), q.seed || today(), q.q ?? null, remember(c)));
   });
   routes.get('/api/library/artists', async (c) => {
     const q = parse(c, { sort: sortOf(ARTIST_SORTS), q: filter, ...paging });
-    return ok(c, await listArtists(catalogueCtx(deps, c), q.sort, pageOf(q), q.q ?? null));
+    return ok(c, await listArtists(catalogueCtx(deps, c), q.sort, pageOf(q), q.q ?? null, remember(c)));
   });
   routes.get('/api/library/songs', async (c) => {
     const q = parse(c, { sort: sortOf(SONG_SORTS), ...paging });
-    return ok(c, await listSongs(catalogueCtx(deps, c), q.sort, pageOf(q)));
+    return ok(c, await listSongs(catalogueCtx(deps, c), q.sort, pageOf(q), remember(c)));
   });
   routes.get('/api/library/genres', async (c) => ok(c, await listGenres(catalogueCtx(deps, c))));
   routes.get('/api/library/genres/:name/albums', async (c) => {

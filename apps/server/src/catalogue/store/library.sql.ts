@@ -15,6 +15,13 @@ export interface Page {
 }
 
 /**
+ * How a list's total and letters are read: `read()` itself, or what a memo kept of it under `key`
+ * (library-lists.ts `ListMemo`). The key names the list and its filter; the memo adds the scope.
+ */
+export type Remember = <T>(key: string, read: () => Promise<T>) => Promise<T>;
+const readNow: Remember = (_key, read) => read();
+
+/**
  * A quick filter: names holding the text (accents and case ignored), `%` and
  * `_` taken literally; served by the trigram indexes on norm_name.
  */
@@ -60,6 +67,7 @@ export async function selectLibraryAlbumIds(
   page: Page,
   seed: string,
   filter: string | null,
+  remember: Remember = readNow,
 ): Promise<{ ids: string[]; total: number; letters?: { letter: string; start: number }[] | undefined }> {
   const join = sort === 'artist' || filter ? 'left join artists ar on ar.id = al.album_artist_id' : '';
   const params: unknown[] = [page.limit, page.offset, seed];
@@ -70,11 +78,13 @@ export async function selectLibraryAlbumIds(
   }
   const from = `albums al ${join} where ${where.join(' and ')}`;
   const counted = filter ? [params[3]] : [];
+  // The albums the filter keeps: the same rows whatever the sort (the artist join adds none).
+  const kept = `albums ${JSON.stringify(filter)}`;
   const [rows, [count], letters] = await Promise.all([
     // $3 (the seed) is named in every statement so its type is known where the order does not use it.
     db.query<{ id: string }>(`select al.id from ${from} and $3::text is not null order by ${ALBUM_ORDER[sort]} limit $1 offset $2`, params),
-    db.query<{ n: number }>(`select count(*)::int as n from ${from.replaceAll('$4', '$1')}`, counted),
-    sort === 'name' && page.offset === 0 ? selectLetters(db, 'al', from.replaceAll('$4', '$1'), counted) : undefined,
+    remember(`${kept} count`, () => db.query<{ n: number }>(`select count(*)::int as n from ${from.replaceAll('$4', '$1')}`, counted)),
+    sort === 'name' && page.offset === 0 ? remember(`${kept} letters`, () => selectLetters(db, 'al', from.replaceAll('$4', '$1'), counted)) : undefined,
   ]);
   return { ids: rows.map((r) => r.id), total: count?.n ?? 0, letters };
 }
@@ -119,10 +129,10 @@ const SONG_PAGE: Record<SongSort, string> = {
   plays: 'select t.id from tracks t order by t.play_count desc, t.id limit $1 offset $2',
 };
 
-export async function selectLibrarySongIds(db: Queryable, sort: SongSort, page: Page): Promise<{ ids: string[]; total: number }> {
+export async function selectLibrarySongIds(db: Queryable, sort: SongSort, page: Page, remember: Remember = readNow): Promise<{ ids: string[]; total: number }> {
   const [rows, [count]] = await Promise.all([
     db.query<{ id: string }>(SONG_PAGE[sort], [page.limit, page.offset]),
-    db.query<{ n: number }>('select count(*)::int as n from tracks'),
+    remember('songs count', () => db.query<{ n: number }>('select count(*)::int as n from tracks')),
   ]);
   return { ids: rows.map((r) => r.id), total: count?.n ?? 0 };
 }
@@ -151,6 +161,7 @@ export async function selectLibraryArtists(
   sort: ArtistSort,
   page: Page,
   filter: string | null,
+  remember: Remember = readNow,
 ): Promise<{ rows: LibraryArtistRow[]; total: number; letters?: { letter: string; start: number }[] | undefined }> {
   const listed = filter ? `${CONTAINS('a.norm_name', '$3')} and ${LISTED_ARTIST}` : LISTED_ARTIST;
   const pageSql =
@@ -177,8 +188,10 @@ export async function selectLibraryArtists(
         order by pg.ord`,
       [page.limit, page.offset, ...pattern],
     ),
-    db.query<{ n: number }>(`select count(*)::int as n from artists a where ${listed.replaceAll('$3', '$1')}`, pattern),
-    sort === 'name' && page.offset === 0 ? selectLetters(db, 'a', `artists a where ${listed.replaceAll('$3', '$1')}`, pattern) : undefined,
+    remember(`artists ${JSON.stringify(filter)} count`, () => db.query<{ n: number }>(`select count(*)::int as n from artists a where ${listed.replaceAll('$3', '$1')}`, pattern)),
+    sort === 'name' && page.offset === 0
+      ? remember(`artists ${JSON.stringify(filter)} letters`, () => selectLetters(db, 'a', `artists a where ${listed.replaceAll('$3', '$1')}`, pattern))
+      : undefined,
   ]);
   return { rows, total: count?.n ?? 0, letters };
 }
