@@ -7,7 +7,9 @@
 // Thread CPU time (from the DevTools trace) counts only the time the renderer's main thread ran,
 // so it is far less sensitive than dropped frames to other work on a shared machine; compare
 // the medians. Also printed: how many placeholders the scroll drew (rows whose page had not come
-// yet), and the main trace events' CPU time. Needs `npm run build -w @lyra/server`, chromium.
+// yet), the main trace events' CPU time, the CPU of all the renderer's threads (covers are decoded
+// and tiles rastered off its main thread) and of this process (the server, which draws generated
+// covers as they are asked for, with the bench's own driving and trace reading). Needs `npm run build -w @lyra/server`, chromium.
 // Options (environment): TRACKS (default 20,000 songs on 2,000 albums), ROUNDS (3), ONLY=Albums|Songs.
 import { resolve } from 'node:path';
 import { chromium } from 'playwright-core';
@@ -27,6 +29,8 @@ const LISTS = [
   { name: 'Albums', path: '/library/albums?sort=name', row: '[role="list"][aria-label="Albums"] [role="listitem"]' },
   { name: 'Songs', path: '/library/songs?sort=title', row: '[role="list"][aria-label="Songs"] [role="listitem"]' },
 ].filter((l) => !process.env.ONLY || l.name === process.env.ONLY);
+/** A thread's tasks, whichever kind of thread runs them (main, compositor, raster and decoding workers). */
+const TASKS = new Set(['ThreadControllerImpl::RunTask', 'RunTask', 'ThreadPool_RunTask', 'TaskGraphRunner::RunTask']);
 const EVENTS = ['FunctionCall', 'EventDispatch', 'UpdateLayoutTree', 'Layout', 'PrePaint', 'Paint', 'Layerize', 'Commit'];
 
 /** Scrolls the page at a steady speed while tracing; the renderer main thread's CPU time, by event too. */
@@ -42,6 +46,7 @@ async function scrollCpu(page) {
   cdp.on('Tracing.dataCollected', (e) => events.push(...e.value));
   const finished = new Promise((r) => cdp.once('Tracing.tracingComplete', r));
   await cdp.send('Tracing.start', { transferMode: 'ReportEvents', traceConfig: { includedCategories: ['toplevel', 'devtools.timeline', 'disabled-by-default-devtools.timeline'] } });
+  const server0 = process.cpuUsage();
   await page.evaluate(
     ([durationMs, pxPerS]) =>
       new Promise((done) => {
@@ -56,6 +61,7 @@ async function scrollCpu(page) {
       }),
     [SCROLL_MS, SCROLL_PX_S],
   );
+  const server = process.cpuUsage(server0);
   const placeholders = await page.evaluate(() => window.__placeholders);
   await cdp.send('Tracing.end');
   await finished;
@@ -70,9 +76,12 @@ async function scrollCpu(page) {
   }
   // The page's renderer is the busiest one.
   const [main, cpuUs = 0] = [...tasks].sort((a, b) => b[1] - a[1])[0] ?? [];
+  const pid = main?.split(':')[0];
+  let allUs = 0;
+  for (const e of events) if (e.ph === 'X' && String(e.pid) === pid && TASKS.has(e.name)) allUs += e.tdur ?? 0;
   const byEvent = Object.fromEntries(EVENTS.map((n) => [n, 0]));
   for (const e of events) if (e.ph === 'X' && `${e.pid}:${e.tid}` === main && e.name in byEvent) byEvent[e.name] += (e.tdur ?? 0) / 1000;
-  return { cpu: cpuUs / 1000, placeholders, byEvent };
+  return { cpu: cpuUs / 1000, all: allUs / 1000, server: (server.user + server.system) / 1000, placeholders, byEvent };
 }
 
 const library = await openGeneratedLibrary(TRACKS);
@@ -95,11 +104,12 @@ try {
         if (!results.has(key)) results.set(key, []);
         results.get(key).push(r);
         const events = Object.entries(r.byEvent).map(([n, v]) => `${n} ${v.toFixed(0)}`).join(', ');
-        console.log(`${key}: ${r.cpu.toFixed(0)} ms CPU, ${r.placeholders} placeholders (${events})`);
+        console.log(`${key}: ${r.cpu.toFixed(0)} ms CPU, all threads ${r.all.toFixed(0)} ms, server ${r.server.toFixed(0)} ms, ${r.placeholders} placeholders (${events})`);
       }
-  console.log(`\nRenderer main thread CPU over ${SCROLL_MS / 1000} s at ${SCROLL_PX_S} px/s, median of ${ROUNDS} (placeholders drawn, median)`);
+  console.log(`\nCPU over ${SCROLL_MS / 1000} s at ${SCROLL_PX_S} px/s, median of ${ROUNDS}: renderer main thread, all its threads, this process with the server (placeholders drawn)`);
+  const median = (rs, f) => pct(rs.map(f), 50).toFixed(0).padStart(6);
   for (const [key, rs] of results)
-    console.log(`  ${key.padEnd(60)} ${pct(rs.map((r) => r.cpu), 50).toFixed(0).padStart(6)} ms  (${pct(rs.map((r) => r.placeholders), 50)})`);
+    console.log(`  ${key.padEnd(60)} ${median(rs, (r) => r.cpu)} ms ${median(rs, (r) => r.all)} ms ${median(rs, (r) => r.server)} ms  (${pct(rs.map((r) => r.placeholders), 50)})`);
 } finally {
   await browser?.close();
   await library.close();
