@@ -1,5 +1,5 @@
 import type { Album } from '@lyra/contracts/catalogue';
-import { memo, useLayoutEffect, useRef, useState } from 'react';
+import { memo, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { AlbumTile } from '../../shared/ui/album-tile.js';
 import type { PageQuery } from './browse-queries.js';
 import { LetterRail, scrollToRow } from './letter-rail.js';
@@ -10,8 +10,21 @@ import { usePagedList } from './use-paged-list.js';
 import { ROW_CONTAINMENT } from './virtual-row.js';
 import { CAPTION_PX, GAP_PX, gridColumns } from './list-geometry.js';
 
-/** The covers' drawn size: the server's 500 px picture serves tiles of any width. */
+/** The covers' drawn size (their `width` and `height`; the grid sets the shown width). */
 const COVER_PX = 300;
+/**
+ * A tile up to this many device pixels wide shows the server's 150 px picture (a desktop tile at
+ * 1440 px is about 175), wider ones its 500 px picture: a fast scroll brings a screenful of new
+ * covers several times a second, and each 500 px one costs eleven times the pixels to decode.
+ */
+const SMALL_COVER_MAX_PX = 180;
+const SMALL_COVER = '150x150';
+
+/** The album with only its 150 px picture, when it has one. */
+function withSmallCover(album: Album): Album {
+  const small = Array.isArray(album.image) ? album.image.filter((i) => i.quality === SMALL_COVER) : [];
+  return small.length > 0 ? { ...album, image: small } : album;
+}
 
 function useWidth() {
   const ref = useRef<HTMLDivElement>(null);
@@ -34,10 +47,11 @@ function useWidth() {
  * screen or whose page arrives are drawn again. Its links are plain anchors, followed by the
  * grid's one click handler.
  */
-const AlbumCell = memo(function AlbumCell({ album, index, total, coverPx }: { album: Album | undefined; index: number; total: number; coverPx: number }) {
+const AlbumCell = memo(function AlbumCell({ album, index, total, smallCover }: { album: Album | undefined; index: number; total: number; smallCover: boolean }) {
+  const shown = useMemo(() => (album && smallCover ? withSmallCover(album) : album), [album, smallCover]);
   return (
     <div role="listitem" aria-posinset={index + 1} aria-setsize={total}>
-      {album ? <AlbumTile album={album} coverPx={coverPx} plainLinks /> : <TilePlaceholder />}
+      {shown ? <AlbumTile album={shown} coverPx={COVER_PX} plainLinks /> : <TilePlaceholder />}
     </div>
   );
 });
@@ -51,6 +65,7 @@ export function AlbumGrid({ pages, empty }: { pages: PageQuery<Album>; empty: st
   const [sizer, width] = useWidth();
   const { columns, tile } = gridColumns(width ?? 0);
   const rowHeight = Math.round(tile + CAPTION_PX + GAP_PX);
+  const smallCover = tile * (window.devicePixelRatio || 1) <= SMALL_COVER_MAX_PX;
   const scroll = useListScroll();
   const list = usePagedList(pages, { rowHeight, perRow: columns, initialOffset: scroll });
   const { total, rows, itemAt, virtualizer, first } = list;
@@ -84,7 +99,7 @@ export function AlbumGrid({ pages, empty }: { pages: PageQuery<Album>; empty: st
           >
             {Array.from({ length: columns }, (_, c) => {
               const i = row.index * columns + c;
-              return i < total ? <AlbumCell key={i} album={itemAt(i)} index={i} total={total} coverPx={COVER_PX} /> : null;
+              return i < total ? <AlbumCell key={i} album={itemAt(i)} index={i} total={total} smallCover={smallCover} /> : null;
             })}
           </div>
         ))}

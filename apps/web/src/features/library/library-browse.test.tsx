@@ -116,6 +116,24 @@ describe('Library lists the whole collection', () => {
     expect(router.state.location.pathname).toBe('/album/al2');
   });
 
+  it("covers are the server's 150 px pictures on tiles of up to 180 device pixels, its 500 px ones on larger tiles", async () => {
+    // The page has no width here, so tiles are the narrowest (150 px).
+    const cover = async () => {
+      const tile = (await screen.findByRole('link', { name: /^Album 1(?!\d)/ })).parentElement!;
+      return tile.querySelector('img')!.getAttribute('src');
+    };
+    renderApp(<AlbumsScreen />, { path: '/library/albums', fetch: fakeServer(20).fetch });
+    expect(await cover()).toBe('https://music.example/img/al1/150x150.jpg');
+    cleanup();
+    Object.defineProperty(window, 'devicePixelRatio', { value: 2, configurable: true });
+    try {
+      renderApp(<AlbumsScreen />, { path: '/library/albums', fetch: fakeServer(20).fetch });
+      expect(await cover()).toBe('https://music.example/img/al1/500x500.jpg');
+    } finally {
+      Object.defineProperty(window, 'devicePixelRatio', { value: 1, configurable: true });
+    }
+  });
+
   it('a list by name has a letter rail that jumps to where a letter starts; letters the list lacks do nothing', async () => {
     const scrollTo = vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
     const server = fakeServer(250);
