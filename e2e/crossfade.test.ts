@@ -11,7 +11,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { TAP_SCRIPT, readTap } from '../bench/lib/output-tap.mjs';
+import { TAP_SCRIPT, readTap, recordedSeconds } from '../bench/lib/output-tap.mjs';
 import { musicSubset, useServerAndBrowser, waitForAudioProgress } from './harness.js';
 
 /** Both tones make whole periods in a 50 ms window, so neither leaks into the other's level. */
@@ -91,8 +91,10 @@ describe('crossfade', () => {
 
     await queueLowThenHigh(page);
     await expect.poll(() => mini(page).getByTestId('mini-title').textContent(), { timeout: 60_000 }).toBe('Crossfade High');
-    // The queue moves on as the fade starts; the low tone has 4 s left to fade out, then a second more.
-    await page.waitForTimeout(5_000);
+    // The queue moves on as the fade starts; the low tone has 4 s left to fade out, then a second more
+    // is recorded (counted in what the page played, which a busy machine may slow down).
+    const atFade = await recordedSeconds(page);
+    await expect.poll(() => recordedSeconds(page), { timeout: 60_000 }).toBeGreaterThan(atFade + 5);
     const { samples, sampleRate } = await readTap(page);
     await mini(page).getByRole('button', { name: 'Pause' }).click();
 

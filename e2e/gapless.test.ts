@@ -11,7 +11,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { TAP_SCRIPT, measureToneBreak, readTap } from '../bench/lib/output-tap.mjs';
+import { TAP_SCRIPT, measureToneBreak, readTap, recordedSeconds } from '../bench/lib/output-tap.mjs';
 import { musicSubset, useServerAndBrowser } from './harness.js';
 
 /** 6 s of tone at 44.1 kHz, cut after this many samples (3.0237 s; AAC frames are 1024). */
@@ -51,8 +51,9 @@ describe('gapless playback', () => {
     await page.getByRole('button', { name: 'Play', exact: true }).click();
     const mini = page.getByRole('region', { name: 'Now playing' });
     await expect.poll(() => mini.getByTestId('mini-title').textContent(), { timeout: 60_000 }).toBe('Tone Part 2');
-    // A second into the second song, well before it ends and the queue wraps.
-    await page.waitForTimeout(1_000);
+    // A second into the second song (a second more of what the page played), well before it ends and the queue wraps.
+    const atSecond = await recordedSeconds(page);
+    await expect.poll(() => recordedSeconds(page), { timeout: 30_000 }).toBeGreaterThan(atSecond + 1);
     const { samples, sampleRate } = await readTap(page);
     await page.getByRole('button', { name: 'Pause' }).first().click();
 

@@ -65,7 +65,10 @@ describe('offline in the installed app', () => {
 
     // A favourite while offline: kept on the device, sent when the network is back.
     await page.getByRole('region', { name: 'Now playing' }).getByRole('button', { name: 'Add to favorites' }).click();
-    await page.waitForTimeout(1_500);
+    // The add the server could not take waits on the device (SPEC#entities-local-storage-keys).
+    await expect
+      .poll(() => page.evaluate(() => (JSON.parse(localStorage.getItem('failedAddFavorites') ?? '[]') as string[]).length))
+      .toBe(1);
     await context.setOffline(false);
     await expect.poll(async () => (await listAsPage(page, 'Favorite')).total, { timeout: 30_000 }).toBe(1);
   });

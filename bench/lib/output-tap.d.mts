@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 
 export const TAP_SCRIPT: string;
+export function recordedSeconds(page: Page): Promise<number>;
 export function readTap(page: Page): Promise<{ samples: Float32Array; sampleRate: number }>;
 export function measureToneBreak(
   x: Float32Array,

@@ -38,6 +38,14 @@ export const TAP_SCRIPT = `(() => {
   };
 })();`;
 
+/** How many seconds of output the tap has recorded so far (0 before the page's audio starts). */
+export async function recordedSeconds(page) {
+  return page.evaluate(() => {
+    const tap = window.__outputTap;
+    return tap.sampleRate ? tap.chunks.reduce((s, c) => s + c.length, 0) / tap.sampleRate : 0;
+  });
+}
+
 /** Everything recorded so far: { samples: Float32Array, sampleRate }. */
 export async function readTap(page) {
   const { b64, sampleRate } = await page.evaluate(() => {
