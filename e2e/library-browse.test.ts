@@ -67,4 +67,23 @@ describe('Library lists the whole collection, end to end', () => {
     expect(new URL(page.url()).pathname).toBe(`/album/${first.id}`);
     await page.getByTestId('collection-stats').waitFor();
   });
+
+  it("reads the lists' code while Library is on screen: a tap on Albums or Songs loads no script", async () => {
+    context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/library`);
+    await page.getByRole('heading', { level: 1, name: 'Your Library' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    const scripts: string[] = [];
+    // The lists' chunks (the app's own late code, such as its realtime client, may still arrive meanwhile).
+    const listCode = /\/(library-browse-route|albums-screen|songs-screen)-[^/]*\.js$/;
+    page.on('request', (r) => r.resourceType() === 'script' && listCode.test(r.url()) && scripts.push(new URL(r.url()).pathname));
+    for (const list of ['Albums', 'Songs']) {
+      await page.getByRole('link', { name: list, exact: true }).first().click();
+      await page.getByRole('heading', { level: 1, name: list }).waitFor();
+      await page.goBack();
+      await page.getByRole('heading', { level: 1, name: 'Your Library' }).waitFor();
+    }
+    expect(scripts).toEqual([]);
+  });
 });
