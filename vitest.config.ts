@@ -26,6 +26,11 @@ export default defineConfig({
           // Waits on what a user sees get time on a busy machine (test/setup.ts); so does each test.
           setupFiles: ['apps/web/src/test/setup.ts'],
           testTimeout: 60_000,
+          // Files share their workers: React, Radix, TanStack, jsdom and the rest of node_modules are
+          // loaded once per worker, not once per file (most of the tier's time). test/setup.ts gives
+          // each file a fresh start: storage, address and document emptied, the project's modules
+          // (stores, caches) evaluated afresh, real timers, no stubs.
+          isolate: false,
         },
       },
       {

@@ -1,5 +1,6 @@
 import { afterAll, afterEach, vi } from 'vitest';
 import { configure } from '@testing-library/dom';
+import { MOCKED_MODULES } from './mocked-modules.js';
 
 // The unit tier must hold on a machine whose cores are busy (npm run test:stress): a findBy or
 // waitFor waits for what the user would see for up to 20 s, not Testing Library's default 1 s
@@ -7,10 +8,27 @@ import { configure } from '@testing-library/dom';
 // A test that passes only fast is no better than one that passes.
 configure({ asyncUtilTimeout: 20_000 });
 
-// Nothing a file rendered or set up may outlive it: a timer left behind fires after its window is
-// gone. (This is also what running the files in shared workers, vitest's isolate: false, would
-// need; that is not on yet, since a file's localStorage then outlives it too.)
+// The unit tier runs its files one after another in shared workers (vitest.config.ts, isolate:
+// false), so a file starts as it would in a worker of its own: nothing stored, at the site's root,
+// an empty document. Nothing a file rendered or set up may outlive it either: a timer left behind
+// fires after its window is gone.
 const dom = typeof document !== 'undefined';
+
+// This file runs before each test file is imported, so its modules read nothing stored by the last.
+if (dom) {
+  localStorage.clear();
+  sessionStorage.clear();
+  for (const cookie of document.cookie.split(';')) {
+    const name = cookie.split('=')[0]?.trim();
+    if (name) document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
+  }
+  history.replaceState(null, '', '/');
+  document.head.innerHTML = '';
+  document.body.innerHTML = '';
+  document.title = '';
+  performance.clearMarks();
+  performance.clearMeasures();
+}
 
 // A screen may start a lazy import late in a test (a signed-in app loads its devices and realtime
 // code): each test waits for those imports to land, so none is still loading when the file's
@@ -32,8 +50,17 @@ afterAll(async () => {
   if (dom) {
     const { toast } = await import('sonner');
     // A file that mocks sonner has no history to wait on.
-    if (toast.getHistory?.().length) await new Promise((resolve) => setTimeout(resolve, 200));
+    if (toast.getHistory?.().length) {
+      toast.dismiss();
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    // TanStack Query's managers are shared by every file in the worker: online and focused again.
+    const { onlineManager, focusManager } = await import('@tanstack/react-query');
+    onlineManager.setOnline(true);
+    focusManager.setFocused(undefined);
   }
+  // The modules some files mock are real again for the next file (shared-workers.test.ts keeps this list whole).
+  for (const mocked of MOCKED_MODULES) vi.doUnmock(mocked);
   vi.unstubAllGlobals();
   vi.unstubAllEnvs();
   vi.resetModules();
