@@ -12,7 +12,7 @@ import { createFolderSkip, type FolderSkip } from './folder-skip.js';
 import { IMAGE_EXT, MAX_LEFT_OUT, walkFolders, type LeftOut, type WalkFolder } from './walk.js';
 import { createTableStats, type TableStats } from './table-stats.js';
 import { timed, type PhaseTimes } from './scan-phases.js';
-import { deferTrackIndexes, restoreTrackIndexes } from './search-indexes.js';
+import { deferSearchIndexes, ensureSearchIndexes } from './search-indexes.js';
 import { startFirstScan, type FirstScan } from './first-scan.js';
 import { catchUpSince, deferUpkeep, endDeferredUpkeep, finishUpkeep, repairDeferredUpkeep } from './deferred-upkeep.js';
 
@@ -90,8 +90,8 @@ const relJoin = (dir: string, name: string) => (dir === '' ? name : `${dir}/${na
 export async function runScan(d: ScanRunDeps): Promise<ScanReport | null> {
   const started = d.now();
   const report = emptyReport(d.full);
-  // A first scan that never finished (a crash, a killed server) left the songs' indexes out.
-  await restoreTrackIndexes(d.db, d.log);
+  // A first scan that never finished (a crash, a killed server) left the search indexes out.
+  await ensureSearchIndexes(d.db, d.log);
   try {
     if (!(await stat(d.root)).isDirectory()) throw new Error('not a folder');
   } catch (e) {
@@ -101,25 +101,20 @@ export async function runScan(d: ScanRunDeps): Promise<ScanReport | null> {
   }
   const gen = await acquireLease(d.db, d.owner);
   if (gen === null) return null;
-  const indexes = { deferred: false, built: false };
+  let deferred = false;
   const upkeep = { deferred: false, done: false };
   try {
     // A first scan that never finished left its songs without their figures and search words.
     await repairDeferredUpkeep(d.db, d.log);
-    // A first scan builds the songs' indexes, search words and figures once, not row by row.
+    // A first scan builds the search indexes, words and figures once at its end, not row by row.
+    deferred = await deferSearchIndexes(d.db);
     upkeep.deferred = await deferUpkeep(d.db);
-    indexes.deferred = await deferTrackIndexes(d.db, { searchOnly: !upkeep.deferred });
     const walked = await walkPhase(d, gen, report, started, upkeep.deferred);
-    // The end of the scan looks songs up by album, folder and artist: the indexes are back first.
-    if (indexes.deferred) {
-      indexes.built = true;
-      await timed(report.phasesMs, 'indexes', () => restoreTrackIndexes(d.db, d.log));
-    }
     if (!d.signal.aborted) await finalizePhase(d, gen, report, walked, upkeep);
   } finally {
-    // Stopped or failed midway too: the songs' indexes are back, what was written has its figures and words.
-    if (indexes.deferred && !indexes.built) await timed(report.phasesMs, 'indexes', () => restoreTrackIndexes(d.db, d.log));
+    // Stopped or failed midway too: what was written has its figures and words, and is searchable.
     if (upkeep.deferred && !upkeep.done) await timed(report.phasesMs, 'upkeep', () => repairDeferredUpkeep(d.db, d.log));
+    if (deferred) await timed(report.phasesMs, 'indexes', () => ensureSearchIndexes(d.db, d.log));
     await releaseLease(d.db, d.owner, gen, report.complete);
     report.durationMs = d.now() - started;
   }
@@ -145,7 +140,7 @@ async function walkPhase(d: ScanRunDeps, gen: number, report: ScanReport, starte
   const folders = await createFolderSkip(d.db, gen, { quick: !d.full, forced: d.forcedDirs });
   const w: Walked = {
     dirty: new Set(), unreadable: [], covers: createCoverStore(d.db, d.dataDir, d.log), playlistsChanged: false, folders,
-    stats: await createTableStats(d.db, { firstScan: bulk }),
+    stats: await createTableStats(d.db),
     firstScan: null,
     caughtUpSince: '-infinity',
   };

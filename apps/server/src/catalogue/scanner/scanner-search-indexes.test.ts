@@ -8,12 +8,11 @@ import { createTestDb, ENGINES, type TestDb } from '../../test/db.js';
 import { buildFixtureLibrary, FIXTURE, FIXTURE_GOOD_AUDIO } from '../test/fixtures.js';
 import { readAudioFile, type ReadAudio } from './read-audio.js';
 import { createScanner, type Scanner } from './scanner-service.js';
-import { deferredTrackIndexes, deferTrackIndexes, missingSearchIndexes, SEARCH_INDEXES, trackIndexes } from './search-indexes.js';
+import { deferSearchIndexes, missingSearchIndexes, SEARCH_INDEXES } from './search-indexes.js';
 
 /**
- * A first scan drops the songs' secondary indexes, the search indexes among them, and builds them
- * once when its songs are written (search-indexes.ts). Whatever happens to it, the catalogue ends
- * up with every index the migrations made, and its songs found by search.
+ * A first scan builds the songs' search indexes once at its end (search-indexes.ts). Whatever
+ * happens to it, the catalogue ends up with both indexes and its songs found by search.
  */
 describe.each(ENGINES)('search indexes of a first scan on %s', (engine) => {
   let musicDir: string;
@@ -47,17 +46,9 @@ describe.each(ENGINES)('search indexes of a first scan on %s', (engine) => {
   afterAll(async () => {
     if (musicDir) await rm(musicDir, { recursive: true, force: true });
   });
-  /** The songs' secondary indexes the migrations made, by name and definition. */
-  let migrated: { name: string; definition: string }[] = [];
   const fresh = async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'lyra-data-'));
     t = await createTestDb(engine, { migrated: ['catalogue'] });
-    migrated = await trackIndexes(t.db);
-  };
-  /** Every index the migrations made is there, as they made it, and none is left to build. */
-  const allIndexes = async () => {
-    expect(await trackIndexes(t.db)).toEqual(migrated);
-    expect(await deferredTrackIndexes(t.db)).toEqual([]);
   };
 
   it("builds both indexes at a first scan's end, and its songs are found by words and typos", async () => {
@@ -66,7 +57,6 @@ describe.each(ENGINES)('search indexes of a first scan on %s', (engine) => {
     expect(first).toMatchObject({ complete: true, read: FIXTURE_GOOD_AUDIO.length + 2 });
     expect(first.phasesMs.indexes).toBeGreaterThanOrEqual(0);
     expect(await missingSearchIndexes(t.db)).toEqual([]);
-    await allIndexes();
     expect(await found('lanterns & reprise', 'lanternss')).toEqual({ words: [FIXTURE.reprise], typos: LANTERNS });
     expect((await q<{ word: string }>("select word from catalogue_words where word = 'lanterns'")).length).toBe(1);
     // A catalogue with songs keeps its indexes through a scan.
@@ -74,27 +64,6 @@ describe.each(ENGINES)('search indexes of a first scan on %s', (engine) => {
     expect(second.complete).toBe(true);
     expect(second.phasesMs.indexes).toBeUndefined();
     expect(await missingSearchIndexes(t.db)).toEqual([]);
-    await allIndexes();
-  });
-
-  it('drops every secondary index of the songs during a first scan, and no unique one', async () => {
-    await fresh();
-    expect(migrated.map((i) => i.name)).toEqual(expect.arrayContaining(['tracks_album', 'tracks_dir', 'tracks_search_tsv']));
-    let during: string[] = [];
-    let reads = 0;
-    const report = await newScanner(async (abs, size) => {
-      reads += 1;
-      if (reads === 5) during = (await trackIndexes(t.db)).map((i) => i.name);
-      return readAudioFile(abs, size);
-    }).rescan();
-    expect(report.complete).toBe(true);
-    expect(during).toEqual([]);
-    // The songs' primary key and unique path stay: the writes rely on them.
-    const unique = await q<{ n: number }>(
-      "select count(*)::int as n from pg_index where indrelid = 'tracks'::regclass and (indisunique or indisprimary)",
-    );
-    expect(unique[0]!.n).toBeGreaterThan(0);
-    await allIndexes();
   });
 
   it('a first scan stopped midway leaves both indexes in place', async () => {
@@ -111,61 +80,24 @@ describe.each(ENGINES)('search indexes of a first scan on %s', (engine) => {
     expect(n).toBeGreaterThan(0);
     expect(n).toBeLessThan(FIXTURE_GOOD_AUDIO.length);
     expect(await missingSearchIndexes(t.db)).toEqual([]);
-    await allIndexes();
   });
 
   it('a server stopped during a first scan gets its indexes back at the next start, before any scan reads a file', async () => {
     await fresh();
     // What a first scan does before writing; the server then dies with the indexes dropped.
-    expect(await deferTrackIndexes(t.db)).toBe(true);
+    expect(await deferSearchIndexes(t.db)).toBe(true);
     expect(await missingSearchIndexes(t.db)).toEqual(SEARCH_INDEXES.map((i) => i.name));
-    expect(await trackIndexes(t.db)).toEqual([]);
-    expect(await deferredTrackIndexes(t.db)).toEqual(migrated.map((i) => i.name));
     // The next start's scan repairs them even when the music folder is missing.
     const report = await newScanner(readAudioFile, join(musicDir, 'unmounted')).rescan();
     expect(report.complete).toBe(false);
     expect(await missingSearchIndexes(t.db)).toEqual([]);
-    await allIndexes();
-  });
-
-  it('a server killed during a first scan that wrote songs gets every index back at its next start', async () => {
-    await fresh();
-    // The first server's reads stop answering after some songs were written, as if it had died.
-    let release = () => {};
-    const hung = new Promise<void>((r) => (release = r));
-    let hanging = () => {};
-    const reachedHang = new Promise<void>((r) => (hanging = r));
-    let reads = 0;
-    const dying = newScanner(async (abs, size) => {
-      reads += 1;
-      if (reads > 7) {
-        hanging();
-        await hung;
-      }
-      return readAudioFile(abs, size);
-    });
-    const run = dying.rescan().catch(() => null);
-    try {
-      await reachedHang;
-      const [{ n }] = (await q<{ n: number }>('select count(*)::int as n from tracks')) as [{ n: number }];
-      expect(n).toBeGreaterThan(0);
-      expect(await trackIndexes(t.db)).toEqual([]);
-      // The next server's start builds them before anything else (its scan then waits for the first one's lease).
-      await newScanner().rescan();
-      await allIndexes();
-    } finally {
-      release();
-      await dying.stop();
-      await run;
-    }
-    await allIndexes();
   });
 
   it('a catalogue left with songs and no indexes by a killed first scan is repaired and searchable after the next scan', async () => {
     await fresh();
     await newScanner().rescan();
     for (const index of SEARCH_INDEXES) await t.db.exec(`drop index ${index.name}`);
-    expect(await deferTrackIndexes(t.db)).toBe(false); // songs there: no longer a first scan
+    expect(await deferSearchIndexes(t.db)).toBe(false); // songs there: no longer a first scan
     await scanner!.stop();
     const report = await newScanner().rescan();
     expect(report.complete).toBe(true);

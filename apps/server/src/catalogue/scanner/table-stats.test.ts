@@ -29,23 +29,6 @@ describe('table statistics during a scan', () => {
     expect(analyzed[0]).toMatch(/^analyze .*\btracks\b.*\btrack_artists\b.*\bscan_seen\b/);
   });
 
-  it('in a first scan, refreshes them from 16,384 songs, then at each doubling', async () => {
-    const { db, analyzed } = fakeDb(0);
-    const stats = await createTableStats(db, { firstScan: true });
-    const refreshedAt: number[] = [];
-    let total = 0;
-    for (let i = 0; i < 300; i++) {
-      const before = analyzed.length;
-      await stats.written(256);
-      total += 256;
-      if (analyzed.length > before) refreshedAt.push(total);
-    }
-    // 76,800 songs: none of a library of 5,000 until it settles.
-    expect(refreshedAt).toEqual([16_384, 32_768, 65_536]);
-    await stats.settle();
-    expect(analyzed.at(-1)).toBe('analyze tracks, track_artists, albums, artists, scan_seen, catalogue_words');
-  });
-
   it('counts a catalogue already there: a small rescan of a large library refreshes nothing', async () => {
     const { db, analyzed } = fakeDb(100_000);
     const stats = await createTableStats(db);

@@ -10,14 +10,6 @@ const DURING_SCAN = 'tracks (id, path, dir, fingerprint, album_id, scanned_at, c
 
 /** Rows written before the first refresh: below this, any plan is quick. */
 const FIRST_REFRESH = 1_024;
-/**
- * The same in a first scan (first-scan.ts): it looks nothing up batch after batch and its songs'
- * secondary indexes are dropped until it ends (search-indexes.ts), so there is no index for the
- * statistics to choose, and the planner scales a table's last counted rows by its pages as it
- * grows. Its statistics serve the catch-ups' joins and the server's queries meanwhile: refreshed
- * late, and then as the catalogue doubles. A library of 5,000 songs runs none until its end.
- */
-const FIRST_SCAN_REFRESH = 16_384;
 
 /**
  * Keeps the planner's row counts current while a scan fills the catalogue.
@@ -34,8 +26,7 @@ export interface TableStats {
   settle(): Promise<void>;
 }
 
-export async function createTableStats(db: Db, { firstScan = false } = {}): Promise<TableStats> {
-  const first = firstScan ? FIRST_SCAN_REFRESH : FIRST_REFRESH;
+export async function createTableStats(db: Db): Promise<TableStats> {
   const [row] = await db.query<{ n: number }>("select greatest(reltuples, 0)::int8 as n from pg_class where relname = 'tracks'");
   let size = Number(row?.n ?? 0);
   let pending = 0;
@@ -50,7 +41,7 @@ export async function createTableStats(db: Db, { firstScan = false } = {}): Prom
   return {
     async written(songs) {
       pending += songs;
-      if (pending >= Math.max(first, size)) await refresh(DURING_SCAN);
+      if (pending >= Math.max(FIRST_REFRESH, size)) await refresh(DURING_SCAN);
     },
     async settle() {
       if (pending > 0 || partial) await refresh(SCANNED_TABLES);
