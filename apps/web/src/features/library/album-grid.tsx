@@ -1,5 +1,5 @@
 import type { Album } from '@lyra/contracts/catalogue';
-import { memo, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { memo, useLayoutEffect, useRef, useState } from 'react';
 import { AlbumTile } from '../../shared/ui/album-tile.js';
 import type { PageQuery } from './browse-queries.js';
 import { LetterRail, scrollToRow } from './letter-rail.js';
@@ -18,13 +18,6 @@ const COVER_PX = 300;
  * covers several times a second, and each 500 px one costs eleven times the pixels to decode.
  */
 const SMALL_COVER_MAX_PX = 180;
-const SMALL_COVER = '150x150';
-
-/** The album with only its 150 px picture, when it has one. */
-function withSmallCover(album: Album): Album {
-  const small = Array.isArray(album.image) ? album.image.filter((i) => i.quality === SMALL_COVER) : [];
-  return small.length > 0 ? { ...album, image: small } : album;
-}
 
 function useWidth() {
   const ref = useRef<HTMLDivElement>(null);
@@ -48,10 +41,9 @@ function useWidth() {
  * grid's one click handler.
  */
 const AlbumCell = memo(function AlbumCell({ album, index, total, smallCover }: { album: Album | undefined; index: number; total: number; smallCover: boolean }) {
-  const shown = useMemo(() => (album && smallCover ? withSmallCover(album) : album), [album, smallCover]);
   return (
     <div role="listitem" aria-posinset={index + 1} aria-setsize={total}>
-      {shown ? <AlbumTile album={shown} coverPx={COVER_PX} plainLinks /> : <TilePlaceholder />}
+      {album ? <AlbumTile album={album} coverPx={COVER_PX} cover={smallCover ? 1 : 2} plainLinks /> : <TilePlaceholder />}
     </div>
   );
 });

@@ -15,6 +15,8 @@ const TITLE_LINK =
  * `details="songs"` (an artist's own albums, whose artist is the page's) shows the year and
  * the song count instead of the artists. `plainLinks` draws plain anchors to the same addresses,
  * for a long grid that follows them with one click handler of its own (Library's Albums).
+ * `cover` is the picture's index in the album's fixed sizes (coverUrl: 2, the 500 px one, unless
+ * a small tile asks for the 150 px one).
  */
 export function AlbumTile({
   album,
@@ -22,12 +24,14 @@ export function AlbumTile({
   className = '',
   details = 'artists',
   plainLinks = false,
+  cover = 2,
 }: {
   album: Album;
   coverPx: number;
   className?: string;
   details?: 'artists' | 'songs';
   plainLinks?: boolean;
+  cover?: 0 | 1 | 2;
 }) {
   const artists = details === 'artists' ? artistLinks(album.artists?.primary) : [];
   const year = album.year ? ` · ${album.year}` : '';
@@ -35,7 +39,7 @@ export function AlbumTile({
   const songs = album.songCount ? `${album.songCount} ${album.songCount === 1 ? 'song' : 'songs'}` : null;
   return (
     <div className={`group relative min-w-0 rounded-lg ${className}`}>
-      <CoverImage src={coverUrl(album.image)} size={coverPx} className="aspect-square w-full rounded-lg shadow-md transition group-hover:brightness-110" />
+      <CoverImage src={coverUrl(album.image, cover)} size={coverPx} className="aspect-square w-full rounded-lg shadow-md transition group-hover:brightness-110" />
       {plainLinks ? (
         <a href={albumPath(album.id)} data-album-id={album.id} className={TITLE_LINK}>
           {title}
