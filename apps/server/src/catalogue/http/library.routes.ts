@@ -9,7 +9,7 @@ import {
 import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { createListMemo, listAlbums, listArtists, listGenreAlbums, listGenres, listSongs, type ListMemo } from '../library-lists.js';
+import { listAlbums, listArtists, listGenreAlbums, listGenres, listSongs, type ListMemo } from '../library-lists.js';
 import { catalogueCtx, libraryScopeOf, type ApiDeps } from './context.js';
 import { pathParam } from './params.js';
 import { InvalidQuery, ok } from './respond.js';
@@ -70,9 +70,9 @@ const today = () => new Date().toISOString().slice(0, 10);
 
 /**
  * `lists` keeps each list's total and letters between requests (library-lists.ts `ListMemo`); the
- * caller clears it when a scan ends. Without one, every request reads them.
+ * caller clears it when a scan ends.
  */
-export function libraryRoutes(deps: ApiDeps, lists: ListMemo = createListMemo({ changing: () => true })): Hono {
+export function libraryRoutes(deps: ApiDeps, lists: ListMemo): Hono {
   const routes = new Hono();
   const remember = (c: Context) => lists.scoped(libraryScopeOf(c));
   routes.get('/api/library/albums', async (c) => {
