@@ -5,7 +5,8 @@
  * join with its link and play the room's song at the room's position. What
  * each page sends to its speakers is watched on the audio thread
  * (bench/web-rooms.mjs): a song of one beep a second, each beep's onset on the
- * machine's clock, compared with the host's over 60 s. A guest's added song
+ * machine's clock, compared with the host's over 20 s (the benchmark
+ * listens for 60 s). A guest's added song
  * plays for all; ending the room stops the guests and its link answers
  * "ended". The 50 ms figure is the benchmark's (bench/web-rooms.mjs): on a
  * loaded machine this test asserts what holds anyway, that every guest hears
@@ -151,18 +152,18 @@ describe('listening rooms', () => {
       await host.getByText('3 listening').waitFor({ timeout: 30_000 });
 
       step('guests play');
-      // 60 s of beeps, each guest's against the host's.
+      // 20 s of beeps, each guest's against the host's.
       for (const p of [host, bob, zoe]) await p.waitForFunction(() => (window as unknown as { __onsetTap?: { onsets: number[] } }).__onsetTap!.onsets.length > 2, null, { timeout: 60_000 });
       const since = Date.now();
       const hostAt = await host.evaluate(() => document.querySelector('audio')!.currentTime);
-      await host.waitForFunction((at) => document.querySelector('audio')!.currentTime >= at + 60, hostAt, { timeout: 180_000, polling: 500 });
+      await host.waitForFunction((at) => document.querySelector('audio')!.currentTime >= at + 20, hostAt, { timeout: 180_000, polling: 500 });
       const [h, b, z] = (await Promise.all([host, bob, zoe].map((p) => readOnsets(p, since)))) as [number[], number[], number[]];
       const errors = [syncErrors(h, b), syncErrors(h, z)];
       const abs = errors.flat().map(Math.abs);
       console.log(
-        `room sync over 60 s: ${h.length} beeps at the host; |guest - host| p50 ${percentile(abs, 50).toFixed(1)} ms, p95 ${percentile(abs, 95).toFixed(1)} ms, max ${Math.max(...abs).toFixed(1)} ms`,
+        `room sync over 20 s: ${h.length} beeps at the host; |guest - host| p50 ${percentile(abs, 50).toFixed(1)} ms, p95 ${percentile(abs, 95).toFixed(1)} ms, max ${Math.max(...abs).toFixed(1)} ms`,
       );
-      expect(h.length).toBeGreaterThan(30);
+      expect(h.length).toBeGreaterThan(10);
       // Each guest hears most of the host's beeps, each within half a beep's period of the host's.
       for (const e of errors) expect(e.length).toBeGreaterThan(h.length / 2);
 
