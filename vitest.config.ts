@@ -42,7 +42,9 @@ export default defineConfig({
           // Migrated template databases, built once per run and copied for each test (test/templates.ts).
           globalSetup: ['apps/server/src/test/global-setup.ts'],
           // New password hashes at a test cost (backend/auth/password.test.ts checks the product's).
-          setupFiles: ['apps/server/src/backend/test/fast-passwords.ts'],
+          setupFiles: ['apps/server/src/backend/test/fast-passwords.ts', 'apps/server/src/test/shared-workers.ts'],
+          // Files share their workers: node_modules load once per worker (test/shared-workers.ts).
+          isolate: false,
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

@@ -14,7 +14,9 @@ import { Browser, type BrowserOptions } from './browser.js';
  * are what Node has (`window` stays undefined), so server code in the same
  * process is not affected and several "browsers" can act concurrently.
  */
-const scope = new AsyncLocalStorage<Browser>();
+// Kept on globalThis with the getters below: a test file that evaluates this module again (files share
+// their workers) finds the scope the installed getters read.
+const scope: AsyncLocalStorage<Browser> = ((globalThis as { __lyraSdkScope?: AsyncLocalStorage<Browser> }).__lyraSdkScope ??= new AsyncLocalStorage<Browser>());
 
 type GlobalName = 'fetch' | 'window' | 'WebSocket';
 

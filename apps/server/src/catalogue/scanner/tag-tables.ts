@@ -21,6 +21,9 @@ const MAPPERS: readonly [file: string, name: string][] = [
   ['matroska/MatroskaTagMapper.js', 'MatroskaTagMapper'],
 ];
 
+/** Marks the class the mappers were given, so that a second copy of this module (tests) sees them shared. */
+const SHARED = Symbol.for('lyra.sharedTagTables');
+
 let shared: Promise<boolean> | null = null;
 
 /** Once per thread, before its first read; true when the tables are shared. */
@@ -37,13 +40,17 @@ async function patch(): Promise<boolean> {
   const mappers: MapperClass[] = [];
   for (const [file, name] of MAPPERS) {
     const mapper = (await load<Record<string, MapperClass>>(`./${file}`))[name];
+    if (typeof mapper !== 'function') return false;
+    // Shared already, by another copy of this module.
+    if ((Object.getPrototypeOf(mapper) as Record<symbol, unknown>)[SHARED] === true) continue;
     // Only a mapper that still builds its table as described above.
-    if (typeof mapper !== 'function' || Object.getPrototypeOf(mapper) !== CaseInsensitiveTagMap) return false;
+    if (Object.getPrototypeOf(mapper) !== CaseInsensitiveTagMap) return false;
     mappers.push(mapper);
   }
   const upper = new WeakMap<TagMap, TagMap>();
   /** CaseInsensitiveTagMap's constructor, with its upper-cased table built once per table. */
   class SharedCaseInsensitiveTagMap extends Common {
+    static readonly [SHARED] = true;
     constructor(tagTypes: string[], tagMap: TagMap) {
       let map = upper.get(tagMap);
       if (!map) {
