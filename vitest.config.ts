@@ -57,6 +57,9 @@ export default defineConfig({
           environment: 'node',
           // The usual music and a data folder that scanned it, made once per run (e2e/global-setup.ts).
           globalSetup: ['e2e/global-setup.ts'],
+          // Files share their workers: node_modules load once per worker (e2e/shared-workers.ts).
+          setupFiles: ['e2e/shared-workers.ts'],
+          isolate: false,
           testTimeout: 120_000,
           hookTimeout: 300_000,
           // Two files at a time: each starts its own server (own port, data and music folders,
