@@ -14,6 +14,25 @@ configure({ asyncUtilTimeout: 20_000 });
 // fires after its window is gone.
 const dom = typeof document !== 'undefined';
 
+// The window and document stay from file to file: a listener a file's modules put on them (the player
+// engine's 'online', a store's 'storage') is removed after the file, or it would act on the next file's
+// events with the last file's state. Those added from here on are noted (the wrap is made once per worker).
+type Added = [EventTarget, string, EventListenerOrEventListenerObject | null, boolean | EventListenerOptions | undefined];
+const shared = globalThis as { lyraAddedListeners?: Added[]; lyraWrapped?: WeakSet<EventTarget> };
+const added = (shared.lyraAddedListeners ??= []);
+const wrapped = (shared.lyraWrapped ??= new WeakSet());
+if (dom) {
+  for (const target of [window, document] as EventTarget[]) {
+    if (wrapped.has(target)) continue;
+    wrapped.add(target);
+    const add = target.addEventListener.bind(target);
+    target.addEventListener = (type, listener, options) => {
+      added.push([target, type, listener, typeof options === 'object' ? { capture: options.capture ?? false } : options]);
+      add(type, listener, options);
+    };
+  }
+}
+
 // This file runs before each test file is imported, so its modules read nothing stored by the last.
 if (dom) {
   localStorage.clear();
@@ -61,6 +80,7 @@ afterAll(async () => {
   }
   // The modules some files mock are real again for the next file (shared-workers.test.ts keeps this list whole).
   for (const mocked of MOCKED_MODULES) vi.doUnmock(mocked);
+  for (const [target, type, listener, options] of added.splice(0)) target.removeEventListener(type, listener, options);
   vi.unstubAllGlobals();
   vi.unstubAllEnvs();
   vi.resetModules();
