@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DEMO_MUSIC_DIR, buildFixtureLibrary, FIXTURE } from '../test/fixtures.js';
-import { createParsePool, defaultThreads, type ParsePool } from './parse-pool.js';
+import { createParsePool, defaultThreads, PER_THREAD, type ParsePool } from './parse-pool.js';
 import { readAudioFile, type AudioFile } from './read-audio.js';
 
 /** Buffer and Uint8Array compare as bytes. */
@@ -25,7 +25,7 @@ describe('how many tag-reading threads a scan starts by default', () => {
   it('leaves one core to the rest of the scan, and has at least one thread', async () => {
     expect([1, 2, 3, 4, 8].map((cores) => defaultThreads(cores))).toEqual([1, 1, 2, 3, 7]);
     const pool = createParsePool();
-    expect(pool.concurrency).toBe(defaultThreads() * 4);
+    expect(pool.concurrency).toBe(defaultThreads() * PER_THREAD);
     await pool.close();
   });
 });
