@@ -9,8 +9,9 @@
 // open and migrated, routes built), and search p50/p95 through /api/search/songs
 // (one every 250 ms) while the first scan runs against the same searches once it is done.
 // References measured in the same run: mpd (`mpd` + `mpc update --wait` on the same
-// tree; installed with apt-get when missing, else its column says why it is absent)
-// and a bare fs.stat walk of the same files.
+// tree, right before and right after each engine's scan, the mean of the two; installed with
+// apt-get when missing, else its column says why it is absent) and a bare fs.stat walk of the
+// same files.
 // Also per size: the first scan's phase breakdown (the scan report's phasesMs: milliseconds in each
 // step, added up over the scan; reading and writing overlap, so they can add up to more than the
 // scan took) and the process's peak RSS (the kernel's VmHWM) beside mpd's, and files per second of
@@ -298,6 +299,15 @@ async function mpd(musicDir) {
   }
 }
 
+/** Two runs of mpd as one: the mean of their rates and CPU times, the larger peak. */
+const meanRuns = (a, b) => ({
+  songs: a.songs,
+  first: (a.first + b.first) / 2,
+  firstCpuSeconds: (a.firstCpuSeconds + b.firstCpuSeconds) / 2,
+  update: (a.update + b.update) / 2,
+  peakRss: Math.max(a.peakRss, b.peakRss),
+});
+
 // ---------------------------------------------------------------- main
 
 function runChild(musicDir, engine) {
@@ -341,9 +351,12 @@ async function main() {
       dir = taggedLibrary(Number(size));
       console.log(`${size} generated files ready in ${((performance.now() - t0) / 1000).toFixed(1)} s (${dir})`);
     }
-    const ref = noMpd ? null : await mpd(dir);
     for (const engine of engines) {
+      // mpd right before and right after each engine's scan, their mean the reference: on a shared
+      // machine one run of either moves by up to half between minutes.
+      const before = noMpd ? null : await mpd(dir);
       const r = runChild(dir, engine);
+      const ref = before && meanRuns(before, await mpd(dir));
       rows.push({ size, engine, lyra: r, ref });
       console.log(`\n-- ${size === 'demo' ? 'demo library' : `${size} generated files`}, ${ENGINE_NAMES[engine]}: ${r.files} files (${r.errors} unreadable)`);
       const line = (label, value, unit, refLabel, ref) =>
