@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   afterCommand,
   applyEvent,
+  DRIFT_MS,
   dueReport,
   EMPTY_VIEW,
   HEARTBEAT_MS,
@@ -94,6 +95,9 @@ describe('what this device reports', () => {
     expect(dueReport(player({ index: 2, positionS: 0 }), last, 5_000)).toMatchObject({ nowPlaying: { songId: 's2', index: 2 } });
     expect(dueReport(player({ songIds: ['s0', 's1', 's2', 's3'], positionS: 65 }), last, 5_000)).toMatchObject({ queue: ['s0', 's1', 's2', 's3'] });
     expect(dueReport(player({ positionS: 60 + HEARTBEAT_MS / 1000 }), last, HEARTBEAT_MS)).toEqual({ nowPlaying: expect.objectContaining({ songId: 's1' }) });
+    // Audio that stalls falls behind the clock: reported once it is DRIFT_MS behind where the last report puts it.
+    expect(dueReport(player({ positionS: 65 - (DRIFT_MS - 100) / 1000 }), last, 5_000)).toBeNull();
+    expect(dueReport(player({ positionS: 65 - (DRIFT_MS + 100) / 1000 }), last, 5_000)).toMatchObject({ nowPlaying: { positionMs: 65_000 - DRIFT_MS - 100 } });
     // Playing again after a pause claims the playback back.
     const afterPause = sentOf(paused, player({ isPlaying: false }), 5_000);
     expect(dueReport(player({ positionS: 65 }), afterPause, 6_000)).toMatchObject({ claim: true, queue: ['s0', 's1', 's2'] });

@@ -125,8 +125,12 @@ export interface Report {
 export const MAX_REPORTED_QUEUE = 5000;
 /** A report goes at least this often, so the device stays online (the server keeps it 45 s). */
 export const HEARTBEAT_MS = 15_000;
-/** How far the position may stray from where the last report puts it before a new report. */
-const DRIFT_MS = 2_000;
+/**
+ * How far the position may stray from where the last report puts it before a new report. Another
+ * device taking the playback over starts where the last report puts it now, so this bounds how much
+ * it skips or repeats when this device's audio has stalled (a slow network, a busy machine) since.
+ */
+export const DRIFT_MS = 500;
 
 function nowPlayingOf(p: LocalPlayer): Report['nowPlaying'] {
   const songId = p.songIds[p.index];
