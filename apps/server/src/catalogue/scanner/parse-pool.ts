@@ -52,7 +52,8 @@ export interface ParsePoolOptions {
  * Reads in flight per thread: parsing is CPU, but each file's bytes come through the I/O thread pool
  * and its tags go back through the event loop, so a thread with few reads queued sits idle between
  * them. With 16 a first scan of 5,000 small files took about 15 % less time and CPU than with 4
- * (docs/performance.md); a read holds at most a small file's bytes (read-audio.ts), so 16 stay small.
+ * (docs/performance-history.md); a read in flight holds a small file's bytes or a larger one's tags
+ * and picture (read-audio.ts).
  */
 export const PER_THREAD = 16;
 /** About one thread start-up's worth of reads on the main thread (a few ms each). */
