@@ -27,7 +27,7 @@ const onlyEntries = (entries) => [
 // The server (apps/server/src) is made of modules: backend/, catalogue/,
 // subsonic/, video/, web/. A module's files use another module only through its
 // `module.ts`, which names each seam it offers; tests may also use another
-// module's `test/` helpers. db/, http/ and the files beside app.ts (config.ts,
+// module's `test/` helpers. db/, http/, images/ and the files beside app.ts (config.ts,
 // log.ts, module.ts, start-worker.ts) are below every module and import none.
 // app.ts, the composition root, is imported only by cli/ (the commands) and
 // tests; it and cli/ wire the modules and may reach into them. Inside a module
@@ -36,6 +36,7 @@ const SERVER = 'apps/server/src';
 const serverElements = [
   { type: 'server-shared', pattern: `${SERVER}/db` },
   { type: 'server-shared', pattern: `${SERVER}/http` },
+  { type: 'server-shared', pattern: `${SERVER}/images` },
   { type: 'server-cli', pattern: `${SERVER}/cli` },
   { type: 'server-test', pattern: `${SERVER}/test` },
   { type: 'server-module', pattern: `${SERVER}/*`, capture: ['name'] },
@@ -55,7 +56,7 @@ const serverPolicies = ({ tests }) => [
         {
           from: { element: { type: 'server-shared' } },
           disallow: { to: { element: { type: 'server-module' } } },
-          message: 'db/, http/, config.ts, log.ts, module.ts and start-worker.ts are below every module and import none',
+          message: 'db/, http/, images/, config.ts, log.ts, module.ts and start-worker.ts are below every module and import none',
         },
       ]),
   {

@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fork, type ChildProcess } from 'node:child_process';
 import { Worker, type ResourceLimits } from 'node:worker_threads';
 
 /**
@@ -20,6 +21,19 @@ export function startWorker(entry: URL, workerData?: unknown, resourceLimits?: R
   const tsx = pathToFileURL(tsxEsmApi()).href;
   const boot = `import(${JSON.stringify(tsx)}).then(({ register }) => { register(); return import(${JSON.stringify(source)}); })`;
   return new Worker(boot, { eval: true, workerData, ...(resourceLimits ? { resourceLimits } : {}) });
+}
+
+/**
+ * Forks a child process whose entry is `entry` (as for startWorker: the built .js, the test run's
+ * bundle, or the .ts through tsx), with an IPC channel that carries Buffers as they are (the
+ * structured clone, not JSON). The child inherits the environment, with `env` over it, and no Node options.
+ */
+export function forkChild(entry: URL, env: Record<string, string> = {}): ChildProcess {
+  const built = fileURLToPath(new URL(`${entry.href}.js`));
+  const bundle = existsSync(built) ? undefined : sourceBundle(entry);
+  const file = existsSync(built) ? built : (bundle ?? fileURLToPath(new URL(`${entry.href}.ts`)));
+  const execArgv = file.endsWith('.ts') ? ['--import', pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href] : [];
+  return fork(file, [], { execArgv, env: { ...process.env, ...env }, serialization: 'advanced', stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
 }
 
 /** tsx's ESM loader API (its package's `./esm/api` import), for running a worker from source. */

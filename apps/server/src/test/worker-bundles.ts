@@ -4,13 +4,13 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /**
- * The server's worker threads (start-worker.ts), bundled once per test run. Run from source, each
+ * The server's worker threads and child processes (start-worker.ts), bundled once per test run. Run from source, each
  * thread would register tsx's TypeScript loader (a loader thread of its own beside it) and compile its
  * modules again: about a second of CPU for every embedded database a test opens. The bundles are the
  * same source, compiled by esbuild as tsx compiles it; start-worker.ts takes them from the folder
  * LYRA_WORKER_BUNDLES names (global-setup.ts sets it), and a worker not bundled here runs through tsx.
  */
-export const WORKER_ENTRIES = ['db/pglite-worker', 'catalogue/scanner/parse-worker'] as const;
+export const WORKER_ENTRIES = ['db/pglite-worker', 'catalogue/scanner/parse-worker', 'images/image-child'] as const;
 
 const SRC = fileURLToPath(new URL('../', import.meta.url));
 

@@ -13,6 +13,8 @@ import { fileURLToPath } from 'node:url';
  */
 export const FONTS_DIR = fileURLToPath(new URL('../../../assets/fonts/', import.meta.url));
 export const FONT_FILE = join(FONTS_DIR, 'Inter-ExtraBold.ttf');
+/** The family and weight in FONT_FILE, as Pango names it. */
+export const FONT_FAMILY = 'Inter ExtraBold';
 export const FONTCONFIG_FILE = join(FONTS_DIR, 'fonts.conf');
 
 process.env.FONTCONFIG_FILE = FONTCONFIG_FILE;

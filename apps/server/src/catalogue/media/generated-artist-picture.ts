@@ -1,5 +1,6 @@
-import { loadSharp } from '../../load-sharp.js';
-import { backgroundSvg, coverDesign, textLayer, titleHash } from './generated-cover.js';
+import { images } from '../../images/image-process.js';
+import { FONT_FAMILY, FONT_FILE } from './cover-fonts.js';
+import { backgroundSvg, coverDesign, titleHash } from './generated-cover.js';
 
 /**
  * Pictures for artists with no album art of their own: the generated covers' style (colours and a
@@ -48,14 +49,23 @@ export function pictureInitials(name: string): string {
 }
 
 /** The 500 px master of an artist's generated picture, as PNG (the image store cuts the sizes from it). */
-export async function renderGeneratedArtistPicture(artistId: string, name: string): Promise<Buffer> {
+export function renderGeneratedArtistPicture(artistId: string, name: string): Promise<Buffer> {
   const text = pictureInitials(name);
-  const layer = await textLayer(text, Math.round(SIDE * (graphemes(text).length > 1 ? 0.34 : 0.4)), SIDE, 0.95);
-  // sharp cuts text layers to their ink, so this centres the letters themselves.
-  const sharp = await loadSharp();
-  const { width = 0, height = 0 } = await sharp(layer).metadata();
-  return sharp(Buffer.from(backgroundSvg(coverDesign(artistId), SIDE)))
-    .composite([{ input: layer, left: Math.max(0, Math.round((SIDE - width) / 2)), top: Math.max(0, Math.round((SIDE - height) / 2)) }])
-    .png()
-    .toBuffer();
+  return images().card({
+    backgroundSvg: backgroundSvg(coverDesign(artistId), SIDE),
+    side: SIDE,
+    margin: 0,
+    layers: [
+      {
+        text,
+        sizePx: Math.round(SIDE * (graphemes(text).length > 1 ? 0.34 : 0.4)),
+        widthPx: SIDE,
+        opacity: 0.95,
+        fontFile: FONT_FILE,
+        family: FONT_FAMILY,
+        x: 'center',
+        y: 'center',
+      },
+    ],
+  });
 }

@@ -1,7 +1,6 @@
 import { hash } from 'node:crypto';
-import type { OverlayOptions } from 'sharp';
-import { loadSharp } from '../../load-sharp.js';
-import { FONT_FILE } from './cover-fonts.js';
+import { images } from '../../images/image-process.js';
+import { FONT_FAMILY, FONT_FILE } from './cover-fonts.js';
 
 /**
  * Covers for albums (and catalogue playlists) that have no art: colours and a pattern derived from the
@@ -83,44 +82,27 @@ export function backgroundSvg(d: CoverDesign, s: number): string {
 <rect width="${s}" height="${s}" fill="url(#g)"/>${patternSvg(d, s)}<rect width="${s}" height="${s}" fill="url(#shade)"/></svg>`;
 }
 
-const escapeMarkup = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-
 /** A title fits in four lines: the longer it is, the smaller the type. */
 const titleSizePx = (title: string, s: number) => Math.round(s * (title.length <= 12 ? 0.13 : title.length <= 24 ? 0.105 : title.length <= 40 ? 0.085 : 0.07));
 
-/** Text as a transparent PNG, white at `opacity`, wrapped at word breaks to `widthPx`. */
-export async function textLayer(text: string, sizePx: number, widthPx: number, opacity: number): Promise<Buffer> {
-  const sharp = await loadSharp();
-  return sharp({
-    text: {
-      text: `<span foreground="white" alpha="${Math.round(opacity * 100)}%">${escapeMarkup(text)}</span>`,
-      fontfile: FONT_FILE,
-      font: `Inter ExtraBold ${sizePx}px`,
-      width: widthPx,
-      wrap: 'word',
-      rgba: true,
-      spacing: Math.round(sizePx * -0.05),
-    },
-  })
-    .png()
-    .toBuffer();
+/** Text as a transparent PNG, white at `opacity`, wrapped at word breaks to `widthPx`, cut to its ink. */
+export function textLayer(text: string, sizePx: number, widthPx: number, opacity: number): Promise<Buffer> {
+  return images().text({ text, sizePx, widthPx, opacity, fontFile: FONT_FILE, family: FONT_FAMILY });
 }
 
 /** The 500 px master of a generated cover, as PNG (the image store cuts the three sizes from it). */
-export async function renderGeneratedCover(albumId: string, title: string, artist: string | null): Promise<Buffer> {
+export function renderGeneratedCover(albumId: string, title: string, artist: string | null): Promise<Buffer> {
   const s = 500;
   const margin = 36;
   const shown = title.length > 70 ? `${title.slice(0, 68).trimEnd()}…` : title;
-  const titlePng = await textLayer(shown, titleSizePx(shown, s), s - margin * 2, 1);
-  const sharp = await loadSharp();
-  const titleMeta = await sharp(titlePng).metadata();
-  const layers: OverlayOptions[] = [{ input: titlePng, left: margin, top: Math.max(margin, s - margin - (titleMeta.height ?? 0)) }];
-  if (artist) {
-    const artistPng = await textLayer(artist.toUpperCase().slice(0, 40), 20, s - margin * 2, 0.85);
-    layers.push({ input: artistPng, left: margin, top: margin });
-  }
-  return sharp(Buffer.from(backgroundSvg(coverDesign(albumId), s)))
-    .composite(layers)
-    .png()
-    .toBuffer();
+  const text = { fontFile: FONT_FILE, family: FONT_FAMILY, widthPx: s - margin * 2, x: 'margin' } as const;
+  return images().card({
+    backgroundSvg: backgroundSvg(coverDesign(albumId), s),
+    side: s,
+    margin,
+    layers: [
+      { ...text, text: shown, sizePx: titleSizePx(shown, s), opacity: 1, y: 'bottom' },
+      ...(artist ? [{ ...text, text: artist.toUpperCase().slice(0, 40), sizePx: 20, opacity: 0.85, y: 'top' } as const] : []),
+    ],
+  });
 }

@@ -4,7 +4,7 @@ import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { IMAGE_SIZES } from '@lyra/contracts/ids';
 import type { Db } from '../../db/db.js';
-import { loadSharp } from '../../load-sharp.js';
+import { images } from '../../images/image-process.js';
 import type { Logger } from '../../log.js';
 import { fileReply, type FileRequest } from './file-reply.js';
 import { generatedArtistPictureId, parseGeneratedArtistPictureId, renderGeneratedArtistPicture } from './generated-artist-picture.js';
@@ -118,8 +118,9 @@ export function createImageStore(opts: ImageStoreOptions) {
   const originalSide = async (coverId: string): Promise<number | null> => {
     const known = originalSides.get(coverId);
     if (known != null) return known;
-    const sharp = await loadSharp();
-    const meta = await sharp(join(opts.coversDir, coverId)).metadata().catch(() => null);
+    const meta = await images()
+      .metadata({ path: join(opts.coversDir, coverId) })
+      .catch(() => null);
     if (!meta?.width || !meta.height) return null;
     const side = Math.min(meta.width, meta.height);
     if (originalSides.size >= MAX_REMEMBERED_SIDES) originalSides.delete(originalSides.keys().next().value!);
@@ -245,13 +246,6 @@ export interface NamedCover {
 }
 
 /** A `size`-pixel square JPEG from any image sharp reads (JPEG, PNG, WebP, GIF, SVG...). */
-async function render(input: Buffer, size: number): Promise<Buffer> {
-  const sharp = await loadSharp();
-  return sharp(input, { failOn: 'error' })
-    .rotate()
-    .resize(size, size, { fit: 'cover' })
-    .flatten({ background: BACKGROUND })
-    .jpeg({ quality: 82, mozjpeg: true })
-    .toBuffer();
+function render(input: Buffer, size: number): Promise<Buffer> {
+  return images().squareJpeg(input, size, { background: BACKGROUND, quality: 82 });
 }
-

@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, readFile, rename, stat, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Queryable } from '../../db/db.js';
-import { loadSharp } from '../../load-sharp.js';
+import { images } from '../../images/image-process.js';
 import type { Logger } from '../../log.js';
 import { coverId } from '../ids.js';
 
@@ -64,10 +64,9 @@ export function createCoverStore(db: Queryable, dataDir: string, log: Logger): C
   }
 
   async function store(id: string, bytes: Uint8Array, origin: string): Promise<string | null> {
-    const sharp = await loadSharp();
     let meta;
     try {
-      meta = await sharp(bytes).metadata();
+      meta = await images().metadata(bytes);
     } catch (e) {
       log.warn('cover is not a readable image', { path: origin, error: e as Error });
       return null;

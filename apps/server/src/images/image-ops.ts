@@ -1,0 +1,78 @@
+import type { OverlayOptions } from 'sharp';
+import type { CardSpec, ImageInput, ImageJob, ImageMetadata, ImageResults, TextSpec } from './image-jobs.js';
+import { loadSharp } from './load-sharp.js';
+
+/** What sharp reads: a file name or the bytes. */
+const source = (input: ImageInput): string | Buffer =>
+  input instanceof Uint8Array ? Buffer.from(input.buffer, input.byteOffset, input.byteLength) : input.path;
+
+async function metadata(input: ImageInput): Promise<ImageMetadata> {
+  const sharp = await loadSharp();
+  const m = await sharp(source(input)).metadata();
+  return { format: m.format ?? null, width: m.width ?? null, height: m.height ?? null };
+}
+
+async function squareJpeg(input: ImageInput, size: number, background: string, quality: number): Promise<Buffer> {
+  const sharp = await loadSharp();
+  return sharp(source(input), { failOn: 'error' })
+    .rotate()
+    .resize(size, size, { fit: 'cover' })
+    .flatten({ background })
+    .jpeg({ quality, mozjpeg: true })
+    .toBuffer();
+}
+
+async function rasterize(input: ImageInput, size: number): Promise<Buffer> {
+  const sharp = await loadSharp();
+  return sharp(source(input)).resize(size, size).png().toBuffer();
+}
+
+const escapeMarkup = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+async function text(spec: TextSpec): Promise<Buffer> {
+  const sharp = await loadSharp();
+  return sharp({
+    text: {
+      text: `<span foreground="white" alpha="${Math.round(spec.opacity * 100)}%">${escapeMarkup(spec.text)}</span>`,
+      fontfile: spec.fontFile,
+      font: `${spec.family} ${spec.sizePx}px`,
+      width: spec.widthPx,
+      wrap: 'word',
+      rgba: true,
+      spacing: Math.round(spec.sizePx * -0.05),
+    },
+  })
+    .png()
+    .toBuffer();
+}
+
+/** sharp cuts a text layer to its ink, so placing by the layer's size places the letters themselves. */
+async function card(spec: CardSpec): Promise<Buffer> {
+  const sharp = await loadSharp();
+  const { side, margin } = spec;
+  const layers: OverlayOptions[] = [];
+  for (const layer of spec.layers) {
+    const png = await text(layer);
+    const { width = 0, height = 0 } = await sharp(png).metadata();
+    const left = layer.x === 'margin' ? margin : Math.round((side - width) / 2);
+    const top = layer.y === 'top' ? margin : layer.y === 'bottom' ? side - margin - height : Math.round((side - height) / 2);
+    layers.push({ input: png, left: Math.max(layer.x === 'margin' ? margin : 0, left), top: Math.max(layer.y === 'center' ? 0 : margin, top) });
+  }
+  return sharp(Buffer.from(spec.backgroundSvg)).composite(layers).png().toBuffer();
+}
+
+/** Runs one job with sharp, in the process that calls it. */
+export async function runImageJob(job: ImageJob): Promise<ImageResults[ImageJob['op']]> {
+  switch (job.op) {
+    case 'metadata':
+      return metadata(job.input);
+    case 'squareJpeg':
+      return squareJpeg(job.input, job.size, job.background, job.quality);
+    case 'rasterize':
+      return rasterize(job.input, job.size);
+    case 'text':
+      return text(job.text);
+    case 'card':
+      return card(job.card);
+  }
+}

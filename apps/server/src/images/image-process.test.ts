@@ -1,0 +1,117 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createImageProcess, type Images } from './image-process.js';
+
+const FONT = fileURLToPath(new URL('../../assets/fonts/Inter-ExtraBold.ttf', import.meta.url));
+const SVG = '<svg xmlns="http://www.w3.org/2000/svg" width="40" height="20"><rect width="40" height="20" fill="#0a0"/></svg>';
+let dir: string;
+let photo: Buffer;
+let proc: Images;
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'lyra-images-'));
+  // 300 x 200, red on the left half and blue on the right.
+  photo = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#f00' } })
+    .composite([{ input: { create: { width: 150, height: 200, channels: 3, background: '#00f' } }, left: 150, top: 0 }])
+    .jpeg()
+    .toBuffer();
+  writeFileSync(join(dir, 'photo.jpg'), photo);
+  writeFileSync(join(dir, 'shape.svg'), SVG);
+  proc = createImageProcess(60_000);
+});
+afterAll(async () => {
+  await proc.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('the image process', () => {
+  it('reads an image given as bytes or as a file', async () => {
+    expect(await proc.metadata(photo)).toEqual({ format: 'jpeg', width: 300, height: 200 });
+    expect(await proc.metadata({ path: join(dir, 'shape.svg') })).toEqual({ format: 'svg', width: 40, height: 20 });
+    expect(proc.pid()).toBeGreaterThan(0);
+    expect(proc.pid()).not.toBe(process.pid);
+  });
+
+  it('cuts a square JPEG from the middle of an image', async () => {
+    const jpeg = await proc.squareJpeg(photo, 64, { background: '#000', quality: 82 });
+    const { data, info } = await sharp(jpeg).raw().toBuffer({ resolveWithObject: true });
+    expect([info.width, info.height, (await sharp(jpeg).metadata()).format]).toEqual([64, 64, 'jpeg']);
+    const pixel = (x: number) => [...data.subarray((32 * 64 + x) * 3, (32 * 64 + x) * 3 + 3)];
+    // The cover fit keeps the middle 200 x 200: red on the left, blue on the right.
+    expect(pixel(4)[0]).toBeGreaterThan(200);
+    expect(pixel(60)[2]).toBeGreaterThan(200);
+  });
+
+  it('draws an SVG, text and a card as PNG', async () => {
+    const png = await proc.rasterize({ path: join(dir, 'shape.svg') }, 32);
+    expect(await sharp(png).metadata()).toMatchObject({ format: 'png', width: 32, height: 32 });
+
+    const text = await proc.text({ text: 'Lyra', sizePx: 40, widthPx: 400, opacity: 1, fontFile: FONT, family: 'Inter ExtraBold' });
+    const t = await sharp(text).metadata();
+    // Cut to its ink: about four letters of 40 px.
+    expect([t.format, t.height! < 60, t.width! > 60 && t.width! < 160]).toEqual(['png', true, true]);
+
+    const card = await proc.card({
+      backgroundSvg: '<svg xmlns="http://www.w3.org/2000/svg" width="100" height="100"><rect width="100" height="100" fill="#123456"/></svg>',
+      side: 100,
+      margin: 10,
+      layers: [{ text: 'AB', sizePx: 30, widthPx: 80, opacity: 1, fontFile: FONT, family: 'Inter ExtraBold', x: 'center', y: 'center' }],
+    });
+    const { data, info } = await sharp(card).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+    expect([info.width, info.height]).toEqual([100, 100]);
+    const at = (x: number, y: number) => [...data.subarray((y * 100 + x) * 3, (y * 100 + x) * 3 + 3)];
+    expect(at(2, 2)).toEqual([0x12, 0x34, 0x56]);
+    // White letters over the middle.
+    const middle = Array.from({ length: 30 }, (_, i) => at(35 + i * 1, 50)).filter(([r]) => r! > 200);
+    expect(middle.length).toBeGreaterThan(0);
+  });
+
+  it('rejects bytes that are no image with sharp’s reason, and goes on working', async () => {
+    await expect(proc.metadata(Buffer.from('not an image'))).rejects.toThrow(/unsupported image format/);
+    await expect(proc.squareJpeg({ path: join(dir, 'missing.jpg') }, 64, { background: '#000', quality: 82 })).rejects.toThrow(/missing\.jpg/);
+    expect((await proc.metadata(photo)).width).toBe(300);
+  });
+
+  it('fails the jobs in flight when the process dies, and starts a new one for the next job', async () => {
+    const pid = proc.pid()!;
+    const jobs = Array.from({ length: 4 }, () => proc.squareJpeg(photo, 500, { background: '#000', quality: 90 }).then(() => 'done', (e: Error) => e.message));
+    process.kill(pid, 'SIGKILL');
+    const outcomes = await Promise.all(jobs);
+    // Those the process answered before it died are done; the rest name the stop.
+    for (const o of outcomes) expect(o === 'done' || o === 'the image process stopped (SIGKILL)').toBe(true);
+    expect(outcomes).toContain('the image process stopped (SIGKILL)');
+    expect((await proc.metadata(photo)).width).toBe(300);
+    expect(proc.pid()).not.toBe(pid);
+  });
+
+  it('ends once it has had no job for its idle time', async () => {
+    const quick = createImageProcess(50);
+    await quick.metadata(photo);
+    const pid = quick.pid()!;
+    await vi.waitFor(() => expect(quick.pid()).toBeUndefined(), { timeout: 30_000, interval: 50 });
+    await vi.waitFor(() => expect(() => process.kill(pid, 0)).toThrow(), { timeout: 30_000, interval: 50 });
+    // And comes back for the next job.
+    expect((await quick.metadata(photo)).height).toBe(200);
+    await quick.close();
+  });
+
+  it('does not keep a server from ending while it waits for work', async () => {
+    const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
+    const module = pathToFileURL(fileURLToPath(new URL('./image-process.ts', import.meta.url))).href;
+    // An idle time far beyond the wait below: the script ends only if the waiting process lets it.
+    const script = `const { createImageProcess } = await import(${JSON.stringify(module)}); const p = createImageProcess(600000); const m = await p.metadata({ path: ${JSON.stringify(join(dir, 'photo.jpg'))} }); console.log(m.width);`;
+    const child = spawn(process.execPath, ['--import', tsx, '--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    // Were the child kept, the script would not end before the test's own timeout.
+    const [code] = (await once(child, 'exit')) as [number];
+    expect([code, out.trim()]).toEqual([0, '300']);
+  }, 120_000);
+});
