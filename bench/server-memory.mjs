@@ -4,19 +4,21 @@
 // folder, PGlite in a fresh DATA_DIR each time (the first start: initdb and every migration run).
 //
 // Per library, the server in a process of its own: from spawn until `/api/admin/status` says the
-// start-up scan is done (`scanning: false` with the library's songs in), then SETTLE_MS of rest.
-// Printed: start-up peak (the kernel's VmHWM of the process: its highest RSS, so samples cannot miss
-// it), idle RSS after the rest, the time to listen and to a scanned library. The reference, in the
+// start-up scan is done (`scanning: false` with the library's songs in), then until the server has no
+// child process left (its image process ends once it has had no image work for a while), then
+// SETTLE_MS of rest. Every figure counts the server's child processes with it.
+// Printed: start-up peak (the highest of the kernel's VmHWM of the server, its highest RSS, which
+// samples cannot miss, and of the sampled RSS of the server with its children), idle RSS after the rest, the time to listen and to a scanned library. The reference, in the
 // same run: a bare `node -e` process of the same Node (the floor any Node server starts from).
 // Goals: idle <= 200 MB, start-up peak <= 300 MB. Figures only; nothing is asserted.
 //
 //   node bench/server-memory.mjs            BENCH_MEMORY_LIBRARIES=demo,empty  BENCH_SETTLE_MS=10000  BENCH_NODE_OPTIONS="--max-old-space-size=256"
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { memoryOf, ROOT, sleep, startBuiltServer } from './lib/built-server.mjs';
+import { memoryOf, ROOT, rssTree, sleep, startBuiltServer } from './lib/built-server.mjs';
 
 const DEMO = join(ROOT, 'data/demo-music');
 const SETTLE_MS = Number(process.env.BENCH_SETTLE_MS ?? 10_000);
@@ -33,14 +35,17 @@ async function measure(musicDir, expectTracks) {
   const { proc } = server;
   let peakSampled = 0;
   const sampler = setInterval(() => {
-    if (server.alive()) peakSampled = Math.max(peakSampled, memoryOf(proc.pid).rss);
+    if (server.alive()) peakSampled = Math.max(peakSampled, rssTree(proc.pid).total);
   }, 20);
   try {
     const { listening, scanned } = await server.scanned(expectTracks, 600_000);
     const atScanned = memoryOf(proc.pid);
+    const since = Date.now();
+    while (childCount(proc.pid) > 0 && Date.now() - since < 300_000) await sleep(250);
+    const childrenEnded = (Date.now() - since) / 1000;
     await sleep(SETTLE_MS);
     const idle = memoryOf(proc.pid);
-    return { listening, scanned, startupPeak: Math.max(atScanned.hwm, peakSampled), idle: idle.rss, hwm: idle.hwm };
+    return { listening, scanned, childrenEnded, startupPeak: Math.max(atScanned.hwm, peakSampled), idle: rssTree(proc.pid).total, hwm: idle.hwm };
   } finally {
     clearInterval(sampler);
     await server.stop();
@@ -73,7 +78,7 @@ async function main() {
       const r = await measure(lib === 'demo' ? DEMO : empty, lib === 'demo' ? demoSongs : 0);
       rows.push({ lib, r });
       console.log(
-        `${lib.padEnd(6)} idle RSS ${fmt(r.idle).padStart(4)} MB (goal <= 200) | start-up peak ${fmt(r.startupPeak).padStart(4)} MB (goal <= 300) | listening after ${(r.listening / 1000).toFixed(1)} s, scanned after ${(r.scanned / 1000).toFixed(1)} s`,
+        `${lib.padEnd(6)} idle RSS ${fmt(r.idle).padStart(4)} MB (goal <= 200) | start-up peak ${fmt(r.startupPeak).padStart(4)} MB (goal <= 300) | listening after ${(r.listening / 1000).toFixed(1)} s, scanned after ${(r.scanned / 1000).toFixed(1)} s, no child process ${r.childrenEnded.toFixed(1)} s later; the server alone peaked at ${fmt(r.hwm)} MB`,
       );
     }
   } finally {
@@ -85,6 +90,13 @@ async function main() {
     const name = lib === 'demo' ? `demo library (${demoSongs} songs)` : 'empty';
     console.log(`| ${name} | ${fmt(r.idle)} MB | ${fmt(r.startupPeak)} MB | ${(r.listening / 1000).toFixed(1)} s | ${(r.scanned / 1000).toFixed(1)} s |`);
   }
+}
+
+/** How many child processes `pid` has (the image process, ffmpeg). */
+function childCount(pid) {
+  let n = 0;
+  for (const task of readdirSync(`/proc/${pid}/task`)) n += readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').split(' ').filter(Boolean).length;
+  return n;
 }
 
 function countAudio(dir) {
