@@ -14,8 +14,12 @@ import { describe, expect, it } from 'vitest';
 import { TAP_SCRIPT, measureToneBreak, readTap, recordedSeconds } from '../bench/lib/output-tap.mjs';
 import { musicSubset, useServerAndBrowser } from './harness.js';
 
-/** 6 s of tone at 44.1 kHz, cut after this many samples (3.0237 s; AAC frames are 1024). */
-const CUT = 133_345;
+/**
+ * 12 s of tone at 44.1 kHz, cut after this many samples (9.0237 s; AAC frames are 1024). The first
+ * song leaves the player 9 s to fetch and decode the second: on a busy machine its first transcode
+ * and decoding took longer than a 3 s song, and the element followed on with a break.
+ */
+const CUT = 397_945;
 const HZ = 440;
 
 const rig = useServerAndBrowser(() => {
@@ -23,7 +27,7 @@ const rig = useServerAndBrowser(() => {
   const dir = join(music, 'Gapless Tone');
   mkdirSync(dir);
   const part = (n: number, trim: string) =>
-    execFileSync('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', `sine=frequency=${HZ}:duration=6:sample_rate=44100`, '-ac', '2',
+    execFileSync('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', `sine=frequency=${HZ}:duration=12:sample_rate=44100`, '-ac', '2',
       '-af', trim, '-c:a', 'flac', '-metadata', `title=Tone Part ${n}`, '-metadata', 'artist=Test Tones',
       '-metadata', 'album=Gapless Tone', '-metadata', `track=${n}`, join(dir, `0${n}.flac`)]);
   part(1, `atrim=end_sample=${CUT}`);
@@ -58,7 +62,7 @@ describe('gapless playback', () => {
     await page.getByRole('button', { name: 'Pause' }).first().click();
 
     const tone = measureToneBreak(samples, sampleRate, HZ);
-    // The recording spans the hand-over at 3.02 s (it starts once the Web Audio graph is made).
+    // The recording spans the hand-over at 9.02 s (it starts once the Web Audio graph is made).
     expect(tone.recordedS).toBeGreaterThan(1);
     // A swap of sources leaves 50-300 ms of silence; a gapless hand-over leaves none to speak of.
     expect(tone.silenceMs).toBeLessThan(5);
