@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createImageProcess, type Images } from './image-process.js';
@@ -102,16 +102,38 @@ describe('the image process', () => {
     await quick.close();
   });
 
-  it('does not keep a server from ending while it waits for work', async () => {
-    const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
-    const module = pathToFileURL(fileURLToPath(new URL('./image-process.ts', import.meta.url))).href;
-    // An idle time far beyond the wait below: the script ends only if the waiting process lets it.
-    const script = `const { createImageProcess } = await import(${JSON.stringify(module)}); const p = createImageProcess(600000); const m = await p.metadata({ path: ${JSON.stringify(join(dir, 'photo.jpg'))} }); console.log(m.width);`;
-    const child = spawn(process.execPath, ['--import', tsx, '--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
-    let out = '';
-    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-    // Were the child kept, the script would not end before the test's own timeout.
-    const [code] = (await once(child, 'exit')) as [number];
-    expect([code, out.trim()]).toEqual([0, '300']);
+  it('does not keep a server from ending while it waits for work, and close() waits for it to end', async () => {
+    // Plain Node on a bundle of this module and of the child (run through tsx, its loader thread would
+    // keep the script alive whatever the image process does), beside the server's packages.
+    const out = mkdtempSync(join(fileURLToPath(new URL('../../node_modules/.cache/', import.meta.url)), 'lyra-image-process-'));
+    try {
+      const esbuild = createRequire(createRequire(import.meta.url).resolve('tsx/package.json'))('esbuild') as typeof import('esbuild');
+      const photoPath = JSON.stringify(join(dir, 'photo.jpg'));
+      writeFileSync(
+        join(out, 'script.ts'),
+        `import { createImageProcess } from ${JSON.stringify(fileURLToPath(new URL('./image-process.ts', import.meta.url)))};
+        // Idle times far beyond the test: the script ends only if the waiting process lets it.
+        const p = createImageProcess(600_000);
+        const m = await p.metadata({ path: ${photoPath} });
+        const q = createImageProcess(600_000);
+        await q.metadata({ path: ${photoPath} });
+        await q.close();
+        console.log(m.width, q.pid() ?? 'closed');`,
+      );
+      writeFileSync(join(out, 'package.json'), '{"type":"module"}');
+      const build = { bundle: true, platform: 'node', format: 'esm', target: 'node20', packages: 'external', logLevel: 'warning' } as const;
+      await esbuild.build({ ...build, entryPoints: [join(out, 'script.ts')], outfile: join(out, 'script.js') });
+      // Where the script's copy of image-process.ts looks for the child's built entry.
+      await esbuild.build({ ...build, entryPoints: [fileURLToPath(new URL('./image-child.ts', import.meta.url))], outfile: join(out, 'image-child.js') });
+      const child = spawn(process.execPath, [join(out, 'script.js')], { stdio: ['ignore', 'pipe', 'inherit'] });
+      let text = '';
+      child.stdout.on('data', (d: Buffer) => (text += d.toString()));
+      // Were the child kept, the script would not end before the test's own timeout; were close() not
+      // to hold the script until its process ended, the script would end with 13 (an unsettled await).
+      const [code] = (await once(child, 'exit')) as [number];
+      expect([code, text.trim()]).toEqual([0, '300 closed']);
+    } finally {
+      rmSync(out, { recursive: true, force: true });
+    }
   }, 120_000);
 });

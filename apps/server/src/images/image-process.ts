@@ -3,7 +3,7 @@ import { forkChild } from '../start-worker.js';
 import type { AnswerMessage, CardSpec, ImageInput, ImageJob, ImageMetadata, ImageResults, JobMessage, JobOf, TextSpec } from './image-jobs.js';
 
 /** How long the image process stays after its last job before it ends. */
-export const IMAGE_PROCESS_IDLE_MS = 10_000;
+export const IMAGE_PROCESS_IDLE_MS = 30_000;
 
 export interface Images {
   metadata(input: ImageInput): Promise<ImageMetadata>;
@@ -106,9 +106,13 @@ export function createImageProcess(idleMs = IMAGE_PROCESS_IDLE_MS): Images {
       clearTimeout(idleTimer);
       const proc = child;
       if (!proc) return;
+      // Held until it has ended (an idle child is unref'd), and killed if it has not after 5 s.
+      proc.ref();
       const exited = new Promise<void>((resolve) => proc.once('exit', () => resolve()));
       stop(proc);
+      const kill = setTimeout(() => proc.kill('SIGKILL'), 5_000);
       await exited;
+      clearTimeout(kill);
     },
   };
 }
