@@ -79,26 +79,40 @@ describe('the image process', () => {
     expect((await proc.metadata(photo)).width).toBe(300);
   });
 
-  it('fails the jobs in flight when the process dies, and starts a new one for the next job', async () => {
-    const pid = proc.pid()!;
-    const jobs = Array.from({ length: 4 }, () => proc.squareJpeg(photo, 500, { background: '#000', quality: 90 }).then(() => 'done', (e: Error) => e.message));
-    process.kill(pid, 'SIGKILL');
-    const outcomes = await Promise.all(jobs);
-    // Those the process answered before it died are done; the rest name the stop.
-    for (const o of outcomes) expect(o === 'done' || o === 'the image process stopped (SIGKILL)').toBe(true);
-    expect(outcomes).toContain('the image process stopped (SIGKILL)');
-    expect((await proc.metadata(photo)).width).toBe(300);
-    expect(proc.pid()).not.toBe(pid);
+  it('sends at most its limit of jobs at once; the others wait their turn', async () => {
+    const two = createImageProcess(60_000, 2);
+    const jobs = Array.from({ length: 6 }, (_, i) => two.squareJpeg(photo, 40 + i, { background: '#000', quality: 80 }));
+    expect(two.jobs()).toEqual({ inFlight: 2, waiting: 4 });
+    const sides = await Promise.all(jobs.map(async (j) => (await sharp(await j).metadata()).width));
+    expect(sides).toEqual([40, 41, 42, 43, 44, 45]);
+    expect(two.jobs()).toEqual({ inFlight: 0, waiting: 0 });
+    await two.close();
   });
 
-  it('ends once it has had no job for its idle time', async () => {
+  it('fails the jobs in flight when the process dies, and gives the waiting ones to a new process', async () => {
+    const two = createImageProcess(60_000, 2);
+    await two.metadata(photo);
+    const pid = two.pid()!;
+    const jobs = Array.from({ length: 8 }, () => two.squareJpeg(photo, 500, { background: '#000', quality: 90 }).then(() => 'done', (e: Error) => e.message));
+    process.kill(pid, 'SIGKILL');
+    const outcomes = await Promise.all(jobs);
+    // The two sent before it died name the stop (or are done, answered first); the six waiting are done.
+    expect(outcomes.slice(2)).toEqual(Array(6).fill('done'));
+    for (const o of outcomes.slice(0, 2)) expect(['done', 'the image process stopped (SIGKILL)']).toContain(o);
+    expect(outcomes).toContain('the image process stopped (SIGKILL)');
+    expect(two.pid()).not.toBe(pid);
+    await two.close();
+  });
+
+  it('ends once it has had no job for its idle time, and a job asked as it ends goes to a new one', async () => {
     const quick = createImageProcess(50);
     await quick.metadata(photo);
     const pid = quick.pid()!;
-    await vi.waitFor(() => expect(quick.pid()).toBeUndefined(), { timeout: 30_000, interval: 50 });
-    await vi.waitFor(() => expect(() => process.kill(pid, 0)).toThrow(), { timeout: 30_000, interval: 50 });
-    // And comes back for the next job.
+    await vi.waitFor(() => expect(quick.pid()).toBeUndefined(), { timeout: 30_000, interval: 5 });
+    // The old process is still ending: its end must not fail the new process's job.
     expect((await quick.metadata(photo)).height).toBe(200);
+    expect(quick.pid()).not.toBe(pid);
+    await vi.waitFor(() => expect(() => process.kill(pid, 0)).toThrow(), { timeout: 30_000, interval: 50 });
     await quick.close();
   });
 

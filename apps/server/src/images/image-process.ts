@@ -4,6 +4,8 @@ import type { AnswerMessage, CardSpec, ImageInput, ImageJob, ImageMetadata, Imag
 
 /** How long the image process stays after its last job before it ends. */
 export const IMAGE_PROCESS_IDLE_MS = 30_000;
+/** Jobs in the image process at once; libvips spreads each over its threads. */
+export const IMAGE_JOBS_IN_FLIGHT = 4;
 
 export interface Images {
   metadata(input: ImageInput): Promise<ImageMetadata>;
@@ -13,84 +15,103 @@ export interface Images {
   card(spec: CardSpec): Promise<Buffer>;
   /** The image process's pid while it runs. */
   pid(): number | undefined;
+  /** Jobs sent to the image process and not answered yet, and jobs waiting for their turn. */
+  jobs(): { inFlight: number; waiting: number };
   /** Ends the image process now (a job asked later starts it again). */
   close(): Promise<void>;
 }
 
-interface Pending {
+interface Job {
+  job: ImageJob;
   resolve: (result: ImageResults[ImageJob['op']]) => void;
   reject: (error: Error) => void;
 }
 
+/** One image process and the jobs it has been sent. */
+interface Child {
+  proc: ChildProcess;
+  sent: Map<number, Job>;
+}
+
 /**
  * Image work (reading, resizing, drawing: sharp and libvips) in a child process of its own, started
- * at the first job and ended IMAGE_PROCESS_IDLE_MS after the last. libvips works on threads of its
- * own and glibc keeps what they freed in per-thread arenas: in the server's own process every cover
- * resized would leave tens of megabytes held for good; in this process they go back to the system
- * when it ends. An image that crashes libvips fails its own job, not the server.
+ * at the first job and ended `idleMs` after the last. libvips works on threads of its own and glibc
+ * keeps what they freed in per-thread arenas: in the server's own process every cover resized would
+ * leave tens of megabytes held for good; in this process they go back to the system when it ends.
+ * At most `maxInFlight` jobs are in the process at once (each holds a decoded image), the rest wait
+ * their turn. An image that crashes libvips fails its own job, not the server, and the jobs waiting
+ * go to a new process.
  */
-export function createImageProcess(idleMs = IMAGE_PROCESS_IDLE_MS): Images {
-  let child: ChildProcess | undefined;
+export function createImageProcess(idleMs = IMAGE_PROCESS_IDLE_MS, maxInFlight = IMAGE_JOBS_IN_FLIGHT): Images {
+  let current: Child | undefined;
   let nextId = 1;
-  const pending = new Map<number, Pending>();
+  const queue: Job[] = [];
   let idleTimer: NodeJS.Timeout | undefined;
 
-  const settleAll = (error: Error) => {
-    for (const p of pending.values()) p.reject(error);
-    pending.clear();
-  };
-
-  const start = (): ChildProcess => {
+  const start = (): Child => {
     // Two malloc arenas, not eight per core: libvips's threads then share what they free (a fifth less at peak).
     const proc = forkChild(new URL('./image-child', import.meta.url), { MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2' });
+    const child: Child = { proc, sent: new Map() };
+    let spawned = false;
+    proc.on('spawn', () => (spawned = true));
     proc.on('message', (message: AnswerMessage) => {
-      const p = pending.get(message.id);
-      if (!p) return;
-      pending.delete(message.id);
-      if (message.ok) p.resolve(message.result);
-      else p.reject(new Error(message.message));
-      if (pending.size === 0) idle(proc);
+      const job = child.sent.get(message.id);
+      if (!job) return;
+      child.sent.delete(message.id);
+      if (message.ok) job.resolve(message.result);
+      else job.reject(new Error(message.message));
+      pump();
     });
-    proc.on('exit', (code, signal) => {
-      if (child === proc) child = undefined;
-      settleAll(new Error(`the image process stopped (${signal ?? `exit code ${code}`})`));
-    });
-    proc.on('error', (error) => {
-      if (child === proc) child = undefined;
-      settleAll(error);
-    });
-    return proc;
+    const ended = (error: Error) => {
+      if (current === child) current = undefined;
+      for (const job of child.sent.values()) job.reject(error);
+      child.sent.clear();
+      // A process that could not even start would fail the next one too: the waiting jobs fail with it.
+      if (!spawned) for (const job of queue.splice(0)) job.reject(error);
+      pump();
+    };
+    proc.on('exit', (code, signal) => ended(new Error(`the image process stopped (${signal ?? `exit code ${code}`})`)));
+    proc.on('error', ended);
+    return child;
   };
 
-  /** Nothing in flight: the server may end without waiting for the child, which ends after idleMs. */
-  const idle = (proc: ChildProcess) => {
-    proc.unref();
-    proc.channel?.unref();
+  /** Sends what waits while there is room, and holds the server open only while a job is out. */
+  const pump = () => {
+    while (queue.length > 0 && (current?.sent.size ?? 0) < maxInFlight) {
+      const child = (current ??= start());
+      const job = queue.shift()!;
+      const id = nextId++;
+      child.sent.set(id, job);
+      child.proc.send({ id, job: job.job } satisfies JobMessage, (error) => {
+        if (error && child.sent.delete(id)) job.reject(error);
+      });
+    }
     clearTimeout(idleTimer);
+    const child = current;
+    if (!child) return;
+    if (child.sent.size > 0) {
+      child.proc.ref();
+      child.proc.channel?.ref();
+      return;
+    }
+    // Nothing out: the server may end without waiting for the process, which ends after idleMs.
+    child.proc.unref();
+    child.proc.channel?.unref();
     idleTimer = setTimeout(() => {
-      if (pending.size === 0 && child === proc) stop(proc);
+      if (current === child && child.sent.size === 0) stop(child);
     }, idleMs);
     idleTimer.unref();
   };
 
-  const stop = (proc: ChildProcess) => {
-    if (child === proc) child = undefined;
-    if (proc.connected) proc.disconnect();
+  const stop = (child: Child) => {
+    if (current === child) current = undefined;
+    if (child.proc.connected) child.proc.disconnect();
   };
 
   const run = <K extends ImageJob['op']>(job: JobOf<K>): Promise<ImageResults[K]> =>
     new Promise<ImageResults[K]>((resolve, reject) => {
-      clearTimeout(idleTimer);
-      const proc = (child ??= start());
-      proc.ref();
-      proc.channel?.ref();
-      const id = nextId++;
-      pending.set(id, { resolve: resolve as Pending['resolve'], reject });
-      proc.send({ id, job } satisfies JobMessage, (error) => {
-        if (!error || !pending.has(id)) return;
-        pending.delete(id);
-        reject(error);
-      });
+      queue.push({ job, resolve: resolve as Job['resolve'], reject });
+      pump();
     });
 
   const bytes = (u8: Uint8Array) => Buffer.from(u8.buffer, u8.byteOffset, u8.byteLength);
@@ -101,16 +122,17 @@ export function createImageProcess(idleMs = IMAGE_PROCESS_IDLE_MS): Images {
     rasterize: async (input, size) => bytes(await run({ op: 'rasterize', input, size })),
     text: async (spec) => bytes(await run({ op: 'text', text: spec })),
     card: async (spec) => bytes(await run({ op: 'card', card: spec })),
-    pid: () => child?.pid,
+    pid: () => current?.proc.pid,
+    jobs: () => ({ inFlight: current?.sent.size ?? 0, waiting: queue.length }),
     close: async () => {
       clearTimeout(idleTimer);
-      const proc = child;
-      if (!proc) return;
-      // Held until it has ended (an idle child is unref'd), and killed if it has not after 5 s.
-      proc.ref();
-      const exited = new Promise<void>((resolve) => proc.once('exit', () => resolve()));
-      stop(proc);
-      const kill = setTimeout(() => proc.kill('SIGKILL'), 5_000);
+      const child = current;
+      if (!child) return;
+      // Held until it has ended (an idle process is unref'd), and killed if it has not after 5 s.
+      child.proc.ref();
+      const exited = new Promise<void>((resolve) => child.proc.once('exit', () => resolve()));
+      stop(child);
+      const kill = setTimeout(() => child.proc.kill('SIGKILL'), 5_000);
       await exited;
       clearTimeout(kill);
     },
