@@ -8,17 +8,18 @@
 // child process left (its image process ends once it has had no image work for a while), then
 // SETTLE_MS of rest. Every figure counts the server's child processes with it.
 // Printed: start-up peak (the highest of the kernel's VmHWM of the server, its highest RSS, which
-// samples cannot miss, and of the sampled RSS of the server with its children), idle RSS after the rest, the time to listen and to a scanned library. The reference, in the
-// same run: a bare `node -e` process of the same Node (the floor any Node server starts from).
+// samples cannot miss, and of the sampled RSS of the server with its children), idle RSS after the
+// rest, the time to listen and to a scanned library. The reference, in the same run: a bare
+// `node -e` process of the same Node (the floor any Node server starts from).
 // Goals: idle <= 200 MB, start-up peak <= 300 MB. Figures only; nothing is asserted.
 //
 //   node bench/server-memory.mjs            BENCH_MEMORY_LIBRARIES=demo,empty  BENCH_SETTLE_MS=10000  BENCH_NODE_OPTIONS="--max-old-space-size=256"
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { memoryOf, ROOT, rssTree, sleep, startBuiltServer } from './lib/built-server.mjs';
+import { childPids, memoryOf, ROOT, rssTree, sleep, startBuiltServer } from './lib/built-server.mjs';
 
 const DEMO = join(ROOT, 'data/demo-music');
 const SETTLE_MS = Number(process.env.BENCH_SETTLE_MS ?? 10_000);
@@ -41,7 +42,7 @@ async function measure(musicDir, expectTracks) {
     const { listening, scanned } = await server.scanned(expectTracks, 600_000);
     const atScanned = memoryOf(proc.pid);
     const since = Date.now();
-    while (childCount(proc.pid) > 0 && Date.now() - since < 300_000) await sleep(250);
+    while (childPids(proc.pid).length > 0 && Date.now() - since < 300_000) await sleep(250);
     const childrenEnded = (Date.now() - since) / 1000;
     await sleep(SETTLE_MS);
     const idle = memoryOf(proc.pid);
@@ -90,13 +91,6 @@ async function main() {
     const name = lib === 'demo' ? `demo library (${demoSongs} songs)` : 'empty';
     console.log(`| ${name} | ${fmt(r.idle)} MB | ${fmt(r.startupPeak)} MB | ${(r.listening / 1000).toFixed(1)} s | ${(r.scanned / 1000).toFixed(1)} s |`);
   }
-}
-
-/** How many child processes `pid` has (the image process, ffmpeg). */
-function childCount(pid) {
-  let n = 0;
-  for (const task of readdirSync(`/proc/${pid}/task`)) n += readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').split(' ').filter(Boolean).length;
-  return n;
 }
 
 function countAudio(dir) {

@@ -20,18 +20,21 @@ export function memoryOf(pid) {
   return { rss: kbOf(status, 'VmRSS') / 1024, hwm: kbOf(status, 'VmHWM') / 1024 };
 }
 
-/** RSS of `pid` and of its child processes (ffmpeg), in MB; 0 once gone. */
+/** The pids of `pid`'s child processes (ffmpeg, the image process). */
+export function childPids(pid) {
+  return readdirSync(`/proc/${pid}/task`).flatMap((task) => readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').split(' ').filter(Boolean).map(Number));
+}
+
+/** RSS of `pid` and of its child processes, in MB; 0 once gone. */
 export function rssTree(pid) {
   try {
     const own = memoryOf(pid).rss || 0;
     let children = 0;
-    for (const task of readdirSync(`/proc/${pid}/task`)) {
-      for (const child of readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').split(' ').filter(Boolean)) {
-        try {
-          children += memoryOf(Number(child)).rss || 0; // a zombie has no RSS line
-        } catch {
-          // the child ended between the two reads
-        }
+    for (const child of childPids(pid)) {
+      try {
+        children += memoryOf(child).rss || 0; // a zombie has no RSS line
+      } catch {
+        // the child ended between the two reads
       }
     }
     return { own, total: own + children };

@@ -13,14 +13,12 @@ import { Worker, type ResourceLimits } from 'node:worker_threads';
  * run (sourceBundle). `resourceLimits` bound the thread's JavaScript heap.
  */
 export function startWorker(entry: URL, workerData?: unknown, resourceLimits?: ResourceLimits): Worker {
-  const built = new URL(`${entry.href}.js`);
-  if (existsSync(fileURLToPath(built))) return new Worker(built, { workerData, ...(resourceLimits ? { resourceLimits } : {}) });
-  const bundle = sourceBundle(entry);
-  if (bundle) return new Worker(bundle, { workerData, ...(resourceLimits ? { resourceLimits } : {}) });
-  const source = `${entry.href}.ts`;
+  const options = { workerData, ...(resourceLimits ? { resourceLimits } : {}) };
+  const file = runnableEntry(entry);
+  if (file) return new Worker(file, options);
   const tsx = pathToFileURL(tsxEsmApi()).href;
-  const boot = `import(${JSON.stringify(tsx)}).then(({ register }) => { register(); return import(${JSON.stringify(source)}); })`;
-  return new Worker(boot, { eval: true, workerData, ...(resourceLimits ? { resourceLimits } : {}) });
+  const boot = `import(${JSON.stringify(tsx)}).then(({ register }) => { register(); return import(${JSON.stringify(`${entry.href}.ts`)}); })`;
+  return new Worker(boot, { eval: true, ...options });
 }
 
 /**
@@ -29,11 +27,17 @@ export function startWorker(entry: URL, workerData?: unknown, resourceLimits?: R
  * structured clone, not JSON). The child inherits the environment, with `env` over it, and no Node options.
  */
 export function forkChild(entry: URL, env: Record<string, string> = {}): ChildProcess {
+  const file = runnableEntry(entry);
+  const [script, execArgv] = file
+    ? [file, []]
+    : [fileURLToPath(new URL(`${entry.href}.ts`)), ['--import', pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href]];
+  return fork(script, [], { execArgv, env: { ...process.env, ...env }, serialization: 'advanced', stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+}
+
+/** The entry's built .js, else the test run's bundle of it; undefined when only the source is there. */
+function runnableEntry(entry: URL): string | undefined {
   const built = fileURLToPath(new URL(`${entry.href}.js`));
-  const bundle = existsSync(built) ? undefined : sourceBundle(entry);
-  const file = existsSync(built) ? built : (bundle ?? fileURLToPath(new URL(`${entry.href}.ts`)));
-  const execArgv = file.endsWith('.ts') ? ['--import', pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href] : [];
-  return fork(file, [], { execArgv, env: { ...process.env, ...env }, serialization: 'advanced', stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  return existsSync(built) ? built : sourceBundle(entry);
 }
 
 /** tsx's ESM loader API (its package's `./esm/api` import), for running a worker from source. */

@@ -54,9 +54,10 @@ async function card(spec: CardSpec): Promise<Buffer> {
   for (const layer of spec.layers) {
     const png = await text(layer);
     const { width = 0, height = 0 } = await sharp(png).metadata();
-    const left = layer.x === 'margin' ? margin : Math.round((side - width) / 2);
-    const top = layer.y === 'top' ? margin : layer.y === 'bottom' ? side - margin - height : Math.round((side - height) / 2);
-    layers.push({ input: png, left: Math.max(layer.x === 'margin' ? margin : 0, left), top: Math.max(layer.y === 'center' ? 0 : margin, top) });
+    const centred = (size: number) => Math.max(0, Math.round((side - size) / 2));
+    const left = layer.x === 'margin' ? margin : centred(width);
+    const top = layer.y === 'top' ? margin : layer.y === 'bottom' ? Math.max(margin, side - margin - height) : centred(height);
+    layers.push({ input: png, left, top });
   }
   return sharp(Buffer.from(spec.backgroundSvg)).composite(layers).png().toBuffer();
 }

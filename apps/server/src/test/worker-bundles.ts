@@ -4,8 +4,8 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /**
- * The server's worker threads and child processes (start-worker.ts), bundled once per test run. Run from source, each
- * thread would register tsx's TypeScript loader (a loader thread of its own beside it) and compile its
+ * The server's worker threads and child processes (start-worker.ts), bundled once per test run. Run
+ * from source, each would register tsx's TypeScript loader (a loader thread of its own beside it) and compile its
  * modules again: about a second of CPU for every embedded database a test opens. The bundles are the
  * same source, compiled by esbuild as tsx compiles it; start-worker.ts takes them from the folder
  * LYRA_WORKER_BUNDLES names (global-setup.ts sets it), and a worker not bundled here runs through tsx.
