@@ -30,12 +30,23 @@ export interface CardLayer extends TextSpec {
   y: 'top' | 'bottom' | 'center';
 }
 
-/** A square picture: an SVG background and text layers over it, as PNG. */
+/** A square JPEG of `size` pixels (transparency on `background`). */
+export interface JpegOut {
+  size: number;
+  background: string;
+  quality: number;
+}
+
+/**
+ * A square picture: an SVG background and text layers over it, as PNG at `side`, or as a JPEG of
+ * `jpeg.size` pixels made from the drawing in the same job.
+ */
 export interface CardSpec {
   backgroundSvg: string;
   side: number;
   margin: number;
   layers: CardLayer[];
+  jpeg?: JpegOut;
 }
 
 export type ImageJob =

@@ -1,5 +1,5 @@
-import type { OverlayOptions } from 'sharp';
-import type { CardSpec, ImageInput, ImageJob, ImageMetadata, ImageResults, TextSpec } from './image-jobs.js';
+import type { OverlayOptions, Sharp } from 'sharp';
+import type { CardSpec, ImageInput, ImageJob, ImageMetadata, ImageResults, JpegOut, TextSpec } from './image-jobs.js';
 import { loadSharp } from './load-sharp.js';
 
 /** What sharp reads: a file name or the bytes. */
@@ -14,13 +14,11 @@ async function metadata(input: ImageInput): Promise<ImageMetadata> {
 
 async function squareJpeg(input: ImageInput, size: number, background: string, quality: number): Promise<Buffer> {
   const sharp = await loadSharp();
-  return sharp(source(input), { failOn: 'error' })
-    .rotate()
-    .resize(size, size, { fit: 'cover' })
-    .flatten({ background })
-    .jpeg({ quality, mozjpeg: true })
-    .toBuffer();
+  return toSquareJpeg(sharp(source(input), { failOn: 'error' }).rotate(), { size, background, quality });
 }
+
+const toSquareJpeg = (image: Sharp, { size, background, quality }: JpegOut): Promise<Buffer> =>
+  image.resize(size, size, { fit: 'cover' }).flatten({ background }).jpeg({ quality, mozjpeg: true }).toBuffer();
 
 async function rasterize(input: ImageInput, size: number): Promise<Buffer> {
   const sharp = await loadSharp();
@@ -59,7 +57,11 @@ async function card(spec: CardSpec): Promise<Buffer> {
     const top = layer.y === 'top' ? margin : layer.y === 'bottom' ? Math.max(margin, side - margin - height) : centred(height);
     layers.push({ input: png, left, top });
   }
-  return sharp(Buffer.from(spec.backgroundSvg)).composite(layers).png().toBuffer();
+  const drawn = sharp(Buffer.from(spec.backgroundSvg)).composite(layers);
+  if (!spec.jpeg) return drawn.png().toBuffer();
+  // Its pixels as they are, resized in a second pipeline (sharp resizes before it composites).
+  const { data, info } = await drawn.raw().toBuffer({ resolveWithObject: true });
+  return toSquareJpeg(sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } }), spec.jpeg);
 }
 
 /** Runs one job with sharp, in the process that calls it. */

@@ -2,12 +2,12 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
+import { getPriority, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createImageProcess, type Images } from './image-process.js';
+import { createImageProcess, IMAGE_PROCESS_NICENESS, type Images } from './image-process.js';
 
 const FONT = fileURLToPath(new URL('../../assets/fonts/Inter-ExtraBold.ttf', import.meta.url));
 const SVG = '<svg xmlns="http://www.w3.org/2000/svg" width="40" height="20"><rect width="40" height="20" fill="#0a0"/></svg>';
@@ -37,6 +37,8 @@ describe('the image process', () => {
     expect(await proc.metadata({ path: join(dir, 'shape.svg') })).toEqual({ format: 'svg', width: 40, height: 20 });
     expect(proc.pid()).toBeGreaterThan(0);
     expect(proc.pid()).not.toBe(process.pid);
+    // Below the server's priority: drawing yields to streams, the API and a browser on the machine.
+    expect(getPriority(proc.pid())).toBe(getPriority() + IMAGE_PROCESS_NICENESS);
   });
 
   it('cuts a square JPEG from the middle of an image', async () => {
@@ -71,6 +73,27 @@ describe('the image process', () => {
     // White letters over the middle.
     const middle = Array.from({ length: 30 }, (_, i) => at(35 + i * 1, 50)).filter(([r]) => r! > 200);
     expect(middle.length).toBeGreaterThan(0);
+  });
+
+  it('makes a card as a JPEG of the size asked in one job, the same picture as the PNG cut to that size', async () => {
+    const spec = {
+      backgroundSvg:
+        '<svg xmlns="http://www.w3.org/2000/svg" width="200" height="200"><rect width="100" height="200" fill="#c00"/><rect x="100" width="100" height="200" fill="#00c"/></svg>',
+      side: 200,
+      margin: 10,
+      layers: [{ text: 'AB', sizePx: 60, widthPx: 180, opacity: 1, fontFile: FONT, family: 'Inter ExtraBold', x: 'center', y: 'bottom' } as const],
+    };
+    const out = { size: 50, background: '#000', quality: 90 };
+    const jpeg = await proc.card({ ...spec, jpeg: out });
+    expect(await sharp(jpeg).metadata()).toMatchObject({ format: 'jpeg', width: 50, height: 50 });
+    const cut = await proc.squareJpeg(await proc.card(spec), 50, out);
+    const pixels = async (b: Buffer) => (await sharp(b).raw().toBuffer()).subarray();
+    const [a, b] = [await pixels(jpeg), await pixels(cut)];
+    expect(a.length).toBe(50 * 50 * 3);
+    // Red left, blue right, white letters along the bottom, as in the PNG cut to 50 px.
+    expect(Math.max(...a.map((v, i) => Math.abs(v - b[i]!)))).toBeLessThanOrEqual(2);
+    expect(a[(25 * 50 + 5) * 3]).toBeGreaterThan(150);
+    expect(a[(25 * 50 + 45) * 3 + 2]).toBeGreaterThan(150);
   });
 
   it('rejects bytes that are no image with sharp’s reason, and goes on working', async () => {

@@ -1,4 +1,5 @@
 import type { ChildProcess } from 'node:child_process';
+import { getPriority, setPriority } from 'node:os';
 import { forkChild } from '../start-worker.js';
 import type { AnswerMessage, CardSpec, ImageInput, ImageJob, ImageMetadata, ImageResults, JobMessage, JobOf, TextSpec } from './image-jobs.js';
 
@@ -6,6 +7,12 @@ import type { AnswerMessage, CardSpec, ImageInput, ImageJob, ImageMetadata, Imag
 export const IMAGE_PROCESS_IDLE_MS = 30_000;
 /** Jobs in the image process at once; libvips spreads each over its threads. */
 export const IMAGE_JOBS_IN_FLIGHT = 4;
+/**
+ * The image process's niceness above the server's: a burst of covers to draw (a long list scrolled on its first visit)
+ * yields the CPU to the server's own work (streams, the API) and to anything else on the machine,
+ * such as a browser scrolling that list; with nothing else to do it runs at full speed.
+ */
+export const IMAGE_PROCESS_NICENESS = 10;
 
 export interface Images {
   metadata(input: ImageInput): Promise<ImageMetadata>;
@@ -53,7 +60,14 @@ export function createImageProcess(idleMs = IMAGE_PROCESS_IDLE_MS, maxInFlight =
     const proc = forkChild(new URL('./image-child', import.meta.url), { MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2' });
     const child: Child = { proc, sent: new Map() };
     let spawned = false;
-    proc.on('spawn', () => (spawned = true));
+    proc.on('spawn', () => {
+      spawned = true;
+      try {
+        setPriority(proc.pid!, Math.min(19, getPriority() + IMAGE_PROCESS_NICENESS));
+      } catch {
+        // A platform that does not let a process lower a child's priority: it runs at the server's.
+      }
+    });
     proc.on('message', (message: AnswerMessage) => {
       const job = child.sent.get(message.id);
       if (!job) return;

@@ -1,3 +1,4 @@
+import type { JpegOut } from '../../images/image-jobs.js';
 import { images } from '../../images/image-process.js';
 import { FONT_FAMILY, FONT_FILE } from './cover-fonts.js';
 import { backgroundSvg, coverDesign, titleHash } from './generated-cover.js';
@@ -48,13 +49,17 @@ export function pictureInitials(name: string): string {
   return initials.join('').toLocaleUpperCase();
 }
 
-/** The 500 px master of an artist's generated picture, as PNG (the image store cuts the sizes from it). */
-export function renderGeneratedArtistPicture(artistId: string, name: string): Promise<Buffer> {
+/**
+ * An artist's generated picture drawn at 500 px, as PNG (a master the image store cuts sizes from),
+ * or as a JPEG of the size `jpeg` asks.
+ */
+export function renderGeneratedArtistPicture(artistId: string, name: string, jpeg?: JpegOut): Promise<Buffer> {
   const text = pictureInitials(name);
   return images().card({
     backgroundSvg: backgroundSvg(coverDesign(artistId), SIDE),
     side: SIDE,
     margin: 0,
+    jpeg,
     layers: [
       {
         text,

@@ -1,4 +1,5 @@
 import { hash } from 'node:crypto';
+import type { JpegOut } from '../../images/image-jobs.js';
 import { images } from '../../images/image-process.js';
 import { FONT_FAMILY, FONT_FILE } from './cover-fonts.js';
 
@@ -90,8 +91,8 @@ export function textLayer(text: string, sizePx: number, widthPx: number, opacity
   return images().text({ text, sizePx, widthPx, opacity, fontFile: FONT_FILE, family: FONT_FAMILY });
 }
 
-/** The 500 px master of a generated cover, as PNG (the image store cuts the three sizes from it). */
-export function renderGeneratedCover(albumId: string, title: string, artist: string | null): Promise<Buffer> {
+/** A generated cover drawn at 500 px, as PNG, or as a JPEG of the size `jpeg` asks (the image store's files). */
+export function renderGeneratedCover(albumId: string, title: string, artist: string | null, jpeg?: JpegOut): Promise<Buffer> {
   const s = 500;
   const margin = 36;
   const shown = title.length > 70 ? `${title.slice(0, 68).trimEnd()}…` : title;
@@ -100,6 +101,7 @@ export function renderGeneratedCover(albumId: string, title: string, artist: str
     backgroundSvg: backgroundSvg(coverDesign(albumId), s),
     side: s,
     margin,
+    jpeg,
     layers: [
       { ...text, text: shown, sizePx: titleSizePx(shown, s), opacity: 1, y: 'bottom' },
       ...(artist ? [{ ...text, text: artist.toUpperCase().slice(0, 40), sizePx: 20, opacity: 0.85, y: 'top' } as const] : []),

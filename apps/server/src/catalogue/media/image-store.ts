@@ -4,6 +4,7 @@ import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { IMAGE_SIZES } from '@lyra/contracts/ids';
 import type { Db } from '../../db/db.js';
+import type { JpegOut } from '../../images/image-jobs.js';
 import { images } from '../../images/image-process.js';
 import type { Logger } from '../../log.js';
 import { fileReply, type FileRequest } from './file-reply.js';
@@ -21,6 +22,7 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 const DAY = 'public, max-age=86400';
 /** Letterbox colour for covers with transparency (JPEG has no alpha). */
 const BACKGROUND = '#18181b';
+const QUALITY = 82;
 
 /**
  * Subsonic's getCoverArt asks for any side (media-paths.ts `anySize`). Beside the web's three, at most
@@ -150,7 +152,7 @@ export function createImageStore(opts: ImageStoreOptions) {
     );
     // Unknown id, or an address from before the album or playlist was renamed.
     if (!named || !matchesTitle(hash, named.name)) return errorReply(404, 'image not found');
-    const reply = await made(out, req, IMMUTABLE, async () => render(await renderGeneratedCover(albumId, named.name, named.artist), size));
+    const reply = await made(out, req, IMMUTABLE, () => renderGeneratedCover(albumId, named.name, named.artist, jpegOf(size)));
     return reply ?? errorReply(503, 'image unavailable');
   };
 
@@ -162,7 +164,7 @@ export function createImageStore(opts: ImageStoreOptions) {
     const [artist] = await opts.db.query<{ name: string }>('select name from artists where id = $1', [artistId]);
     // Unknown id, or an address from before the name was spelt anew.
     if (!artist || !matchesTitle(hash, artist.name)) return errorReply(404, 'image not found');
-    const reply = await made(out, req, IMMUTABLE, async () => render(await renderGeneratedArtistPicture(artistId, artist.name), size));
+    const reply = await made(out, req, IMMUTABLE, () => renderGeneratedArtistPicture(artistId, artist.name, jpegOf(size)));
     return reply ?? errorReply(503, 'image unavailable');
   };
 
@@ -194,7 +196,7 @@ export function createImageStore(opts: ImageStoreOptions) {
       const out = join(opts.cacheDir, `named-${cover.seed}-${titleHash(cover.title)}`, `${side}.jpg`);
       const cached = await serve(out, req, IMMUTABLE);
       if (cached) return cached;
-      const reply = await made(out, req, IMMUTABLE, async () => render(await renderGeneratedCover(cover.seed, cover.title, cover.label), side));
+      const reply = await made(out, req, IMMUTABLE, () => renderGeneratedCover(cover.seed, cover.title, cover.label, jpegOf(side)));
       return reply ?? errorReply(503, 'image unavailable');
     },
 
@@ -247,5 +249,8 @@ export interface NamedCover {
 
 /** A `size`-pixel square JPEG from any image sharp reads (JPEG, PNG, WebP, GIF, SVG...). */
 function render(input: Buffer, size: number): Promise<Buffer> {
-  return images().squareJpeg(input, size, { background: BACKGROUND, quality: 82 });
+  return images().squareJpeg(input, size, { background: BACKGROUND, quality: QUALITY });
 }
+
+/** The store's JPEGs of a drawing (a generated cover or picture), made in the job that draws it. */
+const jpegOf = (size: number): JpegOut => ({ size, background: BACKGROUND, quality: QUALITY });
