@@ -43,7 +43,7 @@ function useWidth() {
 const AlbumCell = memo(function AlbumCell({ album, index, total, smallCover }: { album: Album | undefined; index: number; total: number; smallCover: boolean }) {
   return (
     <div role="listitem" aria-posinset={index + 1} aria-setsize={total}>
-      {album ? <AlbumTile album={album} coverPx={COVER_PX} cover={smallCover ? 1 : 2} plainLinks /> : <TilePlaceholder />}
+      {album ? <AlbumTile album={album} coverPx={COVER_PX} cover={smallCover ? 1 : 2} plainLinks waitWhileFast /> : <TilePlaceholder />}
     </div>
   );
 });

@@ -42,7 +42,7 @@ const SongRow = memo(function SongRow({ song, index, isCurrent, onPlay }: { song
           {index + 1}
         </span>
         <span className="flex min-w-0 items-center gap-3">
-          <CoverImage src={coverUrl(song.image, 0)} size={40} className="size-10 shrink-0 rounded" />
+          <CoverImage src={coverUrl(song.image, 0)} size={40} waitWhileFast className="size-10 shrink-0 rounded" />
           <span className="min-w-0">
             <span className={`block truncate font-medium ${isCurrent ? 'text-accent-text' : ''}`}>{title}</span>
             <span className="block truncate text-sm text-muted">{primaryArtistNames(song)}</span>

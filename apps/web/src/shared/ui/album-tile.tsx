@@ -16,7 +16,8 @@ const TITLE_LINK =
  * the song count instead of the artists. `plainLinks` draws plain anchors to the same addresses,
  * for a long grid that follows them with one click handler of its own (Library's Albums).
  * `cover` is the picture's index in the album's fixed sizes (coverUrl: 2, the 500 px one, unless
- * a small tile asks for the 150 px one).
+ * a small tile asks for the 150 px one). `waitWhileFast`: the cover waits while the page scrolls
+ * fast (CoverImage), for a long grid.
  */
 export function AlbumTile({
   album,
@@ -25,6 +26,7 @@ export function AlbumTile({
   details = 'artists',
   plainLinks = false,
   cover = 2,
+  waitWhileFast = false,
 }: {
   album: Album;
   coverPx: number;
@@ -32,6 +34,7 @@ export function AlbumTile({
   details?: 'artists' | 'songs';
   plainLinks?: boolean;
   cover?: 0 | 1 | 2;
+  waitWhileFast?: boolean;
 }) {
   const artists = details === 'artists' ? artistLinks(album.artists?.primary) : [];
   const year = album.year ? ` · ${album.year}` : '';
@@ -39,7 +42,7 @@ export function AlbumTile({
   const songs = album.songCount ? `${album.songCount} ${album.songCount === 1 ? 'song' : 'songs'}` : null;
   return (
     <div className={`group relative min-w-0 rounded-lg ${className}`}>
-      <CoverImage src={coverUrl(album.image, cover)} size={coverPx} className="aspect-square w-full rounded-lg shadow-md transition group-hover:brightness-110" />
+      <CoverImage src={coverUrl(album.image, cover)} size={coverPx} waitWhileFast={waitWhileFast} className="aspect-square w-full rounded-lg shadow-md transition group-hover:brightness-110" />
       {plainLinks ? (
         <a href={albumPath(album.id)} data-album-id={album.id} className={TITLE_LINK}>
           {title}
