@@ -58,7 +58,7 @@ export function AlbumGrid({ pages, empty }: { pages: PageQuery<Album>; empty: st
   const { columns, tile } = gridColumns(width ?? 0);
   const rowHeight = Math.round(tile + CAPTION_PX + GAP_PX);
   const smallCover = tile * (window.devicePixelRatio || 1) <= SMALL_COVER_MAX_PX;
-  const scroll = useListScroll();
+  const scroll = useListScroll(pages);
   const list = usePagedList(pages, { rowHeight, perRow: columns, initialOffset: scroll });
   const { total, rows, itemAt, virtualizer, first } = list;
   const letters = first.data?.letters;

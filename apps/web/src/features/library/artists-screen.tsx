@@ -57,7 +57,7 @@ export function ArtistsScreen() {
 }
 
 function ArtistList({ pages, filter }: { pages: PageQuery<LibraryArtist>; filter: string }) {
-  const scroll = useListScroll();
+  const scroll = useListScroll(pages);
   const { first, total, listRef, virtualizer, rows, itemAt } = usePagedList(pages, { rowHeight: ARTIST_ROW_PX, initialOffset: scroll });
   if (first.isError) return <p className="py-8 text-center text-muted">Couldn't load your artists. Please try again later.</p>;
   const letters = first.data?.letters;

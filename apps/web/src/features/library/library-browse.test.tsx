@@ -204,6 +204,18 @@ describe('Library lists the whole collection', () => {
     expect(server.asked.some((u) => u.searchParams.get('page') === '2')).toBe(true);
   });
 
+  it('back at a list (a reload, a history pop), it scrolls to where the listener was once the list is as tall as that', async () => {
+    sessionStorage.setItem('scroll:/library/songs', JSON.stringify(5_000));
+    // Where the window was asked to go, and how tall the list was then.
+    const asked: [number, string][] = [];
+    vi.spyOn(window, 'scrollTo').mockImplementation(((x: number | ScrollToOptions, y?: number) => {
+      asked.push([typeof x === 'object' ? (x.top ?? NaN) : y!, (document.querySelector('[role="list"][aria-label="Songs"]') as HTMLElement | null)?.style.height ?? 'no list']);
+    }) as typeof window.scrollTo);
+    renderApp(<SongsScreen />, { path: '/library/songs', fetch: fakeServer(1000).fetch });
+    // The last ask is the one that counts (the virtualiser's own, as it starts, finds a short page).
+    await waitFor(() => expect(asked.at(-1)).toEqual([5_000, `${1000 * 60}px`]));
+  });
+
   it('an artist opens the artist screen; artists say what they hold', async () => {
     const server = fakeServer(3);
     const { router } = renderApp(<ArtistsScreen />, { path: '/library/artists', fetch: server.fetch, routes: [destination('/artist/:id', 'Artist page')] });

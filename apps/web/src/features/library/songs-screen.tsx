@@ -85,7 +85,7 @@ export function SongsScreen() {
 }
 
 function SongTable({ pages }: { pages: PageQuery<Song> }) {
-  const scroll = useListScroll();
+  const scroll = useListScroll(pages);
   const { first, total, listRef, virtualizer, rows, itemAt, itemsFrom } = usePagedList(pages, {
     rowHeight: SONG_ROW_PX * ROWS_PER_BLOCK,
     perRow: ROWS_PER_BLOCK,
