@@ -12,6 +12,9 @@
 // 2. Scrolling: dropped frames from the DevTools performance trace while the
 //    page scrolls at a steady 4,000 px/s for 6 s. Reference: the same scroll over
 //    a static page of plain rows of the list's height, measured in the same run.
+//    Also: how many covers the page asked for while it flew (covers wait until
+//    a fast scroll slows down), and from the scroll's end until every cover on
+//    screen was drawn (the server draws each generated cover on its first request).
 // The goals are 0 dropped frames and a first paint within 300 ms of navigation;
 // figures and ratios only, nothing is asserted. Dropped frames follow the machine's
 // load; bench/web-library-cpu.mjs compares web builds by the renderer's CPU time instead.
@@ -19,7 +22,7 @@ import { chromium } from 'playwright-core';
 import { CHROMIUM, FLAGS, ROOT, pct } from './lib/app-in-chromium.mjs';
 import { openGeneratedLibrary } from './lib/generated-library-server.mjs';
 import { staticPage } from './lib/lighthouse.mjs';
-import { scrollTrace } from './lib/scroll-trace.mjs';
+import { scrollPage, scrollTrace } from './lib/scroll-trace.mjs';
 
 const TRACKS = Number(process.argv[2] ?? 100_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
@@ -77,6 +80,30 @@ async function coldLoadToFirstRow(page, url, list) {
   );
 }
 
+/** Milliseconds from `since` (the page's clock) until every cover in the rows on screen has been drawn (its picture decoded). */
+async function coversOnScreenShown(page, row, since) {
+  return page.evaluate(
+    ([row, t0]) =>
+      new Promise((resolve, reject) => {
+        const poll = () => {
+          const onScreen = [...document.querySelectorAll(row)].filter((r) => {
+            const box = r.getBoundingClientRect();
+            return box.bottom > 0 && box.top < innerHeight;
+          });
+          const pending = onScreen.filter((r) => {
+            const img = r.querySelector('img');
+            return !img || !img.complete || img.naturalWidth === 0;
+          });
+          if (onScreen.length > 0 && pending.length === 0) requestAnimationFrame(() => resolve(performance.now() - t0));
+          else if (performance.now() - t0 > 60_000) reject(new Error(`${pending.length} of ${onScreen.length} covers on screen not shown within 60 s (at ${scrollY} px, ${document.querySelectorAll(row).length} rows)`));
+          else requestAnimationFrame(poll);
+        };
+        poll();
+      }),
+    [row, since],
+  );
+}
+
 async function main() {
   const library = await openGeneratedLibrary(TRACKS);
   const closers = [];
@@ -110,6 +137,18 @@ async function main() {
       await page.goto(`${url}${list.path}`);
       await page.locator(list.row).first().waitFor();
       const scrolled = await scrollTrace(page, SCROLL_MS, SCROLL_PX_S);
+      // The covers, in the same scroll without the trace (whose writing would hold up what follows it).
+      await page.goto(`${url}${list.path}`);
+      await page.locator(list.row).first().waitFor();
+      // The first screen's covers in before the scroll starts: what is counted is asked for while it flies.
+      await coversOnScreenShown(page, list.row, 0);
+      await page.evaluate(() => performance.setResourceTimingBufferSize(100_000));
+      const { startedAt, endedAt } = await scrollPage(page, SCROLL_MS, SCROLL_PX_S);
+      const coversShown = await coversOnScreenShown(page, list.row, endedAt);
+      const covers = await page.evaluate(
+        ([from, to]) => performance.getEntriesByType('resource').filter((r) => new URL(r.name).pathname.startsWith('/images/') && r.startTime >= from && r.startTime <= to).length,
+        [startedAt, endedAt],
+      );
       console.log(`\n${list.name} (${(rows / 1000).toFixed(0)}k px tall)`);
       console.log(`  first row after a click   p50 ${ms(pct(clicks, 50))}  p95 ${ms(pct(clicks, 95))}  (goal ${GOAL_MS} ms: ${pct(clicks, 95) <= GOAL_MS ? 'met' : 'missed'})`);
       console.log(`  first row on a cold load  p50 ${ms(pct(colds, 50))}  p95 ${ms(pct(colds, 95))}  (from navigation start)`);
@@ -119,6 +158,7 @@ async function main() {
         );
       line('reference (static rows)', reference);
       line(`scrolling ${list.name}`, scrolled);
+      console.log(`  covers asked for while scrolling: ${covers}; every cover on screen shown ${ms(coversShown)} after the scroll ended`);
     }
   } finally {
     for (const close of closers.reverse()) await close().catch(() => {});

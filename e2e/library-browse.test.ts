@@ -2,19 +2,21 @@
  * Library's lists of the whole collection in Debian Chromium against the
  * built server over the demo library: /library/albums shows every album, a
  * sort change reorders the covers, goes into the address and survives a
- * reload, and a cover opens the album screen.
+ * reload, and a cover opens the album screen; the Songs list flung to its end
+ * shows the covers of the rows it stops on.
  */
 import type { Album, LibraryAlbums } from '@lyra/contracts/catalogue';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, startServer, type ServerHandle } from './harness.js';
+import { launchChromium, musicSubset, startServer, type ServerHandle } from './harness.js';
 
 let server: ServerHandle;
 let browser: Browser;
 let context: BrowserContext | undefined;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer({ env: { LOUDNESS_SCAN: 'off' } }), launchChromium()]);
+  // All the demo's songs (about 60): a list longer than a phone's screen several times over.
+  [server, browser] = await Promise.all([startServer({ musicDir: musicSubset(100), env: { LOUDNESS_SCAN: 'off' } }), launchChromium()]);
 });
 afterAll(async () => {
   await browser?.close();
@@ -85,5 +87,43 @@ describe('Library lists the whole collection, end to end', () => {
       await page.getByRole('heading', { level: 1, name: 'Your Library' }).waitFor();
     }
     expect(scripts).toEqual([]);
+  });
+
+  it('shows the covers of the rows on screen once a fling of the Songs list ends', async () => {
+    context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/library/songs`);
+    const rows = page.locator('[role="list"][aria-label="Songs"] [role="listitem"]');
+    await rows.first().waitFor();
+    // To the end at 4,000 px/s, a frame at a time (covers wait while the list flies past).
+    await page.evaluate(
+      () =>
+        new Promise<void>((done) => {
+          const end = document.documentElement.scrollHeight - innerHeight;
+          const t0 = performance.now();
+          const step = (t: number) => {
+            const y = Math.min(end, ((t - t0) * 4_000) / 1_000);
+            window.scrollTo(0, y);
+            if (y < end) requestAnimationFrame(step);
+            else done();
+          };
+          requestAnimationFrame(step);
+        }),
+    );
+    expect(await page.evaluate(() => scrollY)).toBeGreaterThan(200);
+    const coversOnScreen = () =>
+      rows.evaluateAll((els) =>
+        els
+          .filter((el) => {
+            const box = el.getBoundingClientRect();
+            return box.bottom > 0 && box.top < innerHeight;
+          })
+          .map((el) => {
+            const img = el.querySelector('img');
+            return img && img.complete && img.naturalWidth > 0 ? 'shown' : 'missing';
+          }),
+      );
+    await expect.poll(async () => (await coversOnScreen()).filter((c) => c === 'missing').length).toBe(0);
+    expect((await coversOnScreen()).length).toBeGreaterThan(3);
   });
 });

@@ -1,9 +1,33 @@
 // Smoothness of a scrolling page in Chromium, from the DevTools performance trace
-// (bench/web-discovery.mjs).
+// (bench/web-discovery.mjs, bench/web-library.mjs).
 
 /**
- * Scrolls the window from the top at a steady `pxPerS` for `durationMs` while the
- * DevTools trace records frames; counts the frames Chromium reports dropped.
+ * Scrolls the window from the top at a steady `pxPerS` for `durationMs`, a frame at a time.
+ * Answers the distance, the time it took, and when it started and ended on the page's clock
+ * (performance.now()).
+ */
+export function scrollPage(page, durationMs, pxPerS) {
+  return page.evaluate(
+    ([durationMs, pxPerS]) =>
+      new Promise((resolve) => {
+        const max = document.documentElement.scrollHeight - innerHeight;
+        const speed = pxPerS / 1000;
+        const t0 = performance.now();
+        const step = (t) => {
+          const y = Math.min(max, (t - t0) * speed);
+          window.scrollTo(0, y);
+          if (t - t0 < durationMs) requestAnimationFrame(step);
+          else resolve({ px: y, ms: t - t0, startedAt: t0, endedAt: performance.now() });
+        };
+        requestAnimationFrame(step);
+      }),
+    [durationMs, pxPerS],
+  );
+}
+
+/**
+ * Scrolls the window as scrollPage does while the DevTools trace records frames; counts the
+ * frames Chromium reports dropped.
  */
 export async function scrollTrace(page, durationMs, pxPerS) {
   const cdp = await page.context().newCDPSession(page);
@@ -14,22 +38,7 @@ export async function scrollTrace(page, durationMs, pxPerS) {
     transferMode: 'ReportEvents',
     traceConfig: { includedCategories: ['devtools.timeline', 'disabled-by-default-devtools.timeline.frame', 'benchmark', 'cc'] },
   });
-  const scrolled = await page.evaluate(
-    ([durationMs, pxPerS]) =>
-      new Promise((resolve) => {
-        const max = document.documentElement.scrollHeight - innerHeight;
-        const speed = pxPerS / 1000;
-        const t0 = performance.now();
-        const step = (t) => {
-          const y = Math.min(max, (t - t0) * speed);
-          window.scrollTo(0, y);
-          if (t - t0 < durationMs) requestAnimationFrame(step);
-          else resolve({ px: y, ms: t - t0 });
-        };
-        requestAnimationFrame(step);
-      }),
-    [durationMs, pxPerS],
-  );
+  const scrolled = await scrollPage(page, durationMs, pxPerS);
   await cdp.send('Tracing.end');
   await finished;
   await cdp.detach();
