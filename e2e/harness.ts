@@ -300,11 +300,17 @@ export async function waitForSongProgress(page: Page, id: string, byS = 0.3, tim
     .catch(withAudioState(page, `song ${id} did not play ${byS} s`));
 }
 
-/** Rethrows a wait's failure with what the audio element and the page were doing then. */
+/**
+ * Rethrows a wait's failure with what the audio element and the page were doing then: the document's
+ * title (the song the app holds as current, while one plays) and the toasts on screen.
+ */
 const withAudioState = (page: Page, what: string) => async (error: unknown) => {
   const state = await audioState(page).catch(() => null);
+  const shown = await page
+    .evaluate(() => ({ title: document.title, toasts: [...document.querySelectorAll('[data-sonner-toast]')].map((t) => t.textContent) }))
+    .catch(() => null);
   const url = page.isClosed() ? 'closed' : page.url();
-  throw new Error(`${what}: audio ${JSON.stringify(state)} at ${url}`, { cause: error });
+  throw new Error(`${what}: audio ${JSON.stringify(state)}, page ${JSON.stringify(shown)} at ${url}`, { cause: error });
 };
 
 /** What `useServerAndBrowser` hands a test file: filled in by its beforeAll. */
