@@ -68,6 +68,8 @@ export default defineConfig({
           // e2e/harness.ts) and its own Chromium, and waits on them more than it computes. On 2
           // cores the tier took about 550 s with two, 470 s with three and 483 s with four.
           maxWorkers: 3,
+          // After the unit and server tiers (a group of its own, since its number of workers differs).
+          sequence: { groupOrder: 1 },
           // A page under a busy CPU: what a poll waits for gets as long as a Playwright locator wait.
           expect: { poll: { timeout: 30_000 } },
         },
