@@ -10,7 +10,10 @@ function pace() {
     (fn, ms) => {
       const timer = { fn, at: clock + ms };
       timers.push(timer);
-      return () => timers.splice(timers.indexOf(timer), 1);
+      return () => {
+        const i = timers.indexOf(timer);
+        if (i >= 0) timers.splice(i, 1);
+      };
     },
   );
   let changes = 0;
