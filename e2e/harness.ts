@@ -286,13 +286,21 @@ export async function waitForAudioProgress(page: Page, byS = 1, fromS?: number, 
   return (await audioState(page))!.currentTime;
 }
 
-/** Waits until the audio plays song `id` and has advanced `byS` seconds into it. */
+/**
+ * Waits until the audio plays song `id` and has advanced `byS` seconds into it. A song that followed the
+ * last one gaplessly plays from its decoded copy, not the element (which stays at the last song's end):
+ * then it is enough that the app shows it as the song playing (its player link, a Pause button).
+ */
 export async function waitForSongProgress(page: Page, id: string, byS = 0.3, timeoutMs = 60_000): Promise<void> {
   await page
     .waitForFunction(
       ([songId, by]) => {
         const a = document.querySelector('audio');
-        return !!a && (a.currentSrc || a.src).includes(`/media/${songId}/`) && !a.paused && a.currentTime >= by;
+        if (!a) return false;
+        if ((a.currentSrc || a.src).includes(`/media/${songId}/`)) return !a.paused && a.currentTime >= by;
+        const current = document.querySelector('[data-testid="mini-title"], [data-testid="bar-title"]')?.getAttribute('href');
+        const playing = [...document.querySelectorAll('button[aria-label="Pause"]')].some((b) => b.getAttribute('aria-busy') !== 'true');
+        return a.paused && current === `/player/${encodeURIComponent(songId)}` && playing;
       },
       [id, byS] as const,
       { timeout: timeoutMs, polling: 100 },
