@@ -8,9 +8,10 @@ export const IMAGE_PROCESS_IDLE_MS = 30_000;
 /** Jobs in the image process at once; libvips spreads each over its threads. */
 export const IMAGE_JOBS_IN_FLIGHT = 4;
 /**
- * The image process's niceness above the server's: a burst of covers to draw (a long list scrolled on its first visit)
- * yields the CPU to the server's own work (streams, the API) and to anything else on the machine,
- * such as a browser scrolling that list; with nothing else to do it runs at full speed.
+ * The image process's niceness above the server's: a burst of covers to draw (a long list scrolled
+ * on its first visit) yields the CPU to the server's own work (streams, the API) and to anything
+ * else on the machine, such as a browser scrolling that list; with nothing else to do it runs at
+ * full speed.
  */
 export const IMAGE_PROCESS_NICENESS = 10;
 
