@@ -210,12 +210,14 @@ export function createScanner(deps: Deps, opts: ScannerOptions = {}): Scanner {
     rescan,
     isScanning: () => current !== null,
     async status() {
+      // Whether a scan runs when asked: the counts below may wait behind the scan's own writes.
+      const scanning = current !== null;
       const [row] = await db.query<Omit<ScanStatus, 'scanning' | 'lastScanAt' | 'progress' | 'lastReport'>>(
         `select (select count(*)::int from tracks) as tracks, (select count(*)::int from albums) as albums,
                 (select count(*)::int from artists) as artists, (select count(*)::int from playlists) as playlists,
                 (select count(*)::int from scan_errors) as errors`,
       );
-      return { scanning: current !== null, ...row!, lastScanAt: await lastScanAt(db), progress, lastReport, watch: watcher?.status() };
+      return { scanning, ...row!, lastScanAt: await lastScanAt(db), progress, lastReport, watch: watcher?.status() };
     },
     onScanned(listener) {
       listeners.add(listener);
