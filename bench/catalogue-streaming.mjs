@@ -31,7 +31,7 @@ import { fileURLToPath } from 'node:url';
 import { freePort } from './lib/app-in-chromium.mjs';
 import { serveApp } from './lib/app-child.mjs';
 import { startNginx } from './lib/nginx.mjs';
-import { childPids, cpuSeconds } from './lib/proc-cpu.mjs';
+import { cpuSeconds, workerPids } from './lib/proc-cpu.mjs';
 import { fetchAll, rangeLoad, verifyRanges, waitForPort } from './lib/range-load.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -131,7 +131,7 @@ async function main() {
     const targets = { lyra: { port: ourPort, path }, nginx: { port: nginxPort, path: '/song.mp4' }, accel: { port: accelPort, path } };
     for (const [name, t] of Object.entries(targets)) await verifyRanges(name, t, fileBytes);
 
-    const pids = { lyra: () => [child.pid], nginx: () => childPids(nginx.pid), accel: () => [accelChild.pid, ...childPids(nginx.pid)] };
+    const pids = { lyra: () => [child.pid], nginx: () => workerPids(nginx.pid), accel: () => [accelChild.pid, ...workerPids(nginx.pid)] };
     for (const span of patterns) {
       console.log(`\nranges of ${span.label}:`);
       const results = { lyra: [], nginx: [], accel: [] };

@@ -15,8 +15,8 @@ export function cpuSeconds(pids) {
   return total;
 }
 
-/** The children of a process (nginx's workers), or the process itself when /proc does not say. */
-export function childPids(masterPid) {
+/** The workers of a master process (nginx), or the master itself when /proc does not say. */
+export function workerPids(masterPid) {
   try {
     return readFileSync(`/proc/${masterPid}/task/${masterPid}/children`, 'utf8').trim().split(/\s+/).map(Number);
   } catch {
