@@ -65,9 +65,10 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 300_000,
           // Two files at a time: each starts its own server (own port, data and music folders,
-          // e2e/harness.ts) and its own Chromium, and waits on them more than it computes. On 2
-          // cores the tier took about 550 s with two, 470 s with three and 483 s with four, but with
-          // three a wait of the admin test ran out once in a clean-clone run: kept at two for now.
+          // e2e/harness.ts) and its own Chromium. On 2 cores the tier keeps both cores busy (about
+          // 1,060 CPU-seconds): one machine took about 550 s with two, 470 s with three and 483 s
+          // with four, another 540 s with two and 539 s with three; with three a wait of the admin
+          // test ran out once in a clean-clone run.
           maxWorkers: 2,
           // After the unit and server tiers (a group of its own, since its number of workers differs).
           sequence: { groupOrder: 1 },
