@@ -19,7 +19,8 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { childPids, memoryOf, ROOT, rssTree, sleep, startBuiltServer } from './lib/built-server.mjs';
+import { memoryOf, ROOT, rssTree, sleep, startBuiltServer } from './lib/built-server.mjs';
+import { childPids } from './lib/proc-cpu.mjs';
 
 const DEMO = join(ROOT, 'data/demo-music');
 const SETTLE_MS = Number(process.env.BENCH_SETTLE_MS ?? 10_000);

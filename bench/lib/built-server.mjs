@@ -2,11 +2,12 @@
 // benchmarks (bench/server-memory.mjs, bench/low-memory.mjs): PGlite in a fresh DATA_DIR, a free
 // loopback port, the scan watcher and the video worker off; and its memory read from /proc.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort } from './app-in-chromium.mjs';
+import { childPids } from './proc-cpu.mjs';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const SERVER_MAIN = join(ROOT, 'apps/server/dist/cli/serve.js');
@@ -18,11 +19,6 @@ const kbOf = (status, key) => Number(new RegExp(`${key}:\\s+(\\d+) kB`).exec(sta
 export function memoryOf(pid) {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   return { rss: kbOf(status, 'VmRSS') / 1024, hwm: kbOf(status, 'VmHWM') / 1024 };
-}
-
-/** The pids of `pid`'s child processes (ffmpeg, the image process). */
-export function childPids(pid) {
-  return readdirSync(`/proc/${pid}/task`).flatMap((task) => readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').split(' ').filter(Boolean).map(Number));
 }
 
 /** RSS of `pid` and of its child processes, in MB; 0 once gone. */

@@ -1,5 +1,5 @@
-// CPU time of processes, read from /proc (Linux): what a server spent, beside what it served.
-import { readFileSync } from 'node:fs';
+// CPU time of processes and their child processes, read from /proc (Linux): what a server spent, beside what it served.
+import { readFileSync, readdirSync } from 'node:fs';
 
 /** user + system CPU seconds of the given processes, from /proc. */
 export function cpuSeconds(pids) {
@@ -15,10 +15,15 @@ export function cpuSeconds(pids) {
   return total;
 }
 
+/** The pids of `pid`'s child processes (ffmpeg, the image process, nginx's workers), from each of its threads. */
+export function childPids(pid) {
+  return readdirSync(`/proc/${pid}/task`).flatMap((task) => readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').split(' ').filter(Boolean).map(Number));
+}
+
 /** The workers of a master process (nginx), or the master itself when /proc does not say. */
 export function workerPids(masterPid) {
   try {
-    return readFileSync(`/proc/${masterPid}/task/${masterPid}/children`, 'utf8').trim().split(/\s+/).map(Number);
+    return childPids(masterPid);
   } catch {
     return [masterPid];
   }
